@@ -1,0 +1,53 @@
+# Tempest build and test entry points. `make test` is the whole test suite;
+# .ci/run installs system packages and calls exactly that.
+
+GO      ?= go
+VENV    ?= .venv
+PYTHON  := $(VENV)/bin/python
+# Packages that run goroutines: tested again under the race detector.
+RACE_PKGS := ./perft ./protocol
+# Count-based budgets: a duration-based -fuzztime can fail spuriously with
+# "context deadline exceeded" in Go 1.26 (golang/go#75804).
+FUZZTIME ?= 150000x
+
+.PHONY: engine test vet unit debug race fuzz bench clean
+
+engine:
+	$(GO) build -o engine ./cmd/engine
+
+# python-chess is the independent rules oracle and reference UCI client.
+$(VENV)/.installed: testdata/requirements.txt
+	python3 -m venv $(VENV)
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r testdata/requirements.txt
+	touch $@
+
+test: vet unit debug race fuzz
+
+vet:
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+	$(GO) vet ./...
+
+unit: $(VENV)/.installed
+	TEMPEST_PYTHON=$(abspath $(PYTHON)) $(GO) test ./...
+
+# Invariant checks after every make/unmake (movegen's debug build).
+debug: $(VENV)/.installed
+	TEMPEST_PYTHON=$(abspath $(PYTHON)) $(GO) test -tags debug -short ./...
+
+# The perft suites run single-threaded; under -race only the tests that
+# share work between goroutines are worth their cost.
+race:
+	$(GO) test -race ./perft -run 'TestOptions|TestDivide|TestCount'
+	$(GO) test -race $(filter-out ./perft,$(RACE_PKGS))
+
+fuzz:
+	$(GO) test ./movegen -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./movegen -run '^$$' -fuzz '^FuzzParseUCIMove$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./movegen -run '^$$' -fuzz '^FuzzParseSAN$$' -fuzztime $(FUZZTIME)
+
+bench:
+	$(GO) test ./movegen ./perft -run '^$$' -bench . -benchmem
+
+clean:
+	rm -rf engine $(VENV)

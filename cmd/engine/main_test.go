@@ -1,0 +1,99 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var engineBinary string
+
+// TestMain builds the engine once; the tests run it as users do.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "tempest-engine")
+	if err != nil {
+		panic(err)
+	}
+	engineBinary = filepath.Join(dir, "engine")
+	if out, err := exec.Command("go", "build", "-o", engineBinary, ".").CombinedOutput(); err != nil {
+		panic("building the engine: " + err.Error() + "\n" + string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func runEngine(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(engineBinary, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else {
+		require.NoError(t, err)
+	}
+	return stdout.String(), stderr.String(), code
+}
+
+func TestPerftSubcommand(t *testing.T) {
+	out, _, code := runEngine(t, "", "perft", "-depth", "3", "-fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "\ne1g1: 2059\n") // published Kiwipete divide
+	assert.Contains(t, out, "Nodes searched: 97862\n")
+
+	out, _, code = runEngine(t, "", "perft", "-depth", "4", "-threads", "2", "-hash", "8", "-divide=false")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "Nodes searched: 197281\n")
+
+	_, stderr, code := runEngine(t, "", "perft", "-fen", "8/8 w - -")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, `invalid FEN "8/8 w - -": piece placement`)
+}
+
+func TestPerftSuiteSubcommand(t *testing.T) {
+	good := filepath.Join(t.TempDir(), "good.epd")
+	require.NoError(t, os.WriteFile(good, []byte("4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66 ;D3 1197\n"), 0o644))
+	out, _, code := runEngine(t, "", "perftsuite", good)
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "total: 3 checked, 3 passed, 0 failed, 1278 nodes")
+
+	bad := filepath.Join(t.TempDir(), "bad.epd")
+	require.NoError(t, os.WriteFile(bad, []byte("4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 67\n"), 0o644))
+	out, _, code = runEngine(t, "", "perftsuite", "-maxdepth", "2", bad)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "FAIL "+bad+":1 depth 2: got 66, want 67")
+	assert.Contains(t, out, "total: 2 checked, 1 passed, 1 failed")
+}
+
+func TestUCIIsDefault(t *testing.T) {
+	out, _, code := runEngine(t, "uci\nisready\nposition startpos\ngo perft 2\nquit\n")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "uciok\nreadyok\n")
+	assert.Contains(t, out, "Nodes searched: 400\n")
+}
+
+func TestProfileFlag(t *testing.T) {
+	dir := t.TempDir()
+	_, _, code := runEngine(t, "", "-profile", "cpu", "-profile-dir", dir, "perft", "-depth", "3")
+	require.Equal(t, 0, code)
+	_, err := os.Stat(filepath.Join(dir, "cpu.pprof"))
+	assert.NoError(t, err)
+	_, stderr, code := runEngine(t, "", "-profile", "bogus")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, `unknown profile "bogus"`)
+}
+
+func TestUnknownSubcommand(t *testing.T) {
+	_, stderr, code := runEngine(t, "", "frobnicate")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, `unknown subcommand "frobnicate"`)
+}

@@ -1,0 +1,5 @@
+//go:build debug
+
+package movegen
+
+const debug = true

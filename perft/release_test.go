@@ -1,0 +1,5 @@
+//go:build !debug
+
+package perft
+
+const debugBuild = false

@@ -1,0 +1,77 @@
+package protocol
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runScript feeds lines to a fresh session and returns everything it printed.
+func runScript(t *testing.T, script string) string {
+	t.Helper()
+	var out bytes.Buffer
+	require.NoError(t, NewSession(&out).Run(strings.NewReader(script)))
+	return out.String()
+}
+
+func TestHandshake(t *testing.T) {
+	out := runScript(t, "uci\nisready\n")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.GreaterOrEqual(t, len(lines), 4)
+	assert.True(t, strings.HasPrefix(lines[0], "id name Tempest"))
+	assert.True(t, strings.HasPrefix(lines[1], "id author "))
+	assert.Equal(t, "uciok", lines[len(lines)-2])
+	assert.Equal(t, "readyok", lines[len(lines)-1])
+}
+
+// TestGoPerft: the divide format of Stockfish, which perft tools parse.
+func TestGoPerft(t *testing.T) {
+	out := runScript(t, "position startpos moves e2e4 e7e5\ngo perft 2\nquit\n")
+	assert.Contains(t, out, "\ng1f3: 29\n")
+	assert.Contains(t, out, "\n\nNodes searched: 835\n\n")
+	assert.Len(t, regexp.MustCompile(`(?m)^[a-h][1-8][a-h][1-8][nbrq]?: \d+$`).FindAllString(out, -1), 29, "one line per root move")
+
+	// Castling is written king-to-destination in standard chess.
+	out = runScript(t, "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\ngo perft 1\n")
+	assert.Contains(t, out, "\ne1g1: 1\n")
+	assert.Contains(t, out, "\ne1c1: 1\n")
+	assert.Contains(t, out, "Nodes searched: 26\n")
+}
+
+func TestPositionErrorsKeepPreviousPosition(t *testing.T) {
+	for _, tc := range []struct{ cmd, msg string }{
+		{"position", `info string error: position needs "startpos" or "fen <FEN>"`},
+		{"position fen 8/8/8 w - -", `info string error: invalid FEN "8/8/8 w - -": piece placement: "8/8/8" has 3 ranks, want 8`},
+		{"position startpos moves e2e4 e7e5 g1g3", `info string error: move 3 (g1g3) of the move list: move "g1g3": illegal in this position`},
+		{"position startpos e2e4", `info string error: unexpected "e2e4" in position command (want "moves")`},
+		{"position somewhere", `info string error: position needs "startpos" or "fen <FEN>", not "somewhere"`},
+	} {
+		out := runScript(t, "position startpos moves d2d4\n"+tc.cmd+"\nd\n")
+		assert.Contains(t, out, tc.msg, tc.cmd)
+		assert.Contains(t, out, "Fen: rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1", "position kept after %q", tc.cmd)
+	}
+}
+
+func TestBadCommands(t *testing.T) {
+	out := runScript(t, "xyzzy\ngo perft\ngo perft -3\ngo perft x\nisready\n")
+	assert.Contains(t, out, `info string error: unknown command "xyzzy"`)
+	assert.Contains(t, out, `info string error: go perft needs a depth`)
+	assert.Contains(t, out, `info string error: go perft depth "-3" is not a number from 1 to 20`)
+	assert.True(t, strings.HasSuffix(out, "readyok\n"))
+}
+
+func TestLongLineIsSkipped(t *testing.T) {
+	long := "position startpos moves " + strings.Repeat("e2e4 ", MaxLineLength/5+10)
+	out := runScript(t, long+"\nisready\n")
+	assert.Contains(t, out, "info string error: input line longer than")
+	assert.True(t, strings.HasSuffix(out, "readyok\n"))
+}
+
+func TestLastLineWithoutNewline(t *testing.T) {
+	assert.Equal(t, "readyok\n", runScript(t, "isready"))
+	assert.Equal(t, "readyok\n", runScript(t, "\r\n\n  isready  \r\n"))
+}

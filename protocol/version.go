@@ -1,0 +1,43 @@
+package protocol
+
+import (
+	"runtime/debug"
+	"strings"
+)
+
+// Name is the engine name sent in "id name".
+const Name = "Tempest"
+
+// Author is sent in "id author".
+const Author = "the Tempest developers"
+
+// Version describes the build: the VCS revision (short, with "+dirty" for
+// uncommitted changes) when Go recorded one, else "dev".
+func Version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "dev"
+	}
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	if rev == "" {
+		if v := info.Main.Version; v != "" && v != "(devel)" {
+			return strings.TrimPrefix(v, "v")
+		}
+		return "dev"
+	}
+	if len(rev) > 8 {
+		rev = rev[:8]
+	}
+	if modified == "true" {
+		rev += "+dirty"
+	}
+	return rev
+}

@@ -4,13 +4,12 @@
 GO      ?= go
 VENV    ?= .venv
 PYTHON  := $(VENV)/bin/python
-# Packages that run goroutines: tested again under the race detector.
-RACE_PKGS := ./perft ./protocol
 # Count-based budgets: a duration-based -fuzztime can fail spuriously with
 # "context deadline exceeded" in Go 1.26 (golang/go#75804).
 FUZZTIME ?= 150000x
+TMPDIR_ENGINE := $(shell mktemp -d 2>/dev/null || echo /tmp)
 
-.PHONY: engine test vet unit debug race fuzz bench clean
+.PHONY: engine test vet unit debug race fuzz uci bench clean
 
 engine:
 	$(GO) build -o engine ./cmd/engine
@@ -21,7 +20,7 @@ $(VENV)/.installed: testdata/requirements.txt
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r testdata/requirements.txt
 	touch $@
 
-test: vet unit debug race fuzz
+test: vet unit debug race fuzz uci
 
 vet:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -39,7 +38,13 @@ debug: $(VENV)/.installed
 # share work between goroutines are worth their cost.
 race:
 	$(GO) test -race ./perft -run 'TestOptions|TestDivide|TestCount'
-	$(GO) test -race $(filter-out ./perft,$(RACE_PKGS))
+	$(GO) test -race ./search -run 'TestThreads|TestDeterministic'
+	$(GO) test -race ./protocol ./tt
+
+# UCI conformance, checked by the independent tool (testdata/tools).
+uci:
+	$(GO) build -o $(TMPDIR_ENGINE)/engine ./cmd/engine
+	python3 testdata/tools/uci_check.py $(TMPDIR_ENGINE)/engine
 
 fuzz:
 	$(GO) test ./movegen -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME)
@@ -47,7 +52,8 @@ fuzz:
 	$(GO) test ./movegen -run '^$$' -fuzz '^FuzzParseSAN$$' -fuzztime $(FUZZTIME)
 
 bench:
-	$(GO) test ./movegen ./perft -run '^$$' -bench . -benchmem
+	$(GO) test ./movegen ./perft ./eval -run '^$$' -bench . -benchmem
+	$(GO) run ./cmd/engine bench -q
 
 clean:
 	rm -rf engine $(VENV)

@@ -160,8 +160,17 @@ func comparePosition(pos *Position, chess960 bool, r oracleRecord) string {
 	if fmt.Sprint(got) != fmt.Sprint(r.Legal) {
 		problems = append(problems, fmt.Sprintf("legal moves\n got %v\nwant %v", got, r.Legal))
 	}
-	// Every SAN must read back as the same move.
+	// Every SAN must read back as the same move, and GivesCheck must agree
+	// with the oracle's check suffix.
+	oracleSAN := map[string]string{}
+	for _, l := range r.Legal {
+		oracleSAN[l[0]] = l[1]
+	}
 	for _, m := range pos.GenLegal(buf[:]) {
+		want := strings.ContainsAny(oracleSAN[m.UCI(chess960)], "+#")
+		if pos.GivesCheck(m) != want {
+			problems = append(problems, fmt.Sprintf("GivesCheck(%v) = %v, oracle SAN %q", m, !want, oracleSAN[m.UCI(chess960)]))
+		}
 		san := pos.SAN(m)
 		if back, err := pos.ParseSAN(san); err != nil || back != m {
 			problems = append(problems, fmt.Sprintf("SAN %q reads back as %v (%v), want %v", san, back, err, m))

@@ -73,6 +73,9 @@ type Undo struct {
 	captured      Piece
 }
 
+// Captured returns the piece the move made with u captured, or NoPiece.
+func (u *Undo) Captured() Piece { return u.captured }
+
 // Piece returns the piece on s, or NoPiece.
 func (p *Position) Piece(s Square) Piece { return p.board[s&63] }
 

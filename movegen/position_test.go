@@ -213,3 +213,58 @@ func BenchmarkMakeUnmake(b *testing.B) {
 		}
 	}
 }
+
+// TestIsLegalMatchesGenerator tries all 65536 move codes in positions full of
+// special cases: exactly the generated moves must be legal.
+func TestIsLegalMatchesGenerator(t *testing.T) {
+	for _, fen := range []string{StartFEN, kiwipete, "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "4k3/4r3/8/8/8/8/8/R3K3 w Q - 0 1",
+		"8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+		"1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", "3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1", "2k5/4P3/8/8/8/8/8/4K3 w - - 0 1",
+		"rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3", "8/6kR/8/8/8/bq6/1rqqqqqq/K1nqnbrq b - - 0 1"} {
+		p := mustFEN(t, fen)
+		var buf [MaxMoves]Move
+		legal := map[Move]bool{}
+		for _, m := range p.GenLegal(buf[:]) {
+			legal[m] = true
+		}
+		for code := 0; code < 1<<16; code++ {
+			m := Move(code)
+			if p.IsLegal(m) != legal[m] {
+				t.Fatalf("%s: IsLegal(%v, kind %d) = %v, generator says %v", fen, m, m.Kind()>>14, p.IsLegal(m), legal[m])
+			}
+		}
+	}
+}
+
+// TestGivesCheckMatchesMake compares GivesCheck with making the move, on
+// every legal move of the random games the oracle test also uses.
+func TestGivesCheckMatchesMake(t *testing.T) {
+	positions := []string{kiwipete, "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+		"8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", "5k2/8/8/8/8/8/8/4K2R w K - 0 1", "8/8/8/K2pP2q/8/8/8/7k w - d6 0 1",
+		"1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", "2k5/4P3/8/8/8/8/8/4K3 w - - 0 1", "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1"}
+	checked := 0
+	for _, fen := range positions {
+		p := mustFEN(t, fen)
+		// Walk a few plies of every line to see many positions.
+		var walk func(depth int)
+		walk = func(depth int) {
+			var buf [MaxMoves]Move
+			for _, m := range p.GenLegal(buf[:]) {
+				want := func() bool { var u Undo; p.Make(m, &u); defer p.Unmake(m, &u); return p.InCheck() }()
+				if got := p.GivesCheck(m); got != want {
+					t.Fatalf("%s: GivesCheck(%v) = %v, making it gives %v", p.FEN(), m, got, want)
+				}
+				checked++
+				if depth > 1 {
+					var u Undo
+					p.Make(m, &u)
+					walk(depth - 1)
+					p.Unmake(m, &u)
+				}
+			}
+		}
+		walk(3)
+	}
+	t.Logf("%d moves compared", checked)
+}

@@ -1,7 +1,7 @@
 // Package protocol speaks UCI on a reader and a writer. Commands are read
 // on one goroutine and never wait for a running job (search or perft), which
-// runs on its own goroutine and is stopped through a context. All output
-// goes through one writer, a whole line at a time.
+// runs on its own goroutine. All output goes through one writer, a whole
+// line at a time.
 package protocol
 
 import (
@@ -10,19 +10,32 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"tempest/movegen"
 	"tempest/perft"
+	"tempest/search"
 )
+
+// DefaultHashMB is the hash table size before any setoption.
+const DefaultHashMB = 16
 
 // Session is one UCI conversation.
 type Session struct {
-	out  *output
-	game game
+	out     *output
+	game    game
+	engine  *search.Engine
+	options []*Option
 
-	chess960 bool
-	threads  int
+	chess960    bool
+	showWDL     bool
+	ponderOn    bool
+	debug       bool
+	threads     int
+	multiPV     int
+	overheadMS  int
+	analyseMode bool
 
 	job *job // the running search or perft, or nil
 }
@@ -35,6 +48,8 @@ type job struct {
 	// of being cancelled: perft scripts pipe "go perft N" and "quit" together
 	// and expect the count, as Stockfish prints it.
 	finishOnQuit bool
+	search       bool        // a search: ponderhit applies to it
+	engineFree   atomic.Bool // the engine is no longer used; the job only prints its result
 }
 
 // game is the position the GUI set: a start position and the moves since.
@@ -46,13 +61,70 @@ type game struct {
 
 // NewSession makes a session that writes to out.
 func NewSession(out io.Writer) *Session {
-	s := &Session{out: newOutput(out), threads: 1}
+	s := &Session{out: newOutput(out), threads: 1, multiPV: 1, overheadMS: 30}
 	s.game.start = *movegen.NewStartPosition()
 	s.game.pos = s.game.start
+	s.options = s.optionTable()
+	s.engine = search.New(DefaultHashMB)
+	for _, o := range s.options {
+		o.value = o.Default
+	}
 	return s
 }
 
-// Run reads commands until "quit" or the end of input, then stops any job.
+// optionTable declares every UCI option once.
+func (s *Session) optionTable() []*Option {
+	return []*Option{
+		{Name: "Hash", Kind: Spin, Default: strconv.Itoa(DefaultHashMB), Min: 1, Max: 65536,
+			Help: "transposition table size in MiB",
+			apply: func(s *Session, v string) error {
+				mb, _ := strconv.Atoi(v)
+				s.engine.TT.Resize(mb)
+				return nil
+			}},
+		{Name: "Clear Hash", Kind: Button, Help: "empty the transposition table",
+			apply: func(s *Session, _ string) error { s.engine.TT.Clear(); return nil }},
+		{Name: "Threads", Kind: Spin, Default: "1", Min: 1, Max: 512, Help: "search threads (Lazy SMP)",
+			apply: func(s *Session, v string) error {
+				s.threads, _ = strconv.Atoi(v)
+				s.applySearchOptions()
+				return nil
+			}},
+		{Name: "MultiPV", Kind: Spin, Default: "1", Min: 1, Max: 256, Help: "number of best lines to report",
+			apply: func(s *Session, v string) error {
+				s.multiPV, _ = strconv.Atoi(v)
+				s.applySearchOptions()
+				return nil
+			}},
+		{Name: "Ponder", Kind: Check, Default: "false", Help: "tells the engine the GUI may send \"go ponder\"",
+			apply: func(s *Session, v string) error { s.ponderOn = v == "true"; return nil }},
+		{Name: "Move Overhead", Kind: Spin, Default: "30", Min: 0, Max: 5000,
+			Help: "milliseconds kept back per move for GUI and network lag",
+			apply: func(s *Session, v string) error {
+				s.overheadMS, _ = strconv.Atoi(v)
+				s.applySearchOptions()
+				return nil
+			}},
+		{Name: "UCI_Chess960", Kind: Check, Default: "false", Help: "castling moves are written king-takes-rook",
+			apply: func(s *Session, v string) error { s.chess960 = v == "true"; return nil }},
+		{Name: "UCI_AnalyseMode", Kind: Check, Default: "false", Help: "set by GUIs when analysing; accepted, no effect on play",
+			apply: func(s *Session, v string) error { s.analyseMode = v == "true"; return nil }},
+		{Name: "UCI_ShowWDL", Kind: Check, Default: "false", Help: "add \"wdl W D L\" (per mille) to scores",
+			apply: func(s *Session, v string) error { s.showWDL = v == "true"; return nil }},
+		{Name: "UCI_Variant", Kind: Combo, Default: "chess", Vars: []string{"chess"},
+			Help: "the game played; more variants are listed as they are supported"},
+	}
+}
+
+func (s *Session) applySearchOptions() {
+	s.engine.SetOptions(search.Options{
+		Threads:      s.threads,
+		MultiPV:      s.multiPV,
+		MoveOverhead: time.Duration(s.overheadMS) * time.Millisecond,
+	})
+}
+
+// Run reads commands until "quit" or the end of input, then ends any job.
 func (s *Session) Run(in io.Reader) error {
 	lines := newLineReader(in, MaxLineLength)
 	defer s.quit()
@@ -86,19 +158,37 @@ func (s *Session) Execute(line string) bool {
 	case "uci":
 		s.out.printf("id name %s %s", Name, Version())
 		s.out.printf("id author %s", Author)
+		for _, o := range s.options {
+			s.out.println(o.declaration())
+		}
 		s.out.println("uciok")
 	case "isready":
 		s.out.println("readyok")
+	case "debug":
+		s.debug = len(args) > 0 && args[0] == "on"
+	case "register":
+		// Tempest needs no registration.
+	case "setoption":
+		s.setOption(args)
 	case "ucinewgame":
 		s.stopJob()
+		s.engine.NewGame()
 	case "position":
 		s.position(args)
 	case "go":
 		s.goCommand(args)
 	case "stop":
 		s.stopJob()
+	case "ponderhit":
+		if s.job != nil && s.job.search {
+			s.engine.PonderHit()
+		}
 	case "d":
 		s.display()
+	case "eval":
+		s.evalCommand()
+	case "bench":
+		s.benchCommand(args)
 	default:
 		s.out.errorf("unknown command %q", truncate(cmd, 40))
 	}
@@ -114,7 +204,7 @@ func truncate(s string, n int) string {
 
 // position handles "position startpos|fen <FEN> [moves ...]". The new game
 // is built completely before it replaces the old one, so any error leaves
-// the previous position in place.
+// the previous position in place. A running search keeps its own copy.
 func (s *Session) position(args []string) {
 	if len(args) == 0 {
 		s.out.errorf("position needs \"startpos\" or \"fen <FEN>\"")
@@ -167,7 +257,7 @@ func (s *Session) position(args []string) {
 	s.game = next
 }
 
-// goCommand starts a job; for now "go perft N".
+// goCommand parses "go" and starts a search or perft.
 func (s *Session) goCommand(args []string) {
 	if len(args) >= 1 && args[0] == "perft" {
 		if len(args) != 2 {
@@ -182,7 +272,124 @@ func (s *Session) goCommand(args []string) {
 		s.startPerft(depth)
 		return
 	}
-	s.out.errorf("go: only \"go perft N\" is supported")
+	lim, err := parseGo(args, &s.game.pos, s.chess960)
+	if err != nil {
+		s.out.errorf("%v", err)
+		return
+	}
+	if lim.Ponder && !s.ponderOn {
+		// Pondering without the option is harmless; note it for GUIs that forget.
+		s.out.info("go ponder received while the Ponder option is off; pondering anyway")
+	}
+	s.startSearch(lim)
+}
+
+// parseGo reads the "go" parameters. Every number is checked; a bad one
+// rejects the whole command, so no search starts with half its limits.
+func parseGo(args []string, pos *movegen.Position, chess960 bool) (search.Limits, error) {
+	var lim search.Limits
+	number := func(i int, name string) (int, error) {
+		if i+1 >= len(args) {
+			return 0, fmt.Errorf("go %s needs a number", name)
+		}
+		n, err := strconv.ParseInt(args[i+1], 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("go %s needs a number, not %q", name, truncate(args[i+1], 20))
+		}
+		if n < 0 {
+			return 0, fmt.Errorf("go %s %d is negative", name, n)
+		}
+		return int(min(n, 1<<40)), nil
+	}
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+	for i := 0; i < len(args); i++ {
+		var n int
+		var err error
+		switch a := args[i]; a {
+		case "infinite":
+			lim.Infinite = true
+			continue
+		case "ponder":
+			lim.Ponder = true
+			continue
+		case "searchmoves":
+			for i+1 < len(args) {
+				m, err := pos.ParseUCIMove(args[i+1], chess960)
+				if err != nil {
+					if isGoKeyword(args[i+1]) {
+						break
+					}
+					return lim, fmt.Errorf("go searchmoves: %v", err)
+				}
+				lim.SearchMoves = append(lim.SearchMoves, m)
+				i++
+			}
+			continue
+		case "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime":
+			n, err = number(i, a)
+			if err != nil {
+				return lim, err
+			}
+			i++
+			switch a {
+			case "wtime":
+				lim.Time[movegen.White], lim.Clock = ms(n), true
+			case "btime":
+				lim.Time[movegen.Black], lim.Clock = ms(n), true
+			case "winc":
+				lim.Inc[movegen.White] = ms(n)
+			case "binc":
+				lim.Inc[movegen.Black] = ms(n)
+			case "movestogo":
+				lim.MovesToGo = n
+			case "depth":
+				lim.Depth = max(n, 1)
+			case "nodes":
+				lim.Nodes = uint64(max(n, 1))
+			case "mate":
+				lim.Mate = max(n, 1)
+			case "movetime":
+				lim.MoveTime = ms(max(n, 1))
+			}
+		default:
+			return lim, fmt.Errorf("go: unknown parameter %q", truncate(a, 20))
+		}
+	}
+	if lim.Clock && lim.Time[pos.SideToMove()] == 0 && lim.Inc[pos.SideToMove()] == 0 {
+		// A GUI that sends only the opponent's clock: treat our time as very short.
+		lim.Time[pos.SideToMove()] = 100 * time.Millisecond
+	}
+	return lim, nil
+}
+
+func isGoKeyword(s string) bool {
+	switch s {
+	case "infinite", "ponder", "searchmoves", "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime":
+		return true
+	}
+	return false
+}
+
+// startSearch runs the search on its own goroutine; it prints info lines as
+// they come and bestmove at the end.
+func (s *Session) startSearch(lim search.Limits) {
+	s.stopJob()
+	pos := s.game.pos // the search owns its copy
+	chess960, showWDL, ponderOn := s.chess960, s.showWDL, s.ponderOn
+	eng := s.engine
+	s.startJob(false, true, func(ctx context.Context) {
+		res := eng.Search(ctx, &pos, lim, func(info search.Info) {
+			s.out.println(formatInfo(info, &pos, chess960, showWDL))
+		})
+		// A GUI may change options as soon as it reads bestmove.
+		s.job.engineFree.Store(true)
+		line := "bestmove " + res.BestMove.UCI(chess960)
+		// The expected reply is sent when the GUI may ponder on it.
+		if ponderOn && res.PonderMove != movegen.NullMove {
+			line += " ponder " + res.PonderMove.UCI(chess960)
+		}
+		s.out.println(line)
+	})
 }
 
 func (s *Session) startPerft(depth int) {
@@ -190,7 +397,7 @@ func (s *Session) startPerft(depth int) {
 	pos := s.game.pos // the job owns its copy
 	chess960 := s.chess960
 	threads := s.threads
-	s.startJob(true, func(ctx context.Context) {
+	s.startJob(true, false, func(ctx context.Context) {
 		start := time.Now()
 		counts, err := perft.Divide(ctx, &pos, depth, perft.Options{Threads: threads})
 		if err != nil {
@@ -210,14 +417,27 @@ func (s *Session) startPerft(depth int) {
 }
 
 // startJob runs work on its own goroutine; stopJob cancels and waits for it.
-func (s *Session) startJob(finishOnQuit bool, work func(ctx context.Context)) {
+func (s *Session) startJob(finishOnQuit, isSearch bool, work func(ctx context.Context)) {
 	ctx, cancel := context.WithCancel(context.Background())
-	j := &job{cancel: cancel, done: make(chan struct{}), finishOnQuit: finishOnQuit}
+	j := &job{cancel: cancel, done: make(chan struct{}), finishOnQuit: finishOnQuit, search: isSearch}
 	s.job = j
 	go func() {
 		defer close(j.done)
 		work(ctx)
 	}()
+}
+
+// searching reports whether a job is still running.
+func (s *Session) searching() bool {
+	if s.job == nil {
+		return false
+	}
+	select {
+	case <-s.job.done:
+		return false
+	default:
+		return !s.job.engineFree.Load()
+	}
 }
 
 // quit ends the session: perft jobs finish, searches are stopped.

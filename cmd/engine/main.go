@@ -5,6 +5,7 @@
 //	engine perft [-depth N] [-fen FEN] [-threads N] [-hash MB] [-chess960]
 //	engine perftsuite [-maxdepth N] [-maxnodes N] [-threads N] [-hash MB] [-v] FILE...
 //	engine perftbench [-reference CMD] [-runs N]
+//	engine bench [-depth N] [-threads N] [-hash MB] [-q]
 package main
 
 import (
@@ -65,6 +66,7 @@ var subcommands = map[string]subcommand{
 	"perft":      {"count leaf nodes of one position, with a divide per root move", perftCommand},
 	"perftsuite": {"check every count of EPD perft suites; report pass/fail and speed", perftSuiteCommand},
 	"perftbench": {"time perft over UCI against a reference engine (Stockfish)", perftBenchCommand},
+	"bench":      {"search the fixed bench positions; last line: <nodes> nodes <nps> nps", benchCommand},
 }
 
 var profileModes = map[string]func(*profile.Profile){
@@ -88,7 +90,7 @@ func usage(fs *flag.FlagSet) func() {
 		fmt.Fprintln(out, "\nflags:")
 		fs.PrintDefaults()
 		fmt.Fprintln(out, "\nsubcommands (engine SUBCOMMAND -h for flags):")
-		for _, name := range []string{"perft", "perftsuite", "perftbench"} {
+		for _, name := range []string{"bench", "perft", "perftsuite", "perftbench"} {
 			fmt.Fprintf(out, "  %-12s %s\n", name, subcommands[name].summary)
 		}
 	}

@@ -97,3 +97,19 @@ func TestUnknownSubcommand(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, stderr, `unknown subcommand "frobnicate"`)
 }
+
+// TestPythonChessClient drives the engine with python-chess's chess.engine,
+// the reference UCI client (analysis, MultiPV, mate scores, clocked games in
+// standard chess and Chess960, pondering, bad input).
+func TestPythonChessClient(t *testing.T) {
+	py := os.Getenv("TEMPEST_PYTHON")
+	if py == "" {
+		py = "python3"
+	}
+	if out, err := exec.Command(py, "-c", "import chess.engine").CombinedOutput(); err != nil {
+		t.Fatalf("python-chess is needed (run `make test`, or `pip install chess`): %v\n%s", err, out)
+	}
+	out, err := exec.Command(py, "../../testdata/oracle/client_check.py", engineBinary).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	assert.Contains(t, string(out), "OK")
+}

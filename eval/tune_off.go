@@ -1,0 +1,6 @@
+//go:build !tune
+
+package eval
+
+// tracing is false in release builds: trace calls compile away.
+const tracing = false

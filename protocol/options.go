@@ -1,0 +1,163 @@
+package protocol
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// OptionKind is a UCI option type.
+type OptionKind int
+
+const (
+	Spin OptionKind = iota
+	Check
+	Combo
+	Button
+	String
+)
+
+var kindNames = [...]string{"spin", "check", "combo", "button", "string"}
+
+// Option is one UCI option. The table of options is the single source of
+// truth: "uci" prints it, "setoption" parses and range-checks against it,
+// and docs/PROTOCOL.md describes each entry.
+type Option struct {
+	Name    string
+	Kind    OptionKind
+	Default string
+	Min     int      // spin
+	Max     int      // spin
+	Vars    []string // combo
+	Help    string   // one line for docs
+
+	// apply makes the value take effect; value has been validated.
+	apply func(s *Session, value string) error
+	value string
+}
+
+// declaration is the "option ..." line sent in reply to "uci".
+func (o *Option) declaration() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "option name %s type %s", o.Name, kindNames[o.Kind])
+	switch o.Kind {
+	case Spin:
+		fmt.Fprintf(&b, " default %s min %d max %d", o.Default, o.Min, o.Max)
+	case Check, String:
+		def := o.Default
+		if o.Kind == String && def == "" {
+			def = "<empty>"
+		}
+		fmt.Fprintf(&b, " default %s", def)
+	case Combo:
+		fmt.Fprintf(&b, " default %s", o.Default)
+		for _, v := range o.Vars {
+			fmt.Fprintf(&b, " var %s", v)
+		}
+	}
+	return b.String()
+}
+
+// normalize checks value against the option's type and range. Out-of-range
+// spin values are clamped, and the note says so.
+func (o *Option) normalize(value string) (normalized, note string, err error) {
+	switch o.Kind {
+	case Spin:
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			return "", "", fmt.Errorf("option %s needs a whole number from %d to %d, not %q", o.Name, o.Min, o.Max, truncate(value, 20))
+		}
+		if n < o.Min || n > o.Max {
+			clamped := min(max(n, o.Min), o.Max)
+			return strconv.Itoa(clamped), fmt.Sprintf("option %s value %d is outside %d..%d; using %d", o.Name, n, o.Min, o.Max, clamped), nil
+		}
+		return strconv.Itoa(n), "", nil
+	case Check:
+		switch strings.ToLower(value) {
+		case "true":
+			return "true", "", nil
+		case "false":
+			return "false", "", nil
+		}
+		return "", "", fmt.Errorf("option %s needs true or false, not %q", o.Name, truncate(value, 20))
+	case Combo:
+		for _, v := range o.Vars {
+			if strings.EqualFold(v, value) {
+				return v, "", nil
+			}
+		}
+		return "", "", fmt.Errorf("option %s must be one of %s, not %q", o.Name, strings.Join(o.Vars, ", "), truncate(value, 40))
+	case Button:
+		return "", "", nil
+	}
+	return value, "", nil
+}
+
+// Options returns the option table, for documentation and tests.
+func Options() []Option {
+	table := (&Session{}).optionTable()
+	out := make([]Option, len(table))
+	for i, o := range table {
+		out[i] = *o
+	}
+	return out
+}
+
+// findOption looks an option up by name, ignoring case as UCI allows.
+func (s *Session) findOption(name string) *Option {
+	for _, o := range s.options {
+		if strings.EqualFold(o.Name, name) {
+			return o
+		}
+	}
+	return nil
+}
+
+// setOption handles "setoption name <name> [value <value>]"; names and
+// values may contain spaces.
+func (s *Session) setOption(args []string) {
+	if len(args) < 2 || args[0] != "name" {
+		s.out.errorf("setoption needs \"name <option> [value <value>]\"")
+		return
+	}
+	nameEnd := len(args)
+	for i, a := range args {
+		if a == "value" {
+			nameEnd = i
+			break
+		}
+	}
+	name := strings.Join(args[1:nameEnd], " ")
+	value := ""
+	if nameEnd < len(args) {
+		value = strings.Join(args[nameEnd+1:], " ")
+	}
+	o := s.findOption(name)
+	if o == nil {
+		s.out.errorf("unknown option %q", truncate(name, 40))
+		return
+	}
+	if o.Kind != Button && nameEnd == len(args) {
+		s.out.errorf("option %s needs a value", o.Name)
+		return
+	}
+	v, note, err := o.normalize(value)
+	if err != nil {
+		s.out.errorf("%v", err)
+		return
+	}
+	if s.searching() && o.Name != "Ponder" && o.Name != "UCI_AnalyseMode" && o.Name != "UCI_ShowWDL" {
+		s.out.errorf("option %s cannot change during a search; send stop first", o.Name)
+		return
+	}
+	if note != "" {
+		s.out.info("%s", note)
+	}
+	if o.apply != nil {
+		if err := o.apply(s, v); err != nil {
+			s.out.errorf("option %s: %v", o.Name, err)
+			return
+		}
+	}
+	o.value = v
+}

@@ -1,0 +1,294 @@
+package protocol
+
+import (
+	"bufio"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tempest/movegen"
+)
+
+// live is a session running on its own goroutine, driven line by line the
+// way a GUI drives the engine.
+type live struct {
+	t     *testing.T
+	in    *io.PipeWriter
+	lines chan string
+	done  chan error
+}
+
+func startLive(t *testing.T) *live {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	l := &live{t: t, in: inW, lines: make(chan string, 10000), done: make(chan error, 1)}
+	go func() {
+		err := NewSession(outW).Run(inR)
+		outW.Close()
+		l.done <- err
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			l.lines <- sc.Text()
+		}
+		close(l.lines)
+	}()
+	t.Cleanup(func() { inW.Close() })
+	return l
+}
+
+func (l *live) send(lines ...string) {
+	for _, line := range lines {
+		_, err := io.WriteString(l.in, line+"\n")
+		require.NoError(l.t, err)
+	}
+}
+
+// expect reads lines until one starts with prefix and returns it, failing if
+// none arrives in time (a liveness bound, not a speed measurement).
+func (l *live) expect(prefix string, within time.Duration) string {
+	l.t.Helper()
+	deadline := time.After(within)
+	for {
+		select {
+		case line, ok := <-l.lines:
+			if !ok {
+				l.t.Fatalf("output ended while waiting for %q", prefix)
+			}
+			if strings.HasPrefix(line, prefix) {
+				return line
+			}
+		case <-deadline:
+			l.t.Fatalf("no %q within %v", prefix, within)
+		}
+	}
+}
+
+// quiet asserts that nothing starting with prefix arrives for a while.
+func (l *live) quiet(prefix string, d time.Duration) {
+	l.t.Helper()
+	deadline := time.After(d)
+	for {
+		select {
+		case line := <-l.lines:
+			if strings.HasPrefix(line, prefix) {
+				l.t.Fatalf("unexpected %q", line)
+			}
+		case <-deadline:
+			return
+		}
+	}
+}
+
+// legalIn parses a bestmove line and checks the move against the position.
+func legalIn(t *testing.T, bestmove, fen string, chess960 bool) movegen.Move {
+	t.Helper()
+	fields := strings.Fields(bestmove)
+	require.GreaterOrEqual(t, len(fields), 2, bestmove)
+	pos, err := movegen.ParseFEN(fen)
+	require.NoError(t, err)
+	m, err := pos.ParseUCIMove(fields[1], chess960)
+	require.NoError(t, err, "bestmove %q in %s", bestmove, fen)
+	return m
+}
+
+const waitLong = 10 * time.Second
+
+func TestUCIOptionsDeclared(t *testing.T) {
+	out := runScript(t, "uci\n")
+	for _, o := range Options() {
+		assert.Contains(t, out, "option name "+o.Name+" type ", o.Name)
+	}
+	assert.Contains(t, out, "option name Hash type spin default 16 min 1 max 65536")
+	assert.Contains(t, out, "option name UCI_Variant type combo default chess var chess")
+	assert.Contains(t, out, "option name Clear Hash type button\n")
+}
+
+func TestSetOption(t *testing.T) {
+	out := runScript(t, strings.Join([]string{
+		"setoption name Hash value 0",
+		"setoption name Threads value many",
+		"setoption name Nonsense value 3",
+		"setoption name MultiPV",
+		"setoption name ponder value TRUE",
+		"setoption name UCI_Variant value shogi",
+		"setoption name Clear Hash",
+		"setoption value 3",
+		"isready",
+	}, "\n")+"\n")
+	assert.Contains(t, out, "info string option Hash value 0 is outside 1..65536; using 1")
+	assert.Contains(t, out, `info string error: option Threads needs a whole number from 1 to 512, not "many"`)
+	assert.Contains(t, out, `info string error: unknown option "Nonsense"`)
+	assert.Contains(t, out, "info string error: option MultiPV needs a value")
+	assert.Contains(t, out, `info string error: option UCI_Variant must be one of chess, not "shogi"`)
+	assert.Contains(t, out, `info string error: setoption needs "name <option> [value <value>]"`)
+	assert.NotContains(t, out, "ponder value") // names are case-insensitive: no error
+	assert.True(t, strings.HasSuffix(out, "readyok\n"))
+}
+
+func TestGoErrorsKeepState(t *testing.T) {
+	out := runScript(t, strings.Join([]string{
+		"go depth",
+		"go depth x",
+		"go wtime -5 btime 100",
+		"go nodes 10 frobnicate",
+		"go searchmoves e2e5",
+		"isready",
+	}, "\n")+"\n")
+	assert.Contains(t, out, "info string error: go depth needs a number")
+	assert.Contains(t, out, `info string error: go depth needs a number, not "x"`)
+	assert.Contains(t, out, "info string error: go wtime -5 is negative")
+	assert.Contains(t, out, `info string error: go: unknown parameter "frobnicate"`)
+	assert.Contains(t, out, `info string error: go searchmoves: move "e2e5": illegal in this position`)
+	assert.NotContains(t, out, "bestmove")
+}
+
+func TestGoWithoutPositionUsesStartpos(t *testing.T) {
+	l := startLive(t)
+	l.send("go depth 4")
+	legalIn(t, l.expect("bestmove", waitLong), movegen.StartFEN, false)
+}
+
+func TestSearchLimitsAndInfo(t *testing.T) {
+	l := startLive(t)
+	fen := "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+	l.send("position fen "+fen, "go depth 6")
+	info := l.expect("info depth 6 ", waitLong)
+	for _, field := range []string{" seldepth ", " multipv 1 ", " score cp ", " nodes ", " nps ", " hashfull ", " time ", " pv "} {
+		assert.Contains(t, info, field)
+	}
+	legalIn(t, l.expect("bestmove", waitLong), fen, false)
+
+	l.send("go nodes 5000")
+	legalIn(t, l.expect("bestmove", waitLong), fen, false)
+	l.send("go movetime 100")
+	legalIn(t, l.expect("bestmove", waitLong), fen, false)
+	l.send("go wtime 1000 btime 1000 winc 10 binc 10 movestogo 5")
+	legalIn(t, l.expect("bestmove", waitLong), fen, false)
+}
+
+func TestSearchMovesAndMultiPV(t *testing.T) {
+	l := startLive(t)
+	l.send("position startpos", "go depth 5 searchmoves a2a3 h2h3")
+	best := l.expect("bestmove", waitLong)
+	assert.Contains(t, []string{"a2a3", "h2h3"}, strings.Fields(best)[1])
+
+	l.send("setoption name MultiPV value 3", "go depth 5")
+	first := map[string]bool{}
+	for i := 1; i <= 3; i++ {
+		line := l.expect("info depth 5 ", waitLong)
+		assert.Contains(t, line, " multipv ")
+		pv := strings.Fields(line[strings.Index(line, " pv ")+4:])
+		first[pv[0]] = true
+	}
+	assert.Len(t, first, 3, "three distinct first moves")
+	l.expect("bestmove", waitLong)
+}
+
+func TestStopInfiniteAndIsReadyMidSearch(t *testing.T) {
+	l := startLive(t)
+	l.send("position startpos", "go infinite")
+	l.quiet("bestmove", 300*time.Millisecond) // infinite: no answer before stop
+	l.send("isready")
+	l.expect("readyok", waitLong)
+	l.send("stop")
+	legalIn(t, l.expect("bestmove", waitLong), movegen.StartFEN, false)
+	l.send("stop") // idle: nothing
+	l.send("isready")
+	l.quiet("bestmove", 100*time.Millisecond)
+}
+
+func TestPositionAndNewGameDuringSearch(t *testing.T) {
+	l := startLive(t)
+	l.send("position startpos", "go infinite")
+	time.Sleep(50 * time.Millisecond)
+	// position while searching: takes effect for the next search only.
+	l.send("position startpos moves e2e4")
+	l.send("ucinewgame") // stops the search, which answers
+	legalIn(t, l.expect("bestmove", waitLong), movegen.StartFEN, false)
+	l.send("go depth 3")
+	legalIn(t, l.expect("bestmove", waitLong), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", false)
+}
+
+func TestPonder(t *testing.T) {
+	l := startLive(t)
+	l.send("setoption name Ponder value true", "position startpos moves e2e4", "go ponder wtime 60000 btime 60000")
+	l.quiet("bestmove", 300*time.Millisecond)
+	l.send("ponderhit")
+	line := l.expect("bestmove", waitLong)
+	legalIn(t, line, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", false)
+	assert.Contains(t, line, " ponder ", "with Ponder on, bestmove names the expected reply")
+
+	l.send("go ponder wtime 60000 btime 60000")
+	l.quiet("bestmove", 200*time.Millisecond)
+	l.send("stop")
+	l.expect("bestmove", waitLong)
+}
+
+func TestNoLegalMove(t *testing.T) {
+	l := startLive(t)
+	l.send("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "go depth 5")
+	assert.Equal(t, "bestmove 0000", l.expect("bestmove", waitLong))
+	l.send("position fen 7k/5Q2/8/8/8/8/8/4K3 b - - 0 1", "go infinite")
+	l.quiet("bestmove", 100*time.Millisecond)
+	l.send("stop")
+	assert.Equal(t, "bestmove 0000", l.expect("bestmove", waitLong))
+}
+
+func TestMateScoreReported(t *testing.T) {
+	l := startLive(t)
+	l.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go depth 4")
+	assert.Contains(t, l.expect("info depth 4 ", waitLong), " score mate 1 ")
+	assert.Equal(t, "bestmove a1a8", l.expect("bestmove", waitLong))
+	// No mate exists for Black: "go mate" searches on until another limit.
+	l.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1", "go mate 3 movetime 200")
+	l.expect("bestmove", waitLong)
+}
+
+func TestChess960Output(t *testing.T) {
+	l := startLive(t)
+	fen := "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1"
+	l.send("setoption name UCI_Chess960 value true", "position fen "+fen+" moves e1b1", "d")
+	l.expect("Fen: 1r2k1r1/8/8/8/8/8/8/2KR2R1 b kq - 1 1", waitLong)
+}
+
+func TestQuitAndEOFDuringSearch(t *testing.T) {
+	for _, end := range []string{"quit", "EOF"} {
+		l := startLive(t)
+		l.send("go infinite")
+		time.Sleep(50 * time.Millisecond)
+		if end == "quit" {
+			l.send("quit")
+		} else {
+			l.in.Close()
+		}
+		select {
+		case err := <-l.done:
+			assert.NoError(t, err)
+		case <-time.After(waitLong):
+			t.Fatalf("session did not end after %s", end)
+		}
+	}
+}
+
+func TestEvalCommand(t *testing.T) {
+	out := runScript(t, "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\neval\n")
+	for _, term := range []string{"Material", "Piece-square", "Pawns", "Mobility", "King safety", "Threats", "Passed pawns", "Tempo", "Final evaluation:"} {
+		assert.Contains(t, out, term)
+	}
+}
+
+func TestLongMoveList(t *testing.T) {
+	// 1000 plies of knights going out and back.
+	moves := strings.Repeat("g1f3 g8f6 f3g1 f6g8 ", 250)
+	l := startLive(t)
+	l.send("position startpos moves "+moves, "go depth 3")
+	line := l.expect("bestmove", waitLong)
+	legalIn(t, line, movegen.StartFEN, false)
+}

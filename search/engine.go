@@ -1,0 +1,194 @@
+package search
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"tempest/movegen"
+	"tempest/tt"
+)
+
+// Options are the engine settings a GUI controls.
+type Options struct {
+	Threads      int
+	MultiPV      int
+	MoveOverhead time.Duration
+}
+
+// Engine owns the transposition table and the search threads. Search runs
+// one search at a time; PonderHit may be called from any goroutine while it
+// runs.
+type Engine struct {
+	TT      *tt.Table
+	opts    Options
+	workers []*worker
+
+	// shared by the workers of one search
+	stop      atomic.Bool
+	pondering atomic.Bool
+	ponderHit chan struct{}
+	mu        sync.Mutex // guards tm against PonderHit resetting it
+	tm        timeManager
+	limits    Limits
+}
+
+// New returns an engine with a hash table of hashMB MiB and one thread.
+func New(hashMB int) *Engine {
+	e := &Engine{TT: tt.New(hashMB)}
+	e.SetOptions(Options{Threads: 1, MultiPV: 1})
+	return e
+}
+
+// SetOptions changes threads, MultiPV and move overhead; not during a search.
+func (e *Engine) SetOptions(o Options) {
+	o.Threads = max(o.Threads, 1)
+	o.MultiPV = max(o.MultiPV, 1)
+	e.opts = o
+	for len(e.workers) < o.Threads {
+		e.workers = append(e.workers, newWorker(e, len(e.workers)))
+	}
+	e.workers = e.workers[:o.Threads]
+}
+
+// Options returns the current settings.
+func (e *Engine) Options() Options { return e.opts }
+
+// NewGame forgets everything learned: hash table and move-ordering history.
+func (e *Engine) NewGame() {
+	e.TT.Clear()
+	for _, w := range e.workers {
+		w.clearHistory()
+	}
+}
+
+// PonderHit tells a pondering search that the expected move was played: the
+// clock starts now and the normal limits apply.
+func (e *Engine) PonderHit() {
+	e.mu.Lock()
+	e.tm.start = time.Now()
+	e.mu.Unlock()
+	e.pondering.Store(false)
+}
+
+// Search searches pos within lim, calling report (from the main search
+// thread only) with progress, and returns the best move. Cancelling ctx
+// stops it as soon as possible; the best move found so far is returned. In
+// infinite and ponder mode it does not return before ctx is cancelled (or,
+// pondering, before PonderHit and then the limits).
+func (e *Engine) Search(ctx context.Context, pos *movegen.Position, lim Limits, report func(Info)) Result {
+	start := time.Now()
+	e.stop.Store(false)
+	// Watch ctx only now that the flag is reset, so no cancellation is lost.
+	searchDone := make(chan struct{})
+	defer close(searchDone)
+	go func() {
+		select {
+		case <-ctx.Done():
+			e.stop.Store(true)
+		case <-searchDone:
+		}
+	}()
+	e.pondering.Store(lim.Ponder)
+	e.limits = lim
+	e.mu.Lock()
+	e.tm = newTimeManager(lim, pos.SideToMove(), e.opts.MoveOverhead, start)
+	e.mu.Unlock()
+	e.TT.NewSearch()
+
+	rootMoves := rootMovesFor(pos, lim.SearchMoves)
+	if len(rootMoves) == 0 {
+		e.waitWhileUnfinished(lim)
+		var buf [movegen.MaxMoves]movegen.Move
+		score := DrawScore
+		if pos.InCheck() && len(pos.GenLegal(buf[:])) == 0 {
+			score = -MateScore
+		}
+		return Result{BestMove: movegen.NullMove, Score: score}
+	}
+
+	var g errgroup.Group
+	for _, w := range e.workers {
+		w.prepare(pos, rootMoves, start)
+		if w.id == 0 {
+			continue
+		}
+		g.Go(func() error {
+			w.iterate(nil)
+			return nil
+		})
+	}
+	main := e.workers[0]
+	main.iterate(report)
+	e.waitWhileUnfinished(lim) // infinite/ponder: the answer waits for the GUI
+	e.stop.Store(true)
+	g.Wait()
+
+	best := main.rootMoves[0]
+	res := Result{BestMove: best.move, Score: best.score, Depth: main.completedDepth, Nodes: e.nodes()}
+	if best.pvLen > 1 {
+		res.PonderMove = best.pv[1]
+	} else {
+		res.PonderMove = e.ponderFromTT(pos, best.move)
+	}
+	return res
+}
+
+// waitWhileUnfinished holds the result of an infinite or pondering search
+// until the GUI stops it (or, when pondering, sends ponderhit and the limits
+// are reached).
+func (e *Engine) waitWhileUnfinished(lim Limits) {
+	for !e.stop.Load() && (lim.Infinite || e.pondering.Load()) {
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// ponderFromTT finds an expected reply when the PV is a single move.
+func (e *Engine) ponderFromTT(pos *movegen.Position, best movegen.Move) movegen.Move {
+	child := *pos
+	var u movegen.Undo
+	child.Make(best, &u)
+	if entry, ok := e.TT.Probe(child.Key()); ok && child.IsLegal(movegen.Move(entry.Move)) {
+		return movegen.Move(entry.Move)
+	}
+	return movegen.NullMove
+}
+
+// nodes sums the node counts the workers have published.
+func (e *Engine) nodes() uint64 {
+	var n uint64
+	for _, w := range e.workers {
+		n += w.publishedNodes.Load()
+	}
+	return n
+}
+
+// shouldStop is polled by the main thread every few thousand nodes.
+func (e *Engine) checkLimits(w *worker) {
+	if e.stop.Load() {
+		return
+	}
+	if lim := e.limits; lim.Nodes > 0 && e.nodes() >= lim.Nodes {
+		e.stop.Store(true)
+		return
+	}
+	if e.pondering.Load() {
+		return
+	}
+	e.mu.Lock()
+	expired := e.tm.hardExpired()
+	e.mu.Unlock()
+	if expired {
+		e.stop.Store(true)
+	}
+}
+
+// elapsed is the time since the search (or the ponder hit) started.
+func (e *Engine) elapsed() time.Duration {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.tm.elapsed()
+}

@@ -1,0 +1,59 @@
+package search
+
+import (
+	"time"
+
+	"tempest/movegen"
+)
+
+// timeManager turns the clock into two limits: the soft limit, after which
+// no new iteration is started (stretched when the best move is unstable),
+// and the hard limit, at which the search is aborted mid-iteration.
+type timeManager struct {
+	enabled    bool
+	start      time.Time
+	soft, hard time.Duration
+}
+
+// Expected number of moves left in a sudden-death game; the search plans to
+// spend 1/movesLeft of the remaining time plus most of the increment.
+const movesLeft = 35
+
+func newTimeManager(lim Limits, us movegen.Color, overhead time.Duration, start time.Time) timeManager {
+	tm := timeManager{start: start}
+	switch {
+	case lim.MoveTime > 0:
+		tm.enabled = true
+		tm.hard = max(lim.MoveTime-overhead, time.Millisecond)
+		tm.soft = tm.hard
+	case lim.Clock:
+		tm.enabled = true
+		left := max(lim.Time[us]-overhead, time.Millisecond)
+		inc := lim.Inc[us]
+		mtg := movesLeft
+		if lim.MovesToGo > 0 {
+			mtg = min(lim.MovesToGo, movesLeft)
+		}
+		ideal := left/time.Duration(mtg) + inc*3/4
+		// Never plan to use more than a share of what is left: all but a
+		// margin on the last move before the time control, else half.
+		capShare := left / 2
+		if mtg == 1 {
+			capShare = left * 9 / 10
+		}
+		tm.soft = min(ideal*3/4, capShare)
+		tm.hard = min(ideal*4, capShare)
+	}
+	return tm
+}
+
+func (tm *timeManager) elapsed() time.Duration { return time.Since(tm.start) }
+
+// hardExpired is polled during the search.
+func (tm *timeManager) hardExpired() bool { return tm.enabled && tm.elapsed() >= tm.hard }
+
+// softExpired is checked between iterations; instability scales the limit
+// (1 = stable best move, more when it keeps changing or the score drops).
+func (tm *timeManager) softExpired(instability float64) bool {
+	return tm.enabled && float64(tm.elapsed()) >= float64(tm.soft)*instability
+}

@@ -1,0 +1,79 @@
+// Package search finds the best move: iterative deepening with aspiration
+// windows over a principal-variation alpha-beta search with quiescence, the
+// usual pruning and reduction family, a staged move picker, history-based
+// ordering, MultiPV, pondering, time management and Lazy SMP threads sharing
+// one transposition table. The steps of the node search are numbered in
+// alphabeta.go, each with the reason it is there.
+package search
+
+import (
+	"time"
+
+	"tempest/movegen"
+	"tempest/tt"
+)
+
+// Scores are centipawns from the side to move's point of view. Mates are
+// MateScore minus the distance to mate in plies.
+const (
+	MaxPly     = 128
+	Infinite   = 32000
+	MateScore  = 31000
+	MateBound  = MateScore - MaxPly // beyond this a score is a mate
+	DrawScore  = 0
+	noEval     = -Infinite - 1
+	maxHistory = 16384
+)
+
+// IsMate reports whether score announces a forced mate (for either side).
+func IsMate(score int) bool { return score >= MateBound || score <= -MateBound }
+
+// MateInMoves converts a mate score to UCI's "mate N": moves (not plies),
+// positive when the side to move mates.
+func MateInMoves(score int) int {
+	if score > 0 {
+		return (MateScore - score + 1) / 2
+	}
+	return -(MateScore + score) / 2
+}
+
+// Limits says when a search must stop. Zero values mean "no limit".
+type Limits struct {
+	Depth    int
+	Nodes    uint64
+	Mate     int // stop once a mate in this many moves is found
+	MoveTime time.Duration
+	Infinite bool // search until Stop, even when the result is certain
+	Ponder   bool // pondering: no time limit until PonderHit
+
+	Clock     bool // Time/Inc fields are set
+	Time, Inc [2]time.Duration
+	MovesToGo int
+
+	SearchMoves []movegen.Move // restrict the root to these moves
+}
+
+// Info is one progress report: a finished iteration of one PV line, an
+// aspiration window failure, or the move being searched.
+type Info struct {
+	Depth, SelDepth int
+	MultiPV         int
+	Score           int
+	Bound           tt.Bound // BoundExact, or lower/upper after an aspiration failure
+	Nodes           uint64
+	Elapsed         time.Duration
+	Hashfull        int
+	PV              []movegen.Move
+
+	CurrMove       movegen.Move // when set, only Depth, CurrMove and CurrMoveNumber are meaningful
+	CurrMoveNumber int
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	BestMove   movegen.Move // NullMove when the position has no legal move
+	PonderMove movegen.Move // expected reply, or NullMove
+	Score      int
+	Depth      int
+	Nodes      uint64
+}

@@ -1,0 +1,253 @@
+package search
+
+import (
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"tempest/eval"
+	"tempest/movegen"
+	"tempest/tt"
+)
+
+// stackOffset lets a node read the frames of the two plies before the root.
+const stackOffset = 2
+
+// frame is one ply of a worker's search stack.
+type frame struct {
+	staticEval int
+	move       movegen.Move  // the move that led from this ply to the next
+	piece      movegen.Piece // the piece that made it
+	cont       *contTable    // continuation history of that move
+	killers    [2]movegen.Move
+	excluded   movegen.Move // singular-extension search skips this move
+	undo       movegen.Undo
+}
+
+// rootMove is a legal move at the root with what the last search learned of it.
+type rootMove struct {
+	move      movegen.Move
+	score     int // this iteration's score, or -Infinite if not known
+	prevScore int
+	selDepth  int
+	pv        [MaxPly + 1]movegen.Move
+	pvLen     int
+}
+
+func rootMovesFor(pos *movegen.Position, only []movegen.Move) []rootMove {
+	var buf [movegen.MaxMoves]movegen.Move
+	var moves []rootMove
+	for _, m := range pos.GenLegal(buf[:]) {
+		if len(only) > 0 && !slices.Contains(only, m) {
+			continue
+		}
+		moves = append(moves, rootMove{move: m, score: -Infinite, prevScore: -Infinite, pv: [MaxPly + 1]movegen.Move{m}, pvLen: 1})
+	}
+	return moves
+}
+
+// worker is one search thread. Fields are grouped by lifetime.
+type worker struct {
+	id     int
+	engine *Engine
+
+	// per search: reset by prepare
+	pos            movegen.Position
+	rootMoves      []rootMove
+	rootDepth      int
+	completedDepth int
+	pvIndex        int
+	selDepth       int
+	nodes          uint64
+	publishedNodes atomic.Uint64
+	aborted        bool
+	start          time.Time
+	nullMovePly    int        // null-move pruning is off below this ply while verifying
+	currMove       func(Info) // main thread: reports the root move being searched
+	pv             [MaxPly + 1][MaxPly + 1]movegen.Move
+	pvLen          [MaxPly + 1]int
+
+	// per game: cleared by ucinewgame
+	hist *histories
+
+	// scratch
+	eval   eval.Evaluator
+	stack  [MaxPly + stackOffset + 4]frame
+	noCont contTable // continuation table for "no move" (root, null move); its updates are ignored
+}
+
+func newWorker(e *Engine, id int) *worker {
+	return &worker{id: id, engine: e, hist: new(histories)}
+}
+
+func (w *worker) clearHistory() { *w.hist = histories{} }
+
+func (w *worker) prepare(pos *movegen.Position, rootMoves []rootMove, start time.Time) {
+	w.pos = *pos
+	w.rootMoves = slices.Clone(rootMoves)
+	w.completedDepth = 0
+	w.nodes = 0
+	w.publishedNodes.Store(0)
+	w.aborted = false
+	w.start = start
+	w.nullMovePly = 0
+	for i := range w.stack {
+		w.stack[i].killers = [2]movegen.Move{}
+		w.stack[i].excluded = movegen.NullMove
+		w.stack[i].move = movegen.NullMove
+		w.stack[i].cont = &w.noCont
+		w.stack[i].staticEval = noEval
+	}
+}
+
+// iterate is iterative deepening with aspiration windows. Only the main
+// worker (id 0) decides when to stop, and reports if report is not nil.
+func (w *worker) iterate(report func(Info)) {
+	e := w.engine
+	lim := e.limits
+	w.currMove = report
+	multiPV := min(e.opts.MultiPV, len(w.rootMoves))
+	maxDepth := MaxPly - 1
+	if lim.Depth > 0 {
+		maxDepth = min(lim.Depth, maxDepth)
+	}
+	var instability float64 = 1
+	prevBest := movegen.NullMove
+	prevScore := -Infinite
+
+	for depth := 1; depth <= maxDepth; depth++ {
+		// Helper threads search some depths twice as often as others, so the
+		// threads spread over neighbouring depths.
+		if w.id > 0 && depth > 1 && (depth+w.id)%3 == 0 {
+			continue
+		}
+		w.rootDepth = depth
+		for i := range w.rootMoves {
+			w.rootMoves[i].prevScore = w.rootMoves[i].score
+		}
+		for w.pvIndex = 0; w.pvIndex < multiPV; w.pvIndex++ {
+			w.aspirate(depth, report)
+			if w.aborted {
+				break
+			}
+			// Lines searched so far stay in front, in score order.
+			slices.SortStableFunc(w.rootMoves[:w.pvIndex+1], byScore)
+			if report != nil && (w.pvIndex+1 == multiPV || e.elapsed() > 3*time.Second) {
+				for i := 0; i <= w.pvIndex; i++ {
+					report(w.info(i, depth, tt.BoundExact))
+				}
+			}
+		}
+		if w.aborted {
+			break
+		}
+		w.completedDepth = depth
+		if w.id != 0 {
+			continue // helpers follow the main thread's decisions
+		}
+
+		// Decide whether to start another iteration.
+		best := w.rootMoves[0]
+		if lim.Mate > 0 && best.score >= MateScore-2*lim.Mate+1 {
+			break
+		}
+		if best.move != prevBest {
+			instability = min(instability*1.6, 2.5)
+		} else {
+			instability = max(instability*0.85, 0.6)
+		}
+		drop := 1.0
+		if prevScore != -Infinite && best.score < prevScore-30 {
+			drop = 1.3
+		}
+		prevBest, prevScore = best.move, best.score
+		if !e.pondering.Load() && e.tm.enabled && func() bool {
+			e.mu.Lock()
+			defer e.mu.Unlock()
+			return e.tm.softExpired(instability * drop)
+		}() {
+			break
+		}
+		if e.stop.Load() {
+			break
+		}
+	}
+	w.publishedNodes.Store(w.nodes)
+	if w.id == 0 {
+		e.stop.Store(true) // helpers stop with the main thread
+	}
+}
+
+func byScore(a, b rootMove) int { return b.score - a.score }
+
+// aspirate searches one PV line at depth with a window around the previous
+// score, widening it after each failure.
+func (w *worker) aspirate(depth int, report func(Info)) {
+	rm := &w.rootMoves[w.pvIndex]
+	alpha, beta := -Infinite, Infinite
+	delta := aspirationDelta
+	if depth >= aspirationDepth && rm.prevScore > -Infinite {
+		alpha = max(rm.prevScore-delta, -Infinite)
+		beta = min(rm.prevScore+delta, Infinite)
+	}
+	for {
+		score := w.searchRoot(alpha, beta, depth)
+		if w.aborted {
+			return
+		}
+		slices.SortStableFunc(w.rootMoves[w.pvIndex:], byScore)
+		switch {
+		case score <= alpha:
+			if report != nil && w.engine.elapsed() > 3*time.Second {
+				report(w.info(w.pvIndex, depth, tt.BoundUpper))
+			}
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -Infinite)
+		case score >= beta:
+			if report != nil && w.engine.elapsed() > 3*time.Second {
+				report(w.info(w.pvIndex, depth, tt.BoundLower))
+			}
+			beta = min(score+delta, Infinite)
+		default:
+			return
+		}
+		delta += delta / 2
+	}
+}
+
+// info describes root move i after an iteration.
+func (w *worker) info(i, depth int, bound tt.Bound) Info {
+	rm := &w.rootMoves[i]
+	score := rm.score
+	d := depth
+	if score == -Infinite { // not searched at this depth yet: report the last known line
+		score, d = rm.prevScore, max(depth-1, 1)
+	}
+	e := w.engine
+	return Info{
+		Depth:    d,
+		SelDepth: max(rm.selDepth, d),
+		MultiPV:  i + 1,
+		Score:    score,
+		Bound:    bound,
+		Nodes:    e.nodes(),
+		Elapsed:  time.Since(w.start),
+		Hashfull: e.TT.Hashfull(),
+		PV:       slices.Clone(rm.pv[:rm.pvLen]),
+	}
+}
+
+// countNode counts a node and, every 1024 nodes, publishes the count and
+// checks the limits (main thread) or the stop flag (helpers).
+func (w *worker) countNode() {
+	w.nodes++
+	if w.nodes&1023 == 0 {
+		w.publishedNodes.Store(w.nodes)
+		if w.id == 0 {
+			w.engine.checkLimits(w)
+		}
+		if w.engine.stop.Load() {
+			w.aborted = true
+		}
+	}
+}

@@ -76,7 +76,7 @@ func (e *Evaluator) Evaluate(p *movegen.Position) int {
 // add credits color c with n times the weight w, under term.
 func (e *Evaluator) add(term Term, c color, w *Score, n int) {
 	e.terms[term][c] += *w * Score(n)
-	if tracing {
+	if tracing && e.trace != nil {
 		e.trace.note(w, c, n)
 	}
 }
@@ -122,7 +122,7 @@ func (e *Evaluator) blend(p *movegen.Position) int {
 	}
 	phase := Phase(p)
 	scale := endgameScale(p, sum.EG())
-	if tracing {
+	if tracing && e.trace != nil {
 		e.trace.Phase, e.trace.Scale = phase, scale
 	}
 	return (sum.MG()*phase + sum.EG()*(MaxPhase-phase)*scale/ScaleNormal) / MaxPhase

@@ -28,6 +28,10 @@ type Session struct {
 	engine  *search.Engine
 	options []*Option
 
+	skill         int
+	limitStrength bool
+	elo           int
+
 	chess960    bool
 	showWDL     bool
 	ponderOn    bool
@@ -66,6 +70,8 @@ func NewSession(out io.Writer) *Session {
 	s.game.pos = s.game.start
 	s.options = s.optionTable()
 	s.engine = search.New(DefaultHashMB)
+	s.skill = len(search.PlayingLevels) - 1
+	s.elo = search.PlayingLevels[s.skill].Elo
 	for _, o := range s.options {
 		o.value = o.Default
 	}
@@ -113,7 +119,27 @@ func (s *Session) optionTable() []*Option {
 			apply: func(s *Session, v string) error { s.showWDL = v == "true"; return nil }},
 		{Name: "UCI_Variant", Kind: Combo, Default: "chess", Vars: []string{"chess"},
 			Help: "the game played; more variants are listed as they are supported"},
+		{Name: "Skill Level", Kind: Spin, Default: strconv.Itoa(len(search.PlayingLevels) - 1), Min: 0, Max: len(search.PlayingLevels) - 1,
+			Help:  "playing level: 0 random mover, 1 greedy, 2 and up weakened search, the maximum full strength",
+			apply: func(s *Session, v string) error { s.skill, _ = strconv.Atoi(v); s.applyLevel(); return nil }},
+		{Name: "UCI_LimitStrength", Kind: Check, Default: "false", Help: "play at the level given by UCI_Elo (overrides Skill Level)",
+			apply: func(s *Session, v string) error { s.limitStrength = v == "true"; s.applyLevel(); return nil }},
+		{Name: "UCI_Elo", Kind: Spin, Default: strconv.Itoa(search.PlayingLevels[len(search.PlayingLevels)-1].Elo),
+			Min: search.PlayingLevels[0].Elo, Max: search.PlayingLevels[len(search.PlayingLevels)-1].Elo,
+			Help:  "target strength when UCI_LimitStrength is on: the strongest level whose measured Elo is at most this",
+			apply: func(s *Session, v string) error { s.elo, _ = strconv.Atoi(v); s.applyLevel(); return nil }},
 	}
+}
+
+// applyLevel sets the engine's playing level from Skill Level, or from
+// UCI_Elo when UCI_LimitStrength is on. Weak levels draw their random
+// choices from a clock-seeded generator, so games vary.
+func (s *Session) applyLevel() {
+	idx := s.skill
+	if s.limitStrength {
+		idx = search.LevelForElo(s.elo)
+	}
+	s.engine.SetLevel(search.PlayingLevels[idx].Level, uint64(time.Now().UnixNano()))
 }
 
 func (s *Session) applySearchOptions() {

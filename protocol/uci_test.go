@@ -2,7 +2,9 @@ package protocol
 
 import (
 	"bufio"
+	"fmt"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -291,4 +293,29 @@ func TestLongMoveList(t *testing.T) {
 	l.send("position startpos moves "+moves, "go depth 3")
 	line := l.expect("bestmove", waitLong)
 	legalIn(t, line, movegen.StartFEN, false)
+}
+
+// TestOptionsDocumented keeps docs/PROTOCOL.md in step with the option table:
+// each option's row names its type, default and range.
+func TestOptionsDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../docs/PROTOCOL.md")
+	require.NoError(t, err)
+	for _, o := range Options() {
+		row := ""
+		for _, line := range strings.Split(string(doc), "\n") {
+			if strings.HasPrefix(line, "| `"+o.Name+"` |") {
+				row = line
+			}
+		}
+		if !assert.NotEmpty(t, row, "option %s has no row in docs/PROTOCOL.md", o.Name) {
+			continue
+		}
+		assert.Contains(t, row, "| "+kindNames[o.Kind]+" |", o.Name)
+		if o.Default != "" {
+			assert.Contains(t, row, "| "+o.Default+" |", o.Name)
+		}
+		if o.Kind == Spin {
+			assert.Contains(t, row, fmt.Sprintf("| %d..%d |", o.Min, o.Max), o.Name)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -34,12 +35,17 @@ type Engine struct {
 	mu        sync.Mutex // guards tm against PonderHit resetting it
 	tm        timeManager
 	limits    Limits
+	multiPV   int // lines searched: the MultiPV option, or more for a noisy weak level
+
+	level Level
+	rng   *rand.Rand
 }
 
 // New returns an engine with a hash table of hashMB MiB and one thread.
 func New(hashMB int) *Engine {
 	e := &Engine{TT: tt.New(hashMB)}
 	e.SetOptions(Options{Threads: 1, MultiPV: 1})
+	e.SetLevel(Level{Kind: FullStrength}, 1)
 	return e
 }
 
@@ -99,6 +105,36 @@ func (e *Engine) Search(ctx context.Context, pos *movegen.Position, lim Limits, 
 	e.mu.Unlock()
 	e.TT.NewSearch()
 
+	// Weak levels: the random and greedy movers do not search at all.
+	switch e.level.Kind {
+	case RandomMover, GreedyMover:
+		move := randomMove(pos, e.rng)
+		if e.level.Kind == GreedyMover {
+			move = greedyMove(pos, e.rng)
+		}
+		e.waitWhileUnfinished(lim)
+		return Result{BestMove: move}
+	case WeakSearch:
+		lim = e.level.applyLevel(lim)
+		e.limits = lim
+		e.mu.Lock()
+		e.tm = newTimeManager(lim, pos.SideToMove(), e.opts.MoveOverhead, start)
+		e.mu.Unlock()
+	}
+	e.multiPV = e.opts.MultiPV
+	if e.level.Kind == WeakSearch && e.level.Noise > 0 {
+		e.multiPV = max(e.multiPV, e.level.Lines)
+		if report != nil {
+			shown := e.opts.MultiPV
+			full := report
+			report = func(info Info) {
+				if info.MultiPV <= shown {
+					full(info)
+				}
+			}
+		}
+	}
+
 	rootMoves := rootMovesFor(pos, lim.SearchMoves)
 	if len(rootMoves) == 0 {
 		e.waitWhileUnfinished(lim)
@@ -128,6 +164,9 @@ func (e *Engine) Search(ctx context.Context, pos *movegen.Position, lim Limits, 
 	g.Wait()
 
 	best := main.rootMoves[0]
+	if e.level.Kind == WeakSearch {
+		best = noisyChoice(main.rootMoves[:min(e.multiPV, len(main.rootMoves))], e.level.Noise, e.rng)
+	}
 	res := Result{BestMove: best.move, Score: best.score, Depth: main.completedDepth, Nodes: e.nodes()}
 	if best.pvLen > 1 {
 		res.PonderMove = best.pv[1]

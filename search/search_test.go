@@ -174,3 +174,16 @@ func TestSearchDoesNotAllocatePerNode(t *testing.T) {
 	assert.Less(t, allocs, 100.0, "allocations per search")
 	assert.Greater(t, nodes, uint64(10000), "the search must be big enough for the bound to mean something")
 }
+
+func TestQuietLeaf(t *testing.T) {
+	r := NewResolver()
+	// White's queen hangs to a pawn: the quiet leaf is after the capture.
+	pos, _ := movegen.ParseFEN("4k3/8/8/3p4/4Q3/8/8/4K3 b - - 0 1")
+	leaf, score := r.QuietLeaf(pos)
+	assert.Equal(t, movegen.BlackPawn, leaf.Piece(movegen.E4), "leaf %s", leaf.FEN())
+	assert.Greater(t, score, 50, "Black is a pawn up after winning the queen")
+	// A quiet position is its own leaf.
+	start := movegen.NewStartPosition()
+	leaf, _ = r.QuietLeaf(start)
+	assert.Equal(t, start.FEN(), leaf.FEN())
+}

@@ -21,12 +21,7 @@ const movesLeft = 35
 
 func newTimeManager(lim Limits, us movegen.Color, overhead time.Duration, start time.Time) timeManager {
 	tm := timeManager{start: start}
-	switch {
-	case lim.MoveTime > 0:
-		tm.enabled = true
-		tm.hard = max(lim.MoveTime-overhead, time.Millisecond)
-		tm.soft = tm.hard
-	case lim.Clock:
+	if lim.Clock {
 		tm.enabled = true
 		left := max(lim.Time[us]-overhead, time.Millisecond)
 		inc := lim.Inc[us]
@@ -43,6 +38,17 @@ func newTimeManager(lim Limits, us movegen.Color, overhead time.Duration, start 
 		}
 		tm.soft = min(ideal*3/4, capShare)
 		tm.hard = min(ideal*4, capShare)
+	}
+	if lim.MoveTime > 0 {
+		// A fixed time per move; with a clock as well, the tighter wins.
+		fixed := max(lim.MoveTime-overhead, time.Millisecond)
+		if !tm.enabled || fixed < tm.hard {
+			tm.hard = fixed
+		}
+		if !tm.enabled || fixed < tm.soft {
+			tm.soft = fixed
+		}
+		tm.enabled = true
 	}
 	return tm
 }

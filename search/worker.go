@@ -106,7 +106,7 @@ func (w *worker) iterate(report func(Info)) {
 	e := w.engine
 	lim := e.limits
 	w.currMove = report
-	multiPV := min(e.opts.MultiPV, len(w.rootMoves))
+	multiPV := min(e.multiPV, len(w.rootMoves))
 	maxDepth := MaxPly - 1
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, maxDepth)

@@ -6,6 +6,7 @@
 //	engine perftsuite [-maxdepth N] [-maxnodes N] [-threads N] [-hash MB] [-v] FILE...
 //	engine perftbench [-reference CMD] [-runs N]
 //	engine bench [-depth N] [-threads N] [-hash MB] [-q]
+//	engine tactics [-movetime D] [-threads N] [-hash MB] [-v] FILE...
 package main
 
 import (
@@ -67,6 +68,7 @@ var subcommands = map[string]subcommand{
 	"perftsuite": {"check every count of EPD perft suites; report pass/fail and speed", perftSuiteCommand},
 	"perftbench": {"time perft over UCI against a reference engine (Stockfish)", perftBenchCommand},
 	"bench":      {"search the fixed bench positions; last line: <nodes> nodes <nps> nps", benchCommand},
+	"tactics":    {"run EPD test suites (bm/am) at a fixed time per position; count solved", tacticsCommand},
 }
 
 var profileModes = map[string]func(*profile.Profile){
@@ -90,7 +92,7 @@ func usage(fs *flag.FlagSet) func() {
 		fmt.Fprintln(out, "\nflags:")
 		fs.PrintDefaults()
 		fmt.Fprintln(out, "\nsubcommands (engine SUBCOMMAND -h for flags):")
-		for _, name := range []string{"bench", "perft", "perftsuite", "perftbench"} {
+		for _, name := range []string{"bench", "tactics", "perft", "perftsuite", "perftbench"} {
 			fmt.Fprintf(out, "  %-12s %s\n", name, subcommands[name].summary)
 		}
 	}

@@ -1,0 +1,202 @@
+package search
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"tempest/eval"
+	"tempest/movegen"
+)
+
+// LevelKind is how a playing level chooses its move.
+type LevelKind int
+
+const (
+	FullStrength LevelKind = iota
+	RandomMover            // a uniformly random legal move
+	GreedyMover            // the best immediate material outcome (see greedyMove)
+	WeakSearch             // the real search, limited and with noise
+)
+
+// Level is one playing strength for players who want an opponent they can
+// beat. Search levels are weakened the way people are weak: they see fewer
+// moves ahead (Depth), think less (Nodes, MoveTime), and when several moves
+// look about equal they do not always pick the best (Noise: moves whose score
+// is within a few Noise-sized steps of the best are chosen with probability
+// exp(-(best-score)/Noise)).
+type Level struct {
+	Kind     LevelKind
+	Depth    int
+	Nodes    uint64
+	MoveTime time.Duration
+	Noise    int // centipawns
+	Lines    int // candidate moves searched for the noisy choice
+}
+
+// weak reports whether the level is below full strength.
+func (l Level) weak() bool { return l.Kind != FullStrength }
+
+// SetLevel sets the playing strength; seed makes a weak level's choices
+// reproducible (the protocol seeds from the clock, tests from constants).
+func (e *Engine) SetLevel(l Level, seed uint64) {
+	e.level = l
+	e.rng = rand.New(rand.NewPCG(seed, 0x5EED))
+}
+
+// Level returns the playing strength.
+func (e *Engine) Level() Level { return e.level }
+
+// applyLevel narrows the limits of a search for a weak level.
+func (l Level) applyLevel(lim Limits) Limits {
+	if l.Depth > 0 && (lim.Depth == 0 || lim.Depth > l.Depth) {
+		lim.Depth = l.Depth
+	}
+	if l.Nodes > 0 && (lim.Nodes == 0 || lim.Nodes > l.Nodes) {
+		lim.Nodes = l.Nodes
+	}
+	if l.MoveTime > 0 && (lim.MoveTime == 0 || lim.MoveTime > l.MoveTime) {
+		lim.MoveTime = l.MoveTime
+	}
+	return lim
+}
+
+// noisyChoice picks among the root moves that the multi-line search scored:
+// the best is most likely, worse moves less so the further they are behind.
+func noisyChoice(moves []rootMove, noise int, rng *rand.Rand) rootMove {
+	best := moves[0].score
+	if noise <= 0 || IsMate(best) {
+		return moves[0]
+	}
+	weights := make([]float64, 0, len(moves))
+	total := 0.0
+	for _, rm := range moves {
+		if rm.score == -Infinite || IsMate(rm.score) {
+			weights = append(weights, 0)
+			continue
+		}
+		w := math.Exp(-float64(best-rm.score) / float64(noise))
+		weights = append(weights, w)
+		total += w
+	}
+	x := rng.Float64() * total
+	for i, w := range weights {
+		if x < w {
+			return moves[i]
+		}
+		x -= w
+	}
+	return moves[0]
+}
+
+// randomMove returns a uniformly random legal move.
+func randomMove(pos *movegen.Position, rng *rand.Rand) movegen.Move {
+	var buf [movegen.MaxMoves]movegen.Move
+	moves := pos.GenLegal(buf[:])
+	if len(moves) == 0 {
+		return movegen.NullMove
+	}
+	return moves[rng.IntN(len(moves))]
+}
+
+// greedyMove plays for the best immediate outcome, one move deep:
+//
+//  1. a move that mates wins at once;
+//  2. otherwise each move is scored by the material it wins (captured piece
+//     and promotion, by SEE values) minus the most the opponent can then win
+//     with one capture, judged by static exchange (so a defended target
+//     costs the capturer its piece, and a piece left hanging is lost);
+//  3. ties are broken by the static evaluation after the move, then at random.
+//
+// It never looks further: it falls for every two-move trick, as a greedy
+// beginner does.
+func greedyMove(pos *movegen.Position, rng *rand.Rand) movegen.Move {
+	var buf, reply [movegen.MaxMoves]movegen.Move
+	var ev eval.Evaluator
+	moves := pos.GenLegal(buf[:])
+	type scored struct {
+		move            movegen.Move
+		material, after int
+	}
+	var candidates []scored
+	for _, m := range moves {
+		gained := materialWon(pos, m)
+		var u movegen.Undo
+		pos.Make(m, &u)
+		replies := pos.GenLegal(reply[:])
+		if len(replies) == 0 && pos.InCheck() {
+			pos.Unmake(m, &u)
+			return m // mate
+		}
+		lost := 0
+		for _, r := range replies {
+			if isNoisy(pos, r) {
+				lost = max(lost, pos.SEE(r))
+			}
+		}
+		after := -ev.Evaluate(pos)
+		pos.Unmake(m, &u)
+		candidates = append(candidates, scored{m, gained - lost, after})
+	}
+	if len(candidates) == 0 {
+		return movegen.NullMove
+	}
+	rng.Shuffle(len(candidates), func(i, j int) { candidates[i], candidates[j] = candidates[j], candidates[i] })
+	best := slices.MaxFunc(candidates, func(a, b scored) int {
+		if a.material != b.material {
+			return a.material - b.material
+		}
+		return a.after - b.after
+	})
+	return best.move
+}
+
+// materialWon is what a move captures and promotes to, in SEE values.
+func materialWon(pos *movegen.Position, m movegen.Move) int {
+	won := 0
+	switch {
+	case m.IsEnPassant():
+		won = movegen.SEEValues[movegen.Pawn]
+	case !m.IsCastling():
+		won = movegen.SEEValues[pos.Piece(m.To()).Type()]
+	}
+	if m.IsPromotion() {
+		won += movegen.SEEValues[m.PromotionType()] - movegen.SEEValues[movegen.Pawn]
+	}
+	return won
+}
+
+// PlayingLevel is a named strength with its Elo.
+type PlayingLevel struct {
+	Level
+	Elo int // measured by games; see docs/STRENGTH.md
+}
+
+// PlayingLevels lists the strengths from weakest to full, indexed by the
+// "Skill Level" option. UCI_Elo picks the strongest level whose Elo does
+// not exceed the requested one.
+var PlayingLevels = []PlayingLevel{
+	{Level{Kind: RandomMover}, 300},
+	{Level{Kind: GreedyMover}, 600},
+	{Level{Kind: WeakSearch, Depth: 1, Noise: 150, Lines: 8, MoveTime: 200 * time.Millisecond}, 900},
+	{Level{Kind: WeakSearch, Depth: 2, Noise: 80, Lines: 6, MoveTime: 300 * time.Millisecond}, 1100},
+	{Level{Kind: WeakSearch, Depth: 3, Noise: 50, Lines: 5, MoveTime: 500 * time.Millisecond}, 1300},
+	{Level{Kind: WeakSearch, Depth: 4, Noise: 30, Lines: 4, MoveTime: time.Second}, 1500},
+	{Level{Kind: WeakSearch, Depth: 6, Noise: 20, Lines: 4}, 1700},
+	{Level{Kind: WeakSearch, Depth: 8, Noise: 10, Lines: 3}, 1900},
+	{Level{Kind: WeakSearch, Nodes: 50_000, Noise: 5, Lines: 2}, 2100},
+	{Level{Kind: WeakSearch, Nodes: 400_000}, 2300},
+	{Level{Kind: FullStrength}, 2700},
+}
+
+// LevelForElo returns the index of the strongest level at or below elo.
+func LevelForElo(elo int) int {
+	idx := 0
+	for i, l := range PlayingLevels {
+		if l.Elo <= elo {
+			idx = i
+		}
+	}
+	return idx
+}

@@ -1,0 +1,175 @@
+//go:build tune
+
+// Command tune generates training data by self-play and fits the
+// evaluation weights to it. Build with the tune tag, which compiles the
+// evaluation trace in:
+//
+//	go run -tags tune ./tuning/cmd/tune datagen -games 20000 -out selfplay.epd
+//	go run -tags tune ./tuning/cmd/tune fit -data selfplay.epd -out eval/weights.go
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"tempest/eval"
+	"tempest/tuning"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		usage()
+		os.Exit(2)
+	}
+	var code int
+	switch os.Args[1] {
+	case "datagen":
+		code = datagen(os.Args[2:])
+	case "fit":
+		code = fit(os.Args[2:])
+	default:
+		usage()
+		code = 2
+	}
+	os.Exit(code)
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: tune datagen [flags]   (self-play positions labelled with results)")
+	fmt.Fprintln(os.Stderr, "       tune fit [flags]       (Texel tuning of eval weights; writes Go source)")
+	fmt.Fprintln(os.Stderr, "run either with -h for its flags")
+}
+
+func datagen(args []string) int {
+	cfg := tuning.DefaultSelfPlay
+	fs := flag.NewFlagSet("datagen", flag.ContinueOnError)
+	fs.IntVar(&cfg.Games, "games", 1000, "games to play")
+	fs.Uint64Var(&cfg.Nodes, "nodes", cfg.Nodes, "search nodes per move")
+	fs.IntVar(&cfg.Threads, "threads", runtime.GOMAXPROCS(0), "games played at once")
+	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "random seed (openings and random plies)")
+	fs.IntVar(&cfg.RandomPlies, "random-plies", cfg.RandomPlies, "random moves after the opening")
+	openings := fs.String("openings", "", "EPD/FEN file of start positions (default: the start position)")
+	out := fs.String("out", "selfplay.epd", "output file (appended to)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *openings != "" {
+		lines, err := readLines(*openings)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "datagen:", err)
+			return 1
+		}
+		for _, l := range lines {
+			if f := strings.Fields(l); len(f) >= 4 {
+				cfg.Openings = append(cfg.Openings, strings.Join(f[:4], " "))
+			}
+		}
+	}
+	f, err := os.OpenFile(*out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "datagen:", err)
+		return 1
+	}
+	defer f.Close()
+	w := bufio.NewWriter(f)
+	defer w.Flush()
+	start := time.Now()
+	last := time.Now()
+	stats, err := tuning.GenerateSelfPlay(context.Background(), cfg, w, func(s tuning.SelfPlayStats) {
+		if time.Since(last) > 10*time.Second {
+			last = time.Now()
+			fmt.Fprintf(os.Stderr, "%d/%d games, %d positions, %.0f s\n", s.Games, cfg.Games, s.Positions, time.Since(start).Seconds())
+		}
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "datagen:", err)
+		return 1
+	}
+	fmt.Printf("%d games (+%d =%d -%d for White), %d positions in %.0f s\n", stats.Games, stats.WhiteWins,
+		stats.Draws, stats.BlackWins, stats.Positions, time.Since(start).Seconds())
+	return 0
+}
+
+func fit(args []string) int {
+	cfg := tuning.DefaultConfig
+	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
+	data := fs.String("data", "", "comma-separated labelled position files (.epd, .txt, .xz)")
+	limit := fs.Int("limit", 0, "use at most this many positions per file (0: all)")
+	fs.IntVar(&cfg.Epochs, "epochs", cfg.Epochs, "full passes over the training set")
+	fs.Float64Var(&cfg.LearningRate, "lr", cfg.LearningRate, "Adam step size (centipawns)")
+	fs.IntVar(&cfg.Threads, "threads", cfg.Threads, "threads")
+	fs.Float64Var(&cfg.K, "k", 0, "sigmoid scale (0: fit it)")
+	validation := fs.Float64("validation", 0.1, "share of positions held out for validation")
+	out := fs.String("out", "", "write the tuned weights as Go source here (e.g. eval/weights.go)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *data == "" {
+		fmt.Fprintln(os.Stderr, "fit: give -data")
+		return 2
+	}
+	var samples []tuning.Sample
+	for _, file := range strings.Split(*data, ",") {
+		s, err := tuning.ReadSamplesFile(file)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "fit:", err)
+			return 1
+		}
+		if *limit > 0 && len(s) > *limit {
+			s = s[:*limit]
+		}
+		fmt.Printf("%s: %d positions\n", file, len(s))
+		samples = append(samples, s...)
+	}
+	trainSamples, validationSamples := tuning.Split(samples, *validation)
+	start := time.Now()
+	train, err := tuning.Prepare(context.Background(), trainSamples, cfg.Threads)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "fit:", err)
+		return 1
+	}
+	val, err := tuning.Prepare(context.Background(), validationSamples, cfg.Threads)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "fit:", err)
+		return 1
+	}
+	fmt.Printf("resolved to quiet leaves: %d training, %d validation positions in %.0f s\n", len(train), len(val), time.Since(start).Seconds())
+	cfg.Report = func(epoch int, trainMSE, valMSE float64) {
+		if epoch%100 == 0 {
+			fmt.Printf("epoch %5d  train %.6f  validation %.6f  (%.0f s)\n", epoch, trainMSE, valMSE, time.Since(start).Seconds())
+		}
+	}
+	res := tuning.Tune(train, val, tuning.VectorOf(&eval.Weights), cfg)
+	fmt.Printf("K %.4f\ntrain MSE %.6f -> %.6f\nvalidation MSE %.6f -> %.6f (best epoch %d)\n",
+		res.K, res.TrainBefore, res.TrainAfter, res.ValidationBefore, res.ValidationAfter, res.BestEpoch)
+	if *out != "" {
+		params := res.Weights.Params()
+		header := fmt.Sprintf("// Code generated by tuning/cmd/tune fit; DO NOT EDIT.\n// Data: %s (%d training, %d validation positions).\n"+
+			"// K %.4f; validation MSE %.6f -> %.6f.\n", *data, len(train), len(val), res.K, res.ValidationBefore, res.ValidationAfter)
+		src, err := params.GoSource(header)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "fit:", err)
+			return 1
+		}
+		if err := os.WriteFile(*out, src, 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "fit:", err)
+			return 1
+		}
+		fmt.Println("wrote", *out)
+	}
+	return 0
+}
+
+func readLines(path string) ([]string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return strings.Split(strings.TrimSpace(string(data)), "\n"), nil
+}

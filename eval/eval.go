@@ -64,7 +64,7 @@ type Evaluator struct {
 
 // Evaluate returns the static evaluation in centipawns from the side to
 // move's point of view.
-func (e *Evaluator) Evaluate(p *movegen.Position) int {
+func (e *Evaluator) Evaluate(p *movegen.Board) int {
 	e.compute(p)
 	v := e.blend(p)
 	if p.SideToMove() == black {
@@ -81,7 +81,7 @@ func (e *Evaluator) add(term Term, c color, w *Score, n int) {
 	}
 }
 
-func (e *Evaluator) compute(p *movegen.Position) {
+func (e *Evaluator) compute(p *movegen.Board) {
 	e.terms = [NumTerms][2]Score{}
 	for _, c := range [2]color{white, black} {
 		pawnAttacks := pawnAttackSet(c, p.Pieces(c, movegen.Pawn))
@@ -115,7 +115,7 @@ func (e *Evaluator) compute(p *movegen.Position) {
 
 // blend sums the terms and tapers middlegame to endgame by material phase,
 // scaling the endgame part down in drawish endings. White's point of view.
-func (e *Evaluator) blend(p *movegen.Position) int {
+func (e *Evaluator) blend(p *movegen.Board) int {
 	var sum Score
 	for t := range e.terms {
 		sum += e.terms[t][white] - e.terms[t][black]
@@ -129,7 +129,7 @@ func (e *Evaluator) blend(p *movegen.Position) int {
 }
 
 // Phase returns the game phase from the remaining pieces, 0 (bare) to MaxPhase.
-func Phase(p *movegen.Position) int {
+func Phase(p *movegen.Board) int {
 	phase := p.ByType(movegen.Knight).Count() + p.ByType(movegen.Bishop).Count() +
 		2*p.ByType(movegen.Rook).Count() + 4*p.ByType(movegen.Queen).Count()
 	return min(phase, MaxPhase)
@@ -141,7 +141,7 @@ const ScaleNormal = 128
 // endgameScale shrinks the endgame score where material alone overstates the
 // winning chances: a side without pawns needs more than a minor piece of
 // extra material to win, and bishops of opposite colors draw often.
-func endgameScale(p *movegen.Position, eg int) int {
+func endgameScale(p *movegen.Board, eg int) int {
 	strong := white
 	if eg < 0 {
 		strong = black
@@ -168,12 +168,12 @@ func endgameScale(p *movegen.Position, eg int) int {
 }
 
 // nonPawnMaterial counts c's pieces as minor = 3, rook = 5, queen = 9.
-func nonPawnMaterial(p *movegen.Position, c color) int {
+func nonPawnMaterial(p *movegen.Board, c color) int {
 	return 3*(p.Pieces(c, movegen.Knight).Count()+p.Pieces(c, movegen.Bishop).Count()) +
 		5*p.Pieces(c, movegen.Rook).Count() + 9*p.Pieces(c, movegen.Queen).Count()
 }
 
-func (e *Evaluator) material(p *movegen.Position, c color) {
+func (e *Evaluator) material(p *movegen.Board, c color) {
 	for pt := movegen.Pawn; pt <= movegen.King; pt++ {
 		for b := p.Pieces(c, pt); b != 0; {
 			sq := relative(c, b.PopLSB())
@@ -183,7 +183,7 @@ func (e *Evaluator) material(p *movegen.Position, c color) {
 	}
 }
 
-func (e *Evaluator) pawns(p *movegen.Position, c color) {
+func (e *Evaluator) pawns(p *movegen.Board, c color) {
 	them := c.Other()
 	ours, theirs := p.Pieces(c, movegen.Pawn), p.Pieces(them, movegen.Pawn)
 	for b := ours; b != 0; {
@@ -211,7 +211,7 @@ func (e *Evaluator) pawns(p *movegen.Position, c color) {
 	}
 }
 
-func (e *Evaluator) pieces(p *movegen.Position, c color) {
+func (e *Evaluator) pieces(p *movegen.Board, c color) {
 	them := c.Other()
 	occupied := p.Occupied()
 	ourPawns, theirPawns := p.Pieces(c, movegen.Pawn), p.Pieces(them, movegen.Pawn)
@@ -284,7 +284,7 @@ func (e *Evaluator) noteAttacks(c color, pt movegen.PieceType, att bitboard) {
 
 // kingSafety scores c's king: pawn shield and storm on the three files
 // around it, and the danger from enemy pieces attacking its zone.
-func (e *Evaluator) kingSafety(p *movegen.Position, c color) {
+func (e *Evaluator) kingSafety(p *movegen.Board, c color) {
 	them := c.Other()
 	ksq := p.KingSquare(c)
 	ahead := inFront[c][ksq.Rank()]
@@ -341,7 +341,7 @@ func rankDistance(c color, ksq movegen.Square, pawns bitboard) int {
 
 // threats credits c for attacks on enemy pieces that are worth more than the
 // attacker or not defended at all.
-func (e *Evaluator) threats(p *movegen.Position, c color) {
+func (e *Evaluator) threats(p *movegen.Board, c color) {
 	them := c.Other()
 	pieces := p.ByColor(them) &^ p.ByType(movegen.Pawn) &^ p.ByType(movegen.King)
 	for b := e.attackedBy[c][movegen.Pawn] & pieces; b != 0; {
@@ -360,7 +360,7 @@ func (e *Evaluator) threats(p *movegen.Position, c color) {
 
 // passed scores c's passed pawns by rank, king proximity and whether the
 // way forward is open.
-func (e *Evaluator) passed(p *movegen.Position, c color) {
+func (e *Evaluator) passed(p *movegen.Board, c color) {
 	them := c.Other()
 	ownKing, enemyKing := p.KingSquare(c), p.KingSquare(them)
 	for b := e.passers[c]; b != 0; {

@@ -86,9 +86,9 @@ func TestColorSymmetry(t *testing.T) {
 		m := mirror(t, fen)
 		q, err := movegen.ParseFEN(m)
 		require.NoError(t, err, m)
-		assert.Equal(t, e.Evaluate(p), e.Evaluate(q), "%s vs %s", fen, m)
+		assert.Equal(t, e.Evaluate(p.Board()), e.Evaluate(q.Board()), "%s vs %s", fen, m)
 		// The breakdown's terms swap colors too.
-		a, b := Explain(p), Explain(q)
+		a, b := Explain(p.Board()), Explain(q.Board())
 		for term := Term(0); term < NumTerms; term++ {
 			if term == TermTempo {
 				continue
@@ -103,7 +103,7 @@ func TestEvaluationSanity(t *testing.T) {
 	eval := func(fen string) int {
 		p, err := movegen.ParseFEN(fen)
 		require.NoError(t, err)
-		return e.Evaluate(p)
+		return e.Evaluate(p.Board())
 	}
 	start := eval(movegen.StartFEN)
 	assert.InDelta(t, 0, start, 40, "start position is about equal")
@@ -120,14 +120,14 @@ func TestExplainMatchesEvaluate(t *testing.T) {
 	var e Evaluator
 	for _, fen := range evalPositions {
 		p, _ := movegen.ParseFEN(fen)
-		assert.Equal(t, e.Evaluate(p), Explain(p).SideToMove, fen)
+		assert.Equal(t, e.Evaluate(p.Board()), Explain(p.Board()).SideToMove, fen)
 	}
 }
 
 func TestEvaluateDoesNotAllocate(t *testing.T) {
 	var e Evaluator
 	p, _ := movegen.ParseFEN(evalPositions[1])
-	assert.Zero(t, testing.AllocsPerRun(100, func() { e.Evaluate(p) }))
+	assert.Zero(t, testing.AllocsPerRun(100, func() { e.Evaluate(p.Board()) }))
 }
 
 func TestSlotsAndSource(t *testing.T) {
@@ -155,6 +155,6 @@ func BenchmarkEvaluate(b *testing.B) {
 	p, _ := movegen.ParseFEN(evalPositions[1])
 	b.ReportAllocs()
 	for b.Loop() {
-		e.Evaluate(p)
+		e.Evaluate(p.Board())
 	}
 }

@@ -14,7 +14,7 @@ type Breakdown struct {
 
 // Explain evaluates p and returns the breakdown. It runs the same code as
 // Evaluate.
-func Explain(p *movegen.Position) Breakdown {
+func Explain(p *movegen.Board) Breakdown {
 	var e Evaluator
 	stm := e.Evaluate(p)
 	var sum Score

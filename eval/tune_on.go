@@ -8,7 +8,7 @@ import "tempest/movegen"
 const tracing = true
 
 // EvaluateTrace evaluates p and records every weight's coefficients in t.
-func (e *Evaluator) EvaluateTrace(p *movegen.Position, t *Trace) int {
+func (e *Evaluator) EvaluateTrace(p *movegen.Board, t *Trace) int {
 	*t = Trace{}
 	e.trace = t
 	defer func() { e.trace = nil }()

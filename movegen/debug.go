@@ -15,7 +15,7 @@ func (p *Position) consistencyError() error {
 	var byType [7]Bitboard
 	var byColor [2]Bitboard
 	for s := Square(0); s < 64; s++ {
-		if pc := p.board[s]; pc != NoPiece {
+		if pc := p.b.squares[s]; pc != NoPiece {
 			if pc.Type() < Pawn || pc.Type() > King {
 				return fmt.Errorf("invalid piece %d on %s", pc, s)
 			}
@@ -23,7 +23,7 @@ func (p *Position) consistencyError() error {
 			byColor[pc.Color()] |= s.Bit()
 		}
 	}
-	if byType != p.byType || byColor != p.byColor {
+	if byType != p.b.byType || byColor != p.b.byColor {
 		return fmt.Errorf("bitboards do not match the board")
 	}
 	for _, c := range [2]Color{White, Black} {
@@ -42,7 +42,7 @@ func (p *Position) consistencyError() error {
 	}
 	for i := range p.castle {
 		ci := &p.castle[i]
-		if p.castling&(1<<i) != 0 && (p.board[ci.kingFrom].Type() != King || p.board[ci.rookFrom].Type() != Rook) {
+		if p.castling&(1<<i) != 0 && (p.b.squares[ci.kingFrom].Type() != King || p.b.squares[ci.rookFrom].Type() != Rook) {
 			return fmt.Errorf("castling right %d without king on %s and rook on %s", i, ci.kingFrom, ci.rookFrom)
 		}
 	}

@@ -39,14 +39,14 @@ func (p *Position) IsFiftyMoveDraw() bool { return p.rule50 >= 100 }
 // or queens, and either at most one minor piece on the board or only bishops
 // all standing on squares of one color. In every other case a mate exists.
 func (p *Position) IsInsufficientMaterial() bool {
-	if p.byType[Pawn]|p.byType[Rook]|p.byType[Queen] != 0 {
+	if p.b.byType[Pawn]|p.b.byType[Rook]|p.b.byType[Queen] != 0 {
 		return false
 	}
-	minors := p.byType[Knight] | p.byType[Bishop]
+	minors := p.b.byType[Knight] | p.b.byType[Bishop]
 	if !minors.Several() {
 		return true
 	}
-	return p.byType[Knight] == 0 && (minors&LightSquares == 0 || minors&DarkSquares == 0)
+	return p.b.byType[Knight] == 0 && (minors&LightSquares == 0 || minors&DarkSquares == 0)
 }
 
 // Outcome is how a game stands: still going, or over and why.

@@ -116,9 +116,9 @@ func (p *Position) parseFEN(fen string) error {
 	}
 	switch fields[1] {
 	case "w":
-		p.side = White
+		p.b.side = White
 	case "b":
-		p.side = Black
+		p.b.side = Black
 	default:
 		return fenError(FENSideToMove, "%q is not \"w\" or \"b\"", fields[1])
 	}
@@ -157,7 +157,7 @@ func (p *Position) parseFEN(fen string) error {
 		fullmove = max(n, 1) // some programs write 0
 	}
 	p.rule50 = halfmove
-	p.gamePly = 2*(fullmove-1) + int(p.side)
+	p.gamePly = 2*(fullmove-1) + int(p.b.side)
 	p.checkers = p.computeCheckers()
 	p.key = p.computeKey()
 	p.history[uint(p.gamePly)%historySize] = p.key
@@ -200,11 +200,11 @@ func (p *Position) validatePlacement() error {
 			return fenError(FENKingCount, "%s has %d kings, want exactly 1", c, n)
 		}
 	}
-	if pawns := p.byType[Pawn] & (Rank1 | Rank8); pawns != 0 {
+	if pawns := p.b.byType[Pawn] & (Rank1 | Rank8); pawns != 0 {
 		return fenError(FENPawnOnBackRank, "pawn on %s, but pawns cannot stand on the first or last rank", pawns.LSB())
 	}
-	them := p.side.Other()
-	if checkers := p.AttackersTo(p.KingSquare(them), p.Occupied()) & p.byColor[p.side]; checkers != 0 {
+	them := p.b.side.Other()
+	if checkers := p.AttackersTo(p.KingSquare(them), p.Occupied()) & p.b.byColor[p.b.side]; checkers != 0 {
 		return fenError(FENOpponentInCheck, "%s is not to move but its king on %s is in check from %s",
 			them, p.KingSquare(them), checkers.LSB())
 	}
@@ -300,15 +300,15 @@ func (p *Position) parseEnPassant(field string) error {
 	}
 	// The pawn that just moved two squares stands in front of sq, seen from the side to move.
 	wantRank, pawnSq, fromSq := 5, sq-8, sq+8
-	if p.side == Black {
+	if p.b.side == Black {
 		wantRank, pawnSq, fromSq = 2, sq+8, sq-8
 	}
 	switch {
 	case sq.Rank() != wantRank:
-		return fenError(FENEnPassant, "%s is not on rank %d, where %s could capture en passant", sq, wantRank+1, p.side)
-	case p.board[pawnSq] != MakePiece(p.side.Other(), Pawn):
-		return fenError(FENEnPassant, "%s, but no %s pawn on %s has just moved two squares", sq, p.side.Other(), pawnSq)
-	case p.board[sq] != NoPiece || p.board[fromSq] != NoPiece:
+		return fenError(FENEnPassant, "%s is not on rank %d, where %s could capture en passant", sq, wantRank+1, p.b.side)
+	case p.b.squares[pawnSq] != MakePiece(p.b.side.Other(), Pawn):
+		return fenError(FENEnPassant, "%s, but no %s pawn on %s has just moved two squares", sq, p.b.side.Other(), pawnSq)
+	case p.b.squares[sq] != NoPiece || p.b.squares[fromSq] != NoPiece:
 		return fenError(FENEnPassant, "%s, but %s and %s must be empty after a two-square pawn move", sq, sq, fromSq)
 	}
 	// Keep the square only if the capture is legal, as Make does.
@@ -328,7 +328,7 @@ func (p *Position) fen(shredder bool) string {
 	for rank := 7; rank >= 0; rank-- {
 		empty := 0
 		for file := 0; file < 8; file++ {
-			pc := p.board[MakeSquare(file, rank)]
+			pc := p.b.squares[MakeSquare(file, rank)]
 			if pc == NoPiece {
 				empty++
 				continue
@@ -346,7 +346,7 @@ func (p *Position) fen(shredder bool) string {
 			sb.WriteByte('/')
 		}
 	}
-	if p.side == White {
+	if p.b.side == White {
 		sb.WriteString(" w ")
 	} else {
 		sb.WriteString(" b ")

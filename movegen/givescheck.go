@@ -5,10 +5,10 @@ package movegen
 // check by a slider whose line the move opens (including the captured pawn's
 // square for en passant and the king's square for castling).
 func (p *Position) GivesCheck(m Move) bool {
-	us := p.side
+	us := p.b.side
 	ksq := p.KingSquare(us.Other())
 	from, to := m.From(), m.To()
-	pt := p.board[from&63].Type()
+	pt := p.b.squares[from&63].Type()
 	occupied := p.Occupied() ^ from.Bit() | to.Bit()
 	vacated := from.Bit()
 	switch m.Kind() {
@@ -25,7 +25,7 @@ func (p *Position) GivesCheck(m Move) bool {
 	if PieceAttacks(pt, us, to, occupied).Has(ksq) {
 		return true
 	}
-	ours := p.byColor[us&1] &^ vacated
-	return (BishopAttacks(ksq, occupied)&(p.byType[Bishop]|p.byType[Queen])|
-		RookAttacks(ksq, occupied)&(p.byType[Rook]|p.byType[Queen]))&ours != 0
+	ours := p.b.byColor[us&1] &^ vacated
+	return (BishopAttacks(ksq, occupied)&(p.b.byType[Bishop]|p.b.byType[Queen])|
+		RookAttacks(ksq, occupied)&(p.b.byType[Rook]|p.b.byType[Queen]))&ours != 0
 }

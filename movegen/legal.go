@@ -5,12 +5,12 @@ package movegen
 // uses it to try such moves before generating any.
 func (p *Position) IsLegal(m Move) bool {
 	from, to := m.From(), m.To()
-	pc := p.board[from&63]
-	us, them := p.side, p.side.Other()
+	pc := p.b.squares[from&63]
+	us, them := p.b.side, p.b.side.Other()
 	if m == NullMove || pc == NoPiece || pc.Color() != us || (m.Kind() != Promotion && m>>12&3 != 0) {
 		return false // the last test: promotion bits on a move that does not promote
 	}
-	ours, theirs := p.byColor[us&1], p.byColor[them&1]
+	ours, theirs := p.b.byColor[us&1], p.b.byColor[them&1]
 	occupied := ours | theirs
 	pt := pc.Type()
 	lastRank := to.RelativeRank(us) == 7
@@ -56,10 +56,10 @@ func (p *Position) IsLegal(m Move) bool {
 // or double from its second rank, over empty squares) or a capture of an
 // enemy piece. En passant is handled separately.
 func (p *Position) pawnMoveShape(from, to Square) bool {
-	us := p.side
+	us := p.b.side
 	occupied := p.Occupied()
 	if pawnAttacks[us][from&63].Has(to) {
-		return p.byColor[us.Other()&1].Has(to)
+		return p.b.byColor[us.Other()&1].Has(to)
 	}
 	one := Square(int(from) + 8 - 16*int(us))
 	if to == one {

@@ -7,7 +7,7 @@ func (p *Position) Make(m Move, u *Undo) {
 	u.key, u.checkers, u.rule50, u.pliesFromNull = p.key, p.checkers, p.rule50, p.pliesFromNull
 	u.castling, u.ep, u.captured = p.castling, p.ep, NoPiece
 
-	us, them := p.side, p.side.Other()
+	us, them := p.b.side, p.b.side.Other()
 	from, to := m.From(), m.To()
 	key := p.key ^ zobristSide
 	if p.ep != NoSquare {
@@ -39,8 +39,8 @@ func (p *Position) Make(m Move, u *Undo) {
 		u.captured = captured
 		p.rule50 = 0
 	default:
-		pc := p.board[from&63]
-		if captured := p.board[to&63]; captured != NoPiece {
+		pc := p.b.squares[from&63]
+		if captured := p.b.squares[to&63]; captured != NoPiece {
 			p.remove(to)
 			key ^= zobristPiece[captured][to&63]
 			u.captured = captured
@@ -67,7 +67,7 @@ func (p *Position) Make(m Move, u *Undo) {
 			p.castling = rights
 		}
 	}
-	p.side = them
+	p.b.side = them
 	p.checkers = p.checkersOf(p.KingSquare(them), us)
 	if doublePush != NoSquare {
 		// Record the en-passant square only if the capture is legal, so
@@ -85,8 +85,8 @@ func (p *Position) Make(m Move, u *Undo) {
 
 // Unmake takes back m, which must be the last move made with u.
 func (p *Position) Unmake(m Move, u *Undo) {
-	p.side = p.side.Other()
-	us := p.side
+	p.b.side = p.b.side.Other()
+	us := p.b.side
 	from, to := m.From(), m.To()
 	switch m.Kind() {
 	case Castling:
@@ -128,7 +128,7 @@ func (p *Position) MakeNull(u *Undo) {
 		p.key ^= zobristEPFile[p.ep.File()]
 		p.ep = NoSquare
 	}
-	p.side = p.side.Other()
+	p.b.side = p.b.side.Other()
 	p.rule50++
 	p.pliesFromNull = 0
 	p.gamePly++
@@ -140,7 +140,7 @@ func (p *Position) MakeNull(u *Undo) {
 
 // UnmakeNull takes back MakeNull.
 func (p *Position) UnmakeNull(u *Undo) {
-	p.side = p.side.Other()
+	p.b.side = p.b.side.Other()
 	p.key, p.checkers, p.rule50, p.pliesFromNull = u.key, u.checkers, u.rule50, u.pliesFromNull
 	p.castling, p.ep = u.castling, u.ep
 	p.gamePly--

@@ -114,8 +114,8 @@ func (p *Position) CountLegal() int {
 func (p *Position) HasLegalMove() bool { return p.CountLegal() != 0 }
 
 func (p *Position) generate(s *sink, kind genKind) {
-	us, them := p.side, p.side.Other()
-	ours, theirs := p.byColor[us&1], p.byColor[them&1]
+	us, them := p.b.side, p.b.side.Other()
+	ours, theirs := p.b.byColor[us&1], p.b.byColor[them&1]
 	occupied := ours | theirs
 	ksq := p.KingSquare(us)
 
@@ -152,11 +152,11 @@ func (p *Position) generate(s *sink, kind genKind) {
 
 	p.generatePawnMoves(s, kind, ksq, pinned, checkMask)
 
-	for b := p.byType[Knight] & ours &^ pinned; b != 0; {
+	for b := p.b.byType[Knight] & ours &^ pinned; b != 0; {
 		from := b.PopLSB()
 		s.add(from, knightAttacks[from&63]&targets)
 	}
-	for b := (p.byType[Bishop] | p.byType[Queen]) & ours; b != 0; {
+	for b := (p.b.byType[Bishop] | p.b.byType[Queen]) & ours; b != 0; {
 		from := b.PopLSB()
 		att := BishopAttacks(from, occupied) & targets
 		if pinned.Has(from) {
@@ -164,7 +164,7 @@ func (p *Position) generate(s *sink, kind genKind) {
 		}
 		s.add(from, att)
 	}
-	for b := (p.byType[Rook] | p.byType[Queen]) & ours; b != 0; {
+	for b := (p.b.byType[Rook] | p.b.byType[Queen]) & ours; b != 0; {
 		from := b.PopLSB()
 		att := RookAttacks(from, occupied) & targets
 		if pinned.Has(from) {
@@ -199,10 +199,10 @@ func (p *Position) anyAttacked(squares Bitboard, by Color, occupied Bitboard) bo
 }
 
 func (p *Position) generatePawnMoves(s *sink, kind genKind, ksq Square, pinned, checkMask Bitboard) {
-	us, them := p.side, p.side.Other()
-	theirs := p.byColor[them&1]
+	us, them := p.b.side, p.b.side.Other()
+	theirs := p.b.byColor[them&1]
 	empty := ^p.Occupied()
-	pawns := p.byType[Pawn] & p.byColor[us&1]
+	pawns := p.b.byType[Pawn] & p.b.byColor[us&1]
 	// A pinned pawn may still move along its pin; those are few and handled
 	// one by one below. In check a pinned pawn cannot help, except by an
 	// en-passant capture, which is tested in full separately.

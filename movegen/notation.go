@@ -94,18 +94,18 @@ func (p *Position) ParseUCIMove(text string, chess960 bool) (Move, error) {
 
 // illegalMoveError explains why no legal move matches.
 func (p *Position) illegalMoveError(text string, from, to Square, promo PieceType) error {
-	pc := p.board[from]
+	pc := p.b.squares[from]
 	switch {
 	case pc == NoPiece:
 		return moveError(text, "illegal: no piece on %s", from)
-	case pc.Color() != p.side:
-		return moveError(text, "illegal: the piece on %s is %s's, but %s is to move", from, pc.Color(), p.side)
-	case pc.Type() == Pawn && promo == NoPieceType && to.RelativeRank(p.side) == 7:
+	case pc.Color() != p.b.side:
+		return moveError(text, "illegal: the piece on %s is %s's, but %s is to move", from, pc.Color(), p.b.side)
+	case pc.Type() == Pawn && promo == NoPieceType && to.RelativeRank(p.b.side) == 7:
 		return moveError(text, "illegal: a pawn reaching the last rank must promote (add n, b, r or q)")
-	case promo != NoPieceType && (pc.Type() != Pawn || to.RelativeRank(p.side) != 7):
+	case promo != NoPieceType && (pc.Type() != Pawn || to.RelativeRank(p.b.side) != 7):
 		return moveError(text, "illegal: only a pawn reaching the last rank can promote")
 	case p.checkers != 0:
-		return moveError(text, "illegal: %s is in check and this move does not answer it", p.side)
+		return moveError(text, "illegal: %s is in check and this move does not answer it", p.b.side)
 	}
 	return moveError(text, "illegal in this position")
 }
@@ -117,7 +117,7 @@ var sanLetters = [7]byte{Knight: 'N', Bishop: 'B', Rook: 'R', Queen: 'Q', King: 
 func (p *Position) SAN(m Move) string {
 	var b []byte
 	from, to := m.From(), m.To()
-	pt := p.board[from].Type()
+	pt := p.b.squares[from].Type()
 	switch {
 	case m.Kind() == Castling:
 		if to > from {
@@ -139,7 +139,7 @@ func (p *Position) SAN(m Move) string {
 		var buf [MaxMoves]Move
 		var others Bitboard
 		for _, o := range p.GenLegal(buf[:]) {
-			if o != m && o.To() == to && o.Kind() != Castling && p.board[o.From()].Type() == pt {
+			if o != m && o.To() == to && o.Kind() != Castling && p.b.squares[o.From()].Type() == pt {
 				others |= o.From().Bit()
 			}
 		}
@@ -153,7 +153,7 @@ func (p *Position) SAN(m Move) string {
 				b = append(b, from.String()...)
 			}
 		}
-		if p.board[to] != NoPiece {
+		if p.b.squares[to] != NoPiece {
 			b = append(b, 'x')
 		}
 		b = append(b, to.String()...)
@@ -193,7 +193,7 @@ func (p *Position) ParseSAN(text string) (Move, error) {
 				return m, nil
 			}
 		}
-		return NullMove, moveError(text, "illegal: %s cannot castle %s now", p.side, map[bool]string{true: "king side", false: "queen side"}[kingSide])
+		return NullMove, moveError(text, "illegal: %s cannot castle %s now", p.b.side, map[bool]string{true: "king side", false: "queen side"}[kingSide])
 	}
 
 	pt := Pawn
@@ -240,7 +240,7 @@ func (p *Position) ParseSAN(text string) (Move, error) {
 	found := NullMove
 	for _, m := range moves {
 		from := m.From()
-		if m.Kind() == Castling || m.To() != to || p.board[from].Type() != pt ||
+		if m.Kind() == Castling || m.To() != to || p.b.squares[from].Type() != pt ||
 			(fromFile >= 0 && from.File() != fromFile) || (fromRank >= 0 && from.Rank() != fromRank) {
 			continue
 		}
@@ -261,7 +261,7 @@ func (p *Position) ParseSAN(text string) (Move, error) {
 	}
 	if found == NullMove {
 		if p.checkers != 0 {
-			return NullMove, moveError(text, "illegal: %s is in check and no such move answers it", p.side)
+			return NullMove, moveError(text, "illegal: %s is in check and no such move answers it", p.b.side)
 		}
 		return NullMove, moveError(text, "illegal in this position")
 	}

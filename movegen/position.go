@@ -40,14 +40,11 @@ const historySize = 1024
 // plain struct of fixed arrays (no pointers or slices), so copying it is one
 // memory copy and each search thread can own one.
 type Position struct {
-	board   [64]Piece
-	byType  [7]Bitboard // by PieceType; index 0 unused
-	byColor [2]Bitboard
+	b Board
 
 	key      uint64
 	checkers Bitboard // pieces giving check to the side to move
 
-	side     Color
 	castling CastlingRights
 	ep       Square // en-passant target, set only when a legal en-passant capture exists
 
@@ -76,11 +73,14 @@ type Undo struct {
 // Captured returns the piece the move made with u captured, or NoPiece.
 func (u *Undo) Captured() Piece { return u.captured }
 
+// Board returns the piece placement and side to move, as the evaluation reads them.
+func (p *Position) Board() *Board { return &p.b }
+
 // Piece returns the piece on s, or NoPiece.
-func (p *Position) Piece(s Square) Piece { return p.board[s&63] }
+func (p *Position) Piece(s Square) Piece { return p.b.Piece(s) }
 
 // SideToMove returns the color to move.
-func (p *Position) SideToMove() Color { return p.side }
+func (p *Position) SideToMove() Color { return p.b.side }
 
 // Key returns the Zobrist hash of the position.
 func (p *Position) Key() uint64 { return p.key }
@@ -113,59 +113,55 @@ func (p *Position) GamePly() int { return p.gamePly }
 func (p *Position) FullMoveNumber() int { return p.gamePly/2 + 1 }
 
 // Occupied returns every occupied square.
-func (p *Position) Occupied() Bitboard { return p.byColor[White] | p.byColor[Black] }
+func (p *Position) Occupied() Bitboard { return p.b.Occupied() }
 
 // ByColor returns the squares of c's pieces.
-func (p *Position) ByColor(c Color) Bitboard { return p.byColor[c&1] }
+func (p *Position) ByColor(c Color) Bitboard { return p.b.ByColor(c) }
 
 // ByType returns the squares of pieces of type pt, both colors.
-func (p *Position) ByType(pt PieceType) Bitboard { return p.byType[pt%7] }
+func (p *Position) ByType(pt PieceType) Bitboard { return p.b.ByType(pt) }
 
 // Pieces returns c's pieces of type pt.
-func (p *Position) Pieces(c Color, pt PieceType) Bitboard {
-	return p.byType[pt%7] & p.byColor[c&1]
-}
+func (p *Position) Pieces(c Color, pt PieceType) Bitboard { return p.b.Pieces(c, pt) }
 
 // KingSquare returns the square of c's king.
-func (p *Position) KingSquare(c Color) Square {
-	return (p.byType[King] & p.byColor[c&1]).LSB()
-}
+func (p *Position) KingSquare(c Color) Square { return p.b.KingSquare(c) }
 
 // AttackersTo returns the pieces of both colors attacking s, with the given
 // occupancy (which lets callers see through pieces that are about to move).
 func (p *Position) AttackersTo(s Square, occupied Bitboard) Bitboard {
-	bishopsQueens := p.byType[Bishop] | p.byType[Queen]
-	rooksQueens := p.byType[Rook] | p.byType[Queen]
-	return pawnAttacks[White][s&63]&p.byType[Pawn]&p.byColor[Black] |
-		pawnAttacks[Black][s&63]&p.byType[Pawn]&p.byColor[White] |
-		knightAttacks[s&63]&p.byType[Knight] |
-		kingAttacks[s&63]&p.byType[King] |
+	bishopsQueens := p.b.byType[Bishop] | p.b.byType[Queen]
+	rooksQueens := p.b.byType[Rook] | p.b.byType[Queen]
+	return pawnAttacks[White][s&63]&p.b.byType[Pawn]&p.b.byColor[Black] |
+		pawnAttacks[Black][s&63]&p.b.byType[Pawn]&p.b.byColor[White] |
+		knightAttacks[s&63]&p.b.byType[Knight] |
+		kingAttacks[s&63]&p.b.byType[King] |
 		BishopAttacks(s, occupied)&bishopsQueens |
 		RookAttacks(s, occupied)&rooksQueens
 }
 
 // IsAttacked reports whether any piece of color by attacks s with the given occupancy.
 func (p *Position) IsAttacked(s Square, by Color, occupied Bitboard) bool {
-	theirs := p.byColor[by&1]
-	return pawnAttacks[by.Other()&1][s&63]&p.byType[Pawn]&theirs != 0 ||
-		knightAttacks[s&63]&p.byType[Knight]&theirs != 0 ||
-		kingAttacks[s&63]&p.byType[King]&theirs != 0 ||
-		BishopAttacks(s, occupied)&(p.byType[Bishop]|p.byType[Queen])&theirs != 0 ||
-		RookAttacks(s, occupied)&(p.byType[Rook]|p.byType[Queen])&theirs != 0
+	theirs := p.b.byColor[by&1]
+	return pawnAttacks[by.Other()&1][s&63]&p.b.byType[Pawn]&theirs != 0 ||
+		knightAttacks[s&63]&p.b.byType[Knight]&theirs != 0 ||
+		kingAttacks[s&63]&p.b.byType[King]&theirs != 0 ||
+		BishopAttacks(s, occupied)&(p.b.byType[Bishop]|p.b.byType[Queen])&theirs != 0 ||
+		RookAttacks(s, occupied)&(p.b.byType[Rook]|p.b.byType[Queen])&theirs != 0
 }
 
 // pinned returns c's pieces that may not leave the line between their king
 // and an enemy slider.
 func (p *Position) pinned(c Color, ksq Square) Bitboard {
-	theirs := p.byColor[c.Other()&1]
-	snipers := (RookAttacks(ksq, theirs)&(p.byType[Rook]|p.byType[Queen]) |
-		BishopAttacks(ksq, theirs)&(p.byType[Bishop]|p.byType[Queen])) & theirs
+	theirs := p.b.byColor[c.Other()&1]
+	snipers := (RookAttacks(ksq, theirs)&(p.b.byType[Rook]|p.b.byType[Queen]) |
+		BishopAttacks(ksq, theirs)&(p.b.byType[Bishop]|p.b.byType[Queen])) & theirs
 	occupied := p.Occupied()
 	var pinned Bitboard
 	for snipers != 0 {
 		blockers := between[ksq&63][snipers.PopLSB()&63] & occupied
 		if blockers != 0 && !blockers.Several() {
-			pinned |= blockers & p.byColor[c&1]
+			pinned |= blockers & p.b.byColor[c&1]
 		}
 	}
 	return pinned
@@ -173,48 +169,28 @@ func (p *Position) pinned(c Color, ksq Square) Bitboard {
 
 // computeCheckers returns the pieces attacking the king of the side to move.
 func (p *Position) computeCheckers() Bitboard {
-	return p.checkersOf(p.KingSquare(p.side), p.side.Other())
+	return p.checkersOf(p.KingSquare(p.b.side), p.b.side.Other())
 }
 
 // checkersOf returns by's pieces that attack the king on ksq. Kings are
 // left out: a king never gives check.
 func (p *Position) checkersOf(ksq Square, by Color) Bitboard {
 	occupied := p.Occupied()
-	return (pawnAttacks[by.Other()&1][ksq&63]&p.byType[Pawn] |
-		knightAttacks[ksq&63]&p.byType[Knight] |
-		BishopAttacks(ksq, occupied)&(p.byType[Bishop]|p.byType[Queen]) |
-		RookAttacks(ksq, occupied)&(p.byType[Rook]|p.byType[Queen])) & p.byColor[by&1]
+	return (pawnAttacks[by.Other()&1][ksq&63]&p.b.byType[Pawn] |
+		knightAttacks[ksq&63]&p.b.byType[Knight] |
+		BishopAttacks(ksq, occupied)&(p.b.byType[Bishop]|p.b.byType[Queen]) |
+		RookAttacks(ksq, occupied)&(p.b.byType[Rook]|p.b.byType[Queen])) & p.b.byColor[by&1]
 }
 
-func (p *Position) put(pc Piece, s Square) {
-	b := s.Bit()
-	p.board[s&63] = pc
-	p.byType[pc.Type()%7] |= b
-	p.byColor[pc.Color()&1] |= b
-}
-
-func (p *Position) remove(s Square) {
-	pc := p.board[s&63]
-	b := s.Bit()
-	p.board[s&63] = NoPiece
-	p.byType[pc.Type()%7] ^= b
-	p.byColor[pc.Color()&1] ^= b
-}
-
-func (p *Position) movePiece(from, to Square) {
-	pc := p.board[from&63]
-	b := from.Bit() | to.Bit()
-	p.board[from&63] = NoPiece
-	p.board[to&63] = pc
-	p.byType[pc.Type()%7] ^= b
-	p.byColor[pc.Color()&1] ^= b
-}
+func (p *Position) put(pc Piece, s Square)    { p.b.put(pc, s) }
+func (p *Position) remove(s Square)           { p.b.remove(s) }
+func (p *Position) movePiece(from, to Square) { p.b.movePiece(from, to) }
 
 // computeKey hashes the position from scratch; Make keeps p.key equal to it.
 func (p *Position) computeKey() uint64 {
 	var key uint64
 	for s := Square(0); s < 64; s++ {
-		if pc := p.board[s]; pc != NoPiece {
+		if pc := p.b.squares[s]; pc != NoPiece {
 			key ^= zobristPiece[pc][s]
 		}
 	}
@@ -222,7 +198,7 @@ func (p *Position) computeKey() uint64 {
 	if p.ep != NoSquare {
 		key ^= zobristEPFile[p.ep.File()]
 	}
-	if p.side == Black {
+	if p.b.side == Black {
 		key ^= zobristSide
 	}
 	return key
@@ -232,21 +208,21 @@ func (p *Position) computeKey() uint64 {
 // passant onto ep: the king must not be attacked once both pawns have moved.
 // This covers every pin, including the rank pin through both pawns.
 func (p *Position) epLegal(from, ep Square) bool {
-	us, them := p.side, p.side.Other()
+	us, them := p.b.side, p.b.side.Other()
 	captured := ep ^ 8
 	occupied := p.Occupied() ^ from.Bit() ^ captured.Bit() | ep.Bit()
 	ksq := p.KingSquare(us)
-	theirs := p.byColor[them] &^ captured.Bit()
-	return (BishopAttacks(ksq, occupied)&(p.byType[Bishop]|p.byType[Queen])|
-		RookAttacks(ksq, occupied)&(p.byType[Rook]|p.byType[Queen])|
-		knightAttacks[ksq&63]&p.byType[Knight]|
-		pawnAttacks[us][ksq&63]&p.byType[Pawn])&theirs == 0
+	theirs := p.b.byColor[them] &^ captured.Bit()
+	return (BishopAttacks(ksq, occupied)&(p.b.byType[Bishop]|p.b.byType[Queen])|
+		RookAttacks(ksq, occupied)&(p.b.byType[Rook]|p.b.byType[Queen])|
+		knightAttacks[ksq&63]&p.b.byType[Knight]|
+		pawnAttacks[us][ksq&63]&p.b.byType[Pawn])&theirs == 0
 }
 
 // legalEPSquare returns ep if the side to move has a legal en-passant
 // capture onto it, else NoSquare.
 func (p *Position) legalEPSquare(ep Square) Square {
-	for b := pawnAttacks[p.side.Other()][ep&63] & p.Pieces(p.side, Pawn); b != 0; {
+	for b := pawnAttacks[p.b.side.Other()][ep&63] & p.Pieces(p.b.side, Pawn); b != 0; {
 		if p.epLegal(b.PopLSB(), ep) {
 			return ep
 		}

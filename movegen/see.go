@@ -9,8 +9,8 @@ var SEEValues = [7]int{Pawn: 100, Knight: 300, Bishop: 300, Rook: 500, Queen: 90
 // seeStart returns, for a capture or promotion, the value m wins at once
 // and the value of the piece left standing on the destination.
 func (p *Position) seeStart(m Move) (won, standing int) {
-	won = SEEValues[p.board[m.To()&63].Type()]
-	standing = SEEValues[p.board[m.From()&63].Type()]
+	won = SEEValues[p.b.squares[m.To()&63].Type()]
+	standing = SEEValues[p.b.squares[m.From()&63].Type()]
 	switch m.Kind() {
 	case EnPassant:
 		won = SEEValues[Pawn]
@@ -46,11 +46,11 @@ func (p *Position) SEE(m Move) int {
 	gain[0] = won
 	occupied := p.seeOccupancy(m)
 	attackers := p.AttackersTo(to, occupied) & occupied
-	side := p.side.Other()
+	side := p.b.side.Other()
 	depth := 0
 	for depth < len(gain)-1 {
-		sq, pt := p.leastValuable(attackers&p.byColor[side], promotes)
-		if sq == NoSquare || (pt == King && attackers&p.byColor[side.Other()] != 0) {
+		sq, pt := p.leastValuable(attackers&p.b.byColor[side], promotes)
+		if sq == NoSquare || (pt == King && attackers&p.b.byColor[side.Other()] != 0) {
 			break
 		}
 		depth++
@@ -97,9 +97,9 @@ func (p *Position) SEEAtLeast(m Move, threshold int) bool {
 	attackers := p.AttackersTo(to, occupied) & occupied
 	// side is to capture next; balance is, seen from the side that just
 	// captured, how far it stays above the threshold if it loses its piece.
-	side := p.side.Other()
+	side := p.b.side.Other()
 	for {
-		mine := attackers & p.byColor[side]
+		mine := attackers & p.b.byColor[side]
 		if mine == 0 {
 			break
 		}
@@ -111,7 +111,7 @@ func (p *Position) SEEAtLeast(m Move, threshold int) bool {
 		if balance >= 0 {
 			// side (the one that did not just capture) has given up. A king
 			// capture only counts if side has no attacker left to answer it.
-			if pt == King && attackers&p.byColor[side] != 0 {
+			if pt == King && attackers&p.b.byColor[side] != 0 {
 				side = side.Other()
 			}
 			break
@@ -119,7 +119,7 @@ func (p *Position) SEEAtLeast(m Move, threshold int) bool {
 	}
 	// side is the one left without a good capture: the mover reaches the
 	// threshold when that is its opponent.
-	return side != p.side
+	return side != p.b.side
 }
 
 // leastValuable returns the square and type of the attacker that risks the
@@ -131,7 +131,7 @@ func (p *Position) leastValuable(attackers Bitboard, promotes bool) (Square, Pie
 		order = [...]PieceType{Knight, Bishop, Rook, Pawn, Queen, King}
 	}
 	for _, pt := range order {
-		if b := attackers & p.byType[pt]; b != 0 {
+		if b := attackers & p.b.byType[pt]; b != 0 {
 			return b.LSB(), pt
 		}
 	}
@@ -141,7 +141,7 @@ func (p *Position) leastValuable(attackers Bitboard, promotes bool) (Square, Pie
 // xrayAttackers refreshes the attackers of s after a piece left occupied:
 // sliders behind it may now see the square.
 func (p *Position) xrayAttackers(s Square, occupied, attackers Bitboard) Bitboard {
-	attackers |= BishopAttacks(s, occupied)&(p.byType[Bishop]|p.byType[Queen]) |
-		RookAttacks(s, occupied)&(p.byType[Rook]|p.byType[Queen])
+	attackers |= BishopAttacks(s, occupied)&(p.b.byType[Bishop]|p.b.byType[Queen]) |
+		RookAttacks(s, occupied)&(p.b.byType[Rook]|p.b.byType[Queen])
 	return attackers & occupied
 }

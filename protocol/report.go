@@ -69,7 +69,7 @@ func (s *Session) evalCommand() {
 	if pos.InCheck() {
 		s.out.info("the side to move is in check: the static evaluation is not used in such positions")
 	}
-	bd := eval.Explain(pos)
+	bd := eval.Explain(pos.Board())
 	s.out.println("      Term     |    White    |    Black    |    Total")
 	s.out.println("               |   MG    EG  |   MG    EG  |   MG    EG")
 	s.out.println(" --------------+-------------+-------------+------------")

@@ -525,7 +525,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	return bestScore
 }
 
-func (w *worker) evaluate() int { return w.eval.Evaluate(&w.pos) }
+func (w *worker) evaluate() int { return w.eval.Evaluate(w.pos.Board()) }
 
 // hasPieces reports whether the side to move has a piece other than pawns
 // and king: without one, zugzwang is common and null moves are unsafe.

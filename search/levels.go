@@ -135,7 +135,7 @@ func greedyMove(pos *movegen.Position, rng *rand.Rand) movegen.Move {
 				lost = max(lost, pos.SEE(r))
 			}
 		}
-		after := -ev.Evaluate(pos)
+		after := -ev.Evaluate(pos.Board())
 		pos.Unmake(m, &u)
 		candidates = append(candidates, scored{m, gained - lost, after})
 	}

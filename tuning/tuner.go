@@ -99,7 +99,7 @@ func Prepare(ctx context.Context, samples []Sample, threads int) ([]Position, er
 				if leaf.InCheck() || search.IsMate(score) {
 					continue
 				}
-				white := float64(ev.EvaluateTrace(&leaf, &trace))
+				white := float64(ev.EvaluateTrace(leaf.Board(), &trace))
 				if leaf.SideToMove() == movegen.Black {
 					white = -white
 				}

@@ -16,6 +16,7 @@ import (
 	"tempest/movegen"
 	"tempest/perft"
 	"tempest/search"
+	"tempest/variants"
 )
 
 // DefaultHashMB is the hash table size before any setoption.
@@ -24,9 +25,13 @@ const DefaultHashMB = 16
 // Session is one UCI conversation.
 type Session struct {
 	out     *output
-	game    game
+	game    *chessGame     // the chess game (when the variant is chess)
+	vgame   variants.Game  // the current game of the current variant (game itself in chess)
+	variant *variantDef
 	engine  *search.Engine
 	options []*Option
+
+	loading []string // lines of a game record being received by loadpgn, or nil
 
 	skill         int
 	limitStrength bool
@@ -56,18 +61,12 @@ type job struct {
 	engineFree   atomic.Bool // the engine is no longer used; the job only prints its result
 }
 
-// game is the position the GUI set: a start position and the moves since.
-type game struct {
-	start movegen.Position
-	moves []movegen.Move
-	pos   movegen.Position
-}
 
 // NewSession makes a session that writes to out.
 func NewSession(out io.Writer) *Session {
 	s := &Session{out: newOutput(out), threads: 1, multiPV: 1, overheadMS: 30}
-	s.game.start = *movegen.NewStartPosition()
-	s.game.pos = s.game.start
+	s.variant = variantByName("chess")
+	s.setChessGame(newChessGame(movegen.NewStartPosition(), false))
 	s.options = s.optionTable()
 	s.engine = search.New(DefaultHashMB)
 	s.skill = len(search.PlayingLevels) - 1
@@ -117,8 +116,9 @@ func (s *Session) optionTable() []*Option {
 			apply: func(s *Session, v string) error { s.analyseMode = v == "true"; return nil }},
 		{Name: "UCI_ShowWDL", Kind: Check, Default: "false", Help: "add \"wdl W D L\" (per mille) to scores",
 			apply: func(s *Session, v string) error { s.showWDL = v == "true"; return nil }},
-		{Name: "UCI_Variant", Kind: Combo, Default: "chess", Vars: []string{"chess"},
-			Help: "the game played; more variants are listed as they are supported"},
+		{Name: "UCI_Variant", Kind: Combo, Default: "chess", Vars: variantNames(),
+			Help: "the game played: chess, or a variant of docs/VARIANTS.md",
+			apply: func(s *Session, v string) error { return s.switchVariant(v) }},
 		{Name: "Skill Level", Kind: Spin, Default: strconv.Itoa(len(search.PlayingLevels) - 1), Min: 0, Max: len(search.PlayingLevels) - 1,
 			Help:  "playing level: 0 random mover, 1 greedy, 2 and up weakened search, the maximum full strength",
 			apply: func(s *Session, v string) error { s.skill, _ = strconv.Atoi(v); s.applyLevel(); return nil }},
@@ -173,6 +173,10 @@ func (s *Session) Run(in io.Reader) error {
 
 // Execute runs one command line; it returns false after "quit".
 func (s *Session) Execute(line string) bool {
+	if s.loading != nil {
+		s.receiveRecordLine(line)
+		return true
+	}
 	fields := strings.Fields(line)
 	if len(fields) == 0 {
 		return true
@@ -215,6 +219,18 @@ func (s *Session) Execute(line string) bool {
 		s.evalCommand()
 	case "bench":
 		s.benchCommand(args)
+	case "legalmoves":
+		s.legalMoves()
+	case "state":
+		s.state()
+	case "play":
+		s.play(args)
+	case "pgn":
+		s.writeRecord()
+	case "loadpgn":
+		s.loading = []string{}
+	case "view":
+		s.view(args)
 	default:
 		s.out.errorf("unknown command %q", truncate(cmd, 40))
 	}
@@ -233,59 +249,57 @@ func truncate(s string, n int) string {
 // the previous position in place. A running search keeps its own copy.
 func (s *Session) position(args []string) {
 	if len(args) == 0 {
-		s.out.errorf("position needs \"startpos\" or \"fen <FEN>\"")
+		s.out.errorf("position needs \"startpos\" or \"fen <position>\"")
 		return
 	}
-	var next game
-	rest := args[1:]
-	switch args[0] {
-	case "startpos":
-		next.start = *movegen.NewStartPosition()
-	case "fen":
-		end := len(rest)
-		for i, a := range rest {
-			if a == "moves" {
-				end = i
-				break
-			}
-		}
-		fen := strings.Join(rest[:end], " ")
-		start, err := movegen.ParseFEN(fen)
-		if err != nil {
-			s.out.errorf("invalid FEN %q: %v", truncate(fen, 120), err)
-			return
-		}
-		next.start = *start
-		rest = rest[end:]
-	default:
-		s.out.errorf("position needs \"startpos\" or \"fen <FEN>\", not %q", truncate(args[0], 40))
+	if args[0] != "startpos" && args[0] != "fen" {
+		s.out.errorf("position needs \"startpos\" or \"fen <position>\", not %q", truncate(args[0], 40))
 		return
 	}
-	if len(rest) > 0 {
-		if rest[0] != "moves" {
-			s.out.errorf("unexpected %q in position command (want \"moves\")", truncate(rest[0], 40))
-			return
+	end := len(args)
+	for i, a := range args {
+		if a == "moves" {
+			end = i
+			break
 		}
-		rest = rest[1:]
 	}
-	next.pos = next.start
-	next.moves = make([]movegen.Move, 0, len(rest))
-	for i, text := range rest {
-		m, err := next.pos.ParseUCIMove(text, s.chess960)
-		if err != nil {
+	setup, moves := args[1:end], []string(nil)
+	if end < len(args) {
+		moves = args[end+1:]
+	}
+	var next variants.Game
+	var err error
+	if args[0] == "startpos" {
+		next, err = s.variant.startpos(s, setup)
+	} else {
+		next, err = s.variant.fromString(s, strings.Join(setup, " "))
+	}
+	if err != nil {
+		s.out.errorf("%v", err)
+		return
+	}
+	for i, text := range moves {
+		if _, err := next.Play(text); err != nil {
 			s.out.errorf("move %d (%s) of the move list: %v", i+1, truncate(text, 20), err)
 			return
 		}
-		var u movegen.Undo
-		next.pos.Make(m, &u)
-		next.moves = append(next.moves, m)
 	}
-	s.game = next
+	s.setGame(next)
 }
+
+// setGame makes g the current game.
+func (s *Session) setGame(g variants.Game) {
+	s.vgame = g
+	if cg, ok := g.(*chessGame); ok {
+		s.game = cg
+	}
+}
+
+func (s *Session) setChessGame(g *chessGame) { s.setGame(g) }
 
 // goCommand parses "go" and starts a search or perft.
 func (s *Session) goCommand(args []string) {
-	if len(args) >= 1 && args[0] == "perft" {
+	if len(args) >= 1 && args[0] == "perft" && s.variant.name == "chess" {
 		if len(args) != 2 {
 			s.out.errorf("go perft needs a depth, e.g. \"go perft 5\"")
 			return
@@ -296,6 +310,10 @@ func (s *Session) goCommand(args []string) {
 			return
 		}
 		s.startPerft(depth)
+		return
+	}
+	if s.variant.name != "chess" {
+		s.variantGo(args)
 		return
 	}
 	lim, err := parseGo(args, &s.game.pos, s.chess960)

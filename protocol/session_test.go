@@ -44,11 +44,11 @@ func TestGoPerft(t *testing.T) {
 
 func TestPositionErrorsKeepPreviousPosition(t *testing.T) {
 	for _, tc := range []struct{ cmd, msg string }{
-		{"position", `info string error: position needs "startpos" or "fen <FEN>"`},
+		{"position", `info string error: position needs "startpos" or "fen <position>"`},
 		{"position fen 8/8/8 w - -", `info string error: invalid FEN "8/8/8 w - -": piece placement: "8/8/8" has 3 ranks, want 8`},
 		{"position startpos moves e2e4 e7e5 g1g3", `info string error: move 3 (g1g3) of the move list: move "g1g3": illegal in this position`},
-		{"position startpos e2e4", `info string error: unexpected "e2e4" in position command (want "moves")`},
-		{"position somewhere", `info string error: position needs "startpos" or "fen <FEN>", not "somewhere"`},
+		{"position startpos e2e4", `info string error: unexpected "e2e4" after startpos (want "moves")`},
+		{"position somewhere", `info string error: position needs "startpos" or "fen <position>", not "somewhere"`},
 	} {
 		out := runScript(t, "position startpos moves d2d4\n"+tc.cmd+"\nd\n")
 		assert.Contains(t, out, tc.msg, tc.cmd)

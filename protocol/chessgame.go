@@ -1,0 +1,175 @@
+package protocol
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"tempest/movegen"
+	"tempest/variants"
+)
+
+// chessGame is a standard chess game as the rules service sees it: a start
+// position and the moves since.
+type chessGame struct {
+	start    movegen.Position
+	pos      movegen.Position
+	moves    []movegen.Move
+	chess960 bool
+}
+
+var _ variants.Game = (*chessGame)(nil)
+
+func newChessGame(start *movegen.Position, chess960 bool) *chessGame {
+	return &chessGame{start: *start, pos: *start, chess960: chess960}
+}
+
+func (g *chessGame) Variant() string  { return "chess" }
+func (g *chessGame) Position() string { return g.pos.FEN() }
+func (g *chessGame) Start() string    { return g.start.FEN() }
+
+func (g *chessGame) Actions() []string {
+	out := make([]string, len(g.moves))
+	for i, m := range g.moves {
+		out[i] = m.UCI(g.chess960)
+	}
+	return out
+}
+
+func (g *chessGame) Legal() []string {
+	if g.Status().Over {
+		return nil
+	}
+	var buf [movegen.MaxMoves]movegen.Move
+	var out []string
+	for _, m := range g.pos.GenLegal(buf[:]) {
+		out = append(out, m.UCI(g.chess960))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Play accepts UCI notation (and, as a convenience, SAN).
+func (g *chessGame) Play(token string) (variants.Report, error) {
+	if st := g.Status(); st.Over {
+		return nil, fmt.Errorf("move %q: the game is over (%s)", token, st.Reason)
+	}
+	m, err := g.pos.ParseUCIMove(token, g.chess960)
+	if err != nil {
+		if san, err2 := g.pos.ParseSAN(token); err2 == nil {
+			m, err = san, nil
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	var report variants.Report
+	if captured := g.pos.Piece(m.To()); captured != movegen.NoPiece && !m.IsCastling() {
+		report = append(report, "captured "+m.To().String())
+	} else if m.IsEnPassant() {
+		report = append(report, "captured "+(m.To()^8).String())
+	}
+	report = append(report, "san "+g.pos.SAN(m))
+	var u movegen.Undo
+	g.pos.Make(m, &u)
+	g.moves = append(g.moves, m)
+	return report, nil
+}
+
+// Status treats the claimable draws (fifty moves, threefold repetition) as
+// claimed at once, as engine matches and the app do.
+func (g *chessGame) Status() variants.Status {
+	st := variants.Status{ToMove: "w", InCheck: g.pos.InCheck(), Result: "*"}
+	if g.pos.SideToMove() == movegen.Black {
+		st.ToMove = "b"
+	}
+	switch o := g.pos.Outcome(); o {
+	case movegen.Ongoing:
+	case movegen.Checkmate:
+		st.Over, st.Reason = true, "checkmate"
+		st.Result = "1-0"
+		if g.pos.SideToMove() == movegen.White {
+			st.Result = "0-1"
+		}
+	case movegen.FiftyMoveRule, movegen.SeventyFiveMoveRule:
+		st.Over, st.Result, st.Reason = true, "1/2-1/2", "fifty-move rule"
+	case movegen.ThreefoldRepetition, movegen.FivefoldRepetition:
+		st.Over, st.Result, st.Reason = true, "1/2-1/2", "threefold repetition"
+	default:
+		st.Over, st.Result, st.Reason = true, "1/2-1/2", o.String()
+	}
+	return st
+}
+
+// Record writes the game with SAN moves; a start other than the standard
+// position is given by the FEN and SetUp tags.
+func (g *chessGame) Record() variants.Record {
+	r := variants.Record{Tags: sevenTagRoster(g.Status().Result)}
+	if g.start.FEN() != movegen.StartFEN {
+		r.SetTag("SetUp", "1")
+		r.SetTag("FEN", g.start.FEN())
+	}
+	if g.chess960 {
+		r.SetTag("Variant", "Chess960")
+	}
+	pos := g.start
+	for _, m := range g.moves {
+		r.Moves = append(r.Moves, pos.SAN(m))
+		var u movegen.Undo
+		pos.Make(m, &u)
+	}
+	r.Result = g.Status().Result
+	return r
+}
+
+func sevenTagRoster(result string) [][2]string {
+	return [][2]string{{"Event", "Tempest game"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "-"},
+		{"White", "?"}, {"Black", "?"}, {"Result", result}}
+}
+
+// loadChessRecord rebuilds a chess game from a PGN record: the FEN tag if
+// present, then every move (SAN, or UCI notation as a fallback).
+func loadChessRecord(r variants.Record, chess960 bool) (*chessGame, error) {
+	start := movegen.NewStartPosition()
+	if fen := r.Tag("FEN"); fen != "" {
+		p, err := movegen.ParseFEN(fen)
+		if err != nil {
+			return nil, describeFENError(err)
+		}
+		start = p
+	}
+	g := newChessGame(start, chess960 || strings.EqualFold(r.Tag("Variant"), "chess960"))
+	for i, tok := range r.Moves {
+		m, err := g.pos.ParseSAN(tok)
+		if err != nil {
+			if u, err2 := g.pos.ParseUCIMove(tok, g.chess960); err2 == nil {
+				m, err = u, nil
+			}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("move %d (%s) is illegal: %v", i+1, truncate(tok, 20), err)
+		}
+		var u movegen.Undo
+		g.pos.Make(m, &u)
+		g.moves = append(g.moves, m)
+	}
+	return g, nil
+}
+
+// describeFENError phrases a FEN error as a game-record problem.
+func describeFENError(err error) error {
+	var fe *movegen.FENError
+	if !errors.As(err, &fe) {
+		return err
+	}
+	switch fe.Kind {
+	case movegen.FENRankCount, movegen.FENRankLength:
+		return fmt.Errorf("the board is not 8x8: %s", fe.Problem)
+	case movegen.FENPieceLetter:
+		return fmt.Errorf("a piece or colour that does not exist: %s", fe.Problem)
+	case movegen.FENSideToMove:
+		return fmt.Errorf("the side to move is missing or invalid: %s", fe.Problem)
+	}
+	return fmt.Errorf("invalid FEN tag: %v", err)
+}

@@ -1,0 +1,132 @@
+package protocol
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const cardStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - - - FC,MS,CW/LJ,CH,RV DD,DM,RB,LC,HQ,CR,HF,VU,DI - -"
+
+func lineWith(t *testing.T, out, prefix string) string {
+	t.Helper()
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return l
+		}
+	}
+	t.Fatalf("no line starting with %q in:\n%s", prefix, out)
+	return ""
+}
+
+func TestRulesServiceChess(t *testing.T) {
+	out := runScript(t, "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\nlegalmoves\nstate\nplay a1a8\nplay e2e4\nlegalmoves\n")
+	legal := strings.Fields(lineWith(t, out, "legalmoves "))[1:]
+	assert.Contains(t, legal, "a1a8")
+	assert.Len(t, legal, 17) // rook 12, king 5
+	assert.Contains(t, out, "state variant chess tomove w check false over false result * reason none\n")
+	assert.Contains(t, out, "played a1a8 san Ra8#\n")
+	assert.Contains(t, out, "state variant chess tomove b check true over true result 1-0 reason checkmate\n")
+	assert.Contains(t, out, `info string error: move "e2e4": the game is over (checkmate)`)
+	assert.Contains(t, out, "legalmoves\n", "no legal moves once the game is over")
+}
+
+func TestPGNRoundTripChess(t *testing.T) {
+	out := runScript(t, "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5\npgn\n")
+	start := strings.Index(out, "pgn begin\n")
+	end := strings.Index(out, "pgn end\n")
+	require.True(t, start >= 0 && end > start)
+	record := out[start+len("pgn begin\n") : end]
+	assert.Contains(t, record, "1. e4 e5 2. Nf3 Nc6 3. Bb5 *")
+	out = runScript(t, "loadpgn\n"+record+"endpgn\nstate\n")
+	assert.Contains(t, out, "loadpgn ok moves 5")
+	assert.Contains(t, out, "state position r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3")
+}
+
+// TestBrokenRecords: every kind of broken game record gets an error naming
+// the problem, and the current game stays as it was.
+func TestBrokenRecords(t *testing.T) {
+	for _, tc := range []struct{ name, record, msg string }{
+		{"board not 8x8", "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 *\n", "the board is not 8x8"},
+		{"unknown piece", "[Event \"x\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1\"]\n\n*\n", "a piece or colour that does not exist"},
+		{"no side to move", "[Event \"x\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3\"]\n\n*\n", "the side to move is missing"},
+		{"not a record", "this is a shopping list\neggs\n", "not a game record"},
+		{"unclosed comment", "[Event \"x\"]\n\n1. e4 { hello\n", "not a game record: a comment { is never closed"},
+		{"illegal move", "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n", "move 3 (Ke3) is illegal"},
+	} {
+		out := runScript(t, "position startpos moves d2d4\nloadpgn\n"+tc.record+"endpgn\nstate\n")
+		assert.Contains(t, out, "info string error: loadpgn: ", tc.name)
+		assert.Contains(t, out, tc.msg, tc.name)
+		assert.Contains(t, out, "state position rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1", "%s: game kept", tc.name)
+	}
+}
+
+func TestVariantSwitch(t *testing.T) {
+	out := runScript(t, "setoption name UCI_Variant value chessmate\nstate\nsetoption name UCI_Variant value chess\nstate\n")
+	assert.Contains(t, out, "info string variant chessmate: chess with a shared deck")
+	assert.Contains(t, out, "state variant chessmate tomove w")
+	assert.Contains(t, out, "info string variant chess: standard chess")
+	assert.Contains(t, out, "state position rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+}
+
+func TestCardChessRulesService(t *testing.T) {
+	out := runScript(t, strings.Join([]string{
+		"setoption name UCI_Variant value chessmate",
+		"position fen " + cardStart,
+		"legalmoves",
+		"play FC:e4",
+		"view b",
+		"view w",
+		"go perft 1",
+		"pgn",
+	}, "\n") + "\n")
+	legal := strings.Fields(lineWith(t, out, "legalmoves "))[1:]
+	assert.Len(t, legal, 68)
+	assert.Contains(t, out, "played FC:e4 drew DD; forbidden e4\n")
+	assert.Contains(t, out, "view b rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1 e4 - - ?,?,?/LJ,CH,RV 8 FC FC\n")
+	assert.Contains(t, out, "view w rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1 e4 - - MS,CW,DD/?,?,? 8 FC FC\n")
+	assert.Contains(t, out, "Nodes searched: 63\n") // Black: 20 moves + 31 Long Jumps + 4 Champions + 8 Revelations
+	assert.Contains(t, out, "[Variant \"chessmate\"]")
+	assert.Contains(t, out, "[FEN \""+cardStart+"\"]")
+	assert.Contains(t, out, "1. FC:e4 *")
+}
+
+func TestCardChessStartposAndErrors(t *testing.T) {
+	out := runScript(t, strings.Join([]string{
+		"setoption name UCI_Variant value chessmate",
+		"position startpos deal FC,MS,CW,LJ,CH,RV,DD,DM,RB,LC,HQ,CR,HF,VU,DI moves e2e4",
+		"state",
+		"position startpos deal FC,MS,CW moves e2e4",
+		"position startpos deal FC,MS,CW,LJ,CH,RV,DD,DM,RB,LC,HQ,CR,HF,VU,XX",
+		"position startpos deal FC,FC,CW,LJ,CH,RV,DD,DM,RB,LC,HQ,CR,HF,VU,DI",
+		"position fen " + strings.Replace(cardStart, "FC,MS,CW", "FC,MS", 1),
+		"position fen " + strings.Replace(cardStart, "- - - FC", "e4,e2 - - FC", 1),
+		"position fen " + cardStart + " moves FC:e4 LJ:b8z9",
+		"position fen " + cardStart + " moves DI:e2",
+		"state",
+	}, "\n") + "\n")
+	assert.Contains(t, out, "state position rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 - - - FC,MS,CW/LJ,CH,RV DD,DM,RB,LC,HQ,CR,HF,VU,DI - -")
+	assert.Contains(t, out, "info string error: startpos deal has 3 cards, want the 15 cards of the deck")
+	assert.Contains(t, out, `startpos deal: draw pile: "XX" is not a card code`)
+	assert.Contains(t, out, "FC (Forbidden City) appears twice")
+	assert.Contains(t, out, "hands: white's hand has 2 cards, want 3")
+	assert.Contains(t, out, "forbidden squares: e2 holds a piece")
+	assert.Contains(t, out, `move 2 (LJ:b8z9) of the move list: action "LJ:b8z9": not an action token: "b8z9" is not a list of squares`)
+	assert.Contains(t, out, `move 1 (DI:e2) of the move list: action "DI:e2": illegal: Disintegration is not in the hand of the side to move`)
+	// After all the errors the game is still the one set first.
+	assert.Equal(t, 2, strings.Count(out, "state position rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 - - - FC,MS,CW/LJ,CH,RV DD,DM,RB,LC,HQ,CR,HF,VU,DI - -"))
+}
+
+func TestCardChessRecordLoad(t *testing.T) {
+	record := "[Event \"x\"]\n[Variant \"chessmate\"]\n[SetUp \"1\"]\n[FEN \"" + cardStart + "\"]\n\n1. FC:e4 LJ:b8a6 2. e2e3 *\n"
+	out := runScript(t, "setoption name UCI_Variant value chessmate\nloadpgn\n"+record+"endpgn\n")
+	assert.Contains(t, out, "loadpgn ok moves 3")
+	bad := strings.Replace(record, "LJ:b8a6", "LJ:b8e4", 1) // e4 is forbidden by then
+	out = runScript(t, "setoption name UCI_Variant value chessmate\nloadpgn\n"+bad+"endpgn\n")
+	assert.Contains(t, out, "info string error: loadpgn: action 2 (LJ:b8e4) is illegal")
+	wrong := strings.Replace(record, "chessmate", "chess", 1)
+	out = runScript(t, "setoption name UCI_Variant value chessmate\nloadpgn\n"+wrong+"endpgn\n")
+	assert.Contains(t, out, "info string error: loadpgn: the record is a chess game but UCI_Variant is chessmate")
+}

@@ -1,0 +1,206 @@
+package chessmate
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+
+	"tempest/movegen"
+	"tempest/variants"
+)
+
+// Name is the UCI_Variant name of card chess.
+const Name = "chessmate"
+
+// Description is the "info string variant" line after switching.
+const Description = "chessmate: chess with a shared deck of 15 action cards, 3 in each hand; " +
+	"positions are FEN plus 7 card fields, actions are moves (e2e4) or cards (FC:e4, CR:a1b2a3, HF+e2e4, VU+...)"
+
+// Over reports whether the position alone ends the game (no legal turn,
+// fifty moves, bare kings); repetition needs the game's history.
+func (p *Position) Over() bool {
+	over, _, _ := p.outcome()
+	return over
+}
+
+// outcome judges the position: checkmate and stalemate first, then the
+// automatic draws (§9, §13.5).
+func (p *Position) outcome() (over bool, result, reason string) {
+	var buf [maxActions]Action
+	if len(p.genTurns(buf[:0])) == 0 {
+		if p.InCheck(p.SideToMove()) {
+			if p.SideToMove() == white {
+				return true, "0-1", "checkmate"
+			}
+			return true, "1-0", "checkmate"
+		}
+		return true, "1/2-1/2", "stalemate"
+	}
+	switch {
+	case p.rule50 >= 100:
+		return true, "1/2-1/2", "fifty-move rule"
+	case p.Occupied() == p.ByType(movegen.King):
+		return true, "1/2-1/2", "insufficient material"
+	}
+	return false, "*", ""
+}
+
+// Game is a card-chess game: its start, the actions since, and the keys of
+// every position for repetition.
+type Game struct {
+	start   Position
+	pos     Position
+	tokens  []string
+	keys    []uint64
+	claimed bool
+}
+
+var _ variants.Game = (*Game)(nil)
+
+// NewGame starts a game from a position.
+func NewGame(start *Position) *Game {
+	return &Game{start: *start, pos: *start, keys: []uint64{start.key}}
+}
+
+// Pos returns the current position.
+func (g *Game) Pos() *Position { return &g.pos }
+
+func (g *Game) Variant() string   { return Name }
+func (g *Game) Position() string  { return g.pos.String() }
+func (g *Game) Start() string     { return g.start.String() }
+func (g *Game) Actions() []string { return slices.Clone(g.tokens) }
+
+// Legal lists the legal action tokens, sorted; none once the game is over.
+func (g *Game) Legal() []string {
+	if g.Status().Over {
+		return nil
+	}
+	var buf [maxActions]Action
+	actions := g.pos.GenActions(buf[:0])
+	out := make([]string, len(actions))
+	for i, a := range actions {
+		out[i] = a.String()
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Play validates and makes an action token (with an optional draw suffix).
+func (g *Game) Play(token string) (variants.Report, error) {
+	if st := g.Status(); st.Over {
+		return nil, fmt.Errorf("action %q: the game is over (%s)", token, st.Reason)
+	}
+	a, drawn, err := g.pos.ParseAction(token)
+	if err != nil {
+		return nil, err
+	}
+	next := g.pos
+	handBefore := next.hands[next.SideToMove()]
+	if err := next.Play(a, drawn); err != nil {
+		return nil, fmt.Errorf("action %q: %v", token, err)
+	}
+	var report variants.Report
+	if a.Claim() {
+		g.claimed = true
+		report = append(report, "claimed stalemate")
+	} else {
+		report = g.describe(a, &handBefore, &next)
+	}
+	g.pos = next
+	g.tokens = append(g.tokens, token)
+	g.keys = append(g.keys, next.key)
+	return report, nil
+}
+
+// describe lists the consequences of a turn a frontend cannot see in the
+// token: the card drawn (when known) and the new effects.
+func (g *Game) describe(a Action, before *Hand, after *Position) variants.Report {
+	var r variants.Report
+	mover := after.SideToMove().Other()
+	if c := a.Card(); c != NoCard && c != HandOfFate {
+		h := after.hands[mover].Cards()
+		if len(h) > 0 {
+			r = append(r, "drew "+h[len(h)-1].Code())
+		}
+	}
+	if a.Card() == HandOfFate {
+		r = append(r, "hands exchanged")
+	}
+	if after.shields != 0 {
+		r = append(r, "shield "+squareList(after.shields))
+	}
+	if after.forbidden != g.pos.forbidden {
+		r = append(r, "forbidden "+squareList(after.forbidden))
+	}
+	if after.champions != g.pos.champions {
+		r = append(r, "champions "+squareList(after.champions))
+	}
+	return r
+}
+
+// Record is the game as PGN: the start position in the FEN tag (with its
+// card fields) and the action tokens as played, draw suffixes included.
+func (g *Game) Record() variants.Record {
+	st := g.Status()
+	r := variants.Record{Tags: [][2]string{{"Event", "Tempest game"}, {"Site", "?"}, {"Date", "????.??.??"},
+		{"Round", "-"}, {"White", "?"}, {"Black", "?"}, {"Result", st.Result}, {"Variant", Name},
+		{"SetUp", "1"}, {"FEN", g.start.String()}}}
+	r.Moves = g.Actions()
+	r.Result = st.Result
+	return r
+}
+
+// LoadRecord rebuilds a game from its PGN record; errors name the problem
+// and, for actions, the action's number and text.
+func LoadRecord(r variants.Record) (*Game, error) {
+	fen := r.Tag("FEN")
+	if fen == "" {
+		return nil, fmt.Errorf("a card-chess record needs a FEN tag with the card fields")
+	}
+	start, err := ParsePosition(fen)
+	if err != nil {
+		return nil, err
+	}
+	g := NewGame(start)
+	for i, tok := range r.Moves {
+		if _, err := g.Play(tok); err != nil {
+			return nil, fmt.Errorf("action %d (%s) is illegal: %v", i+1, tok, err)
+		}
+	}
+	return g, nil
+}
+
+// Status reports the side to move, check, and the result once over.
+func (g *Game) Status() variants.Status {
+	st := variants.Status{ToMove: "w", InCheck: g.pos.InCheck(g.pos.SideToMove()), Result: "*"}
+	if g.pos.SideToMove() == black {
+		st.ToMove = "b"
+	}
+	if g.claimed {
+		st.Over, st.Result, st.Reason = true, "1/2-1/2", "stalemate claimed"
+		return st
+	}
+	if over, result, reason := g.pos.outcome(); over && (reason == "checkmate" || reason == "stalemate") {
+		st.Over, st.Result, st.Reason = true, result, reason
+		return st
+	}
+	if g.repetitions() >= 3 {
+		st.Over, st.Result, st.Reason = true, "1/2-1/2", "threefold repetition"
+		return st
+	}
+	if over, result, reason := g.pos.outcome(); over {
+		st.Over, st.Result, st.Reason = true, result, reason
+	}
+	return st
+}
+
+// repetitions counts occurrences of the current position in the game.
+func (g *Game) repetitions() int {
+	n := 0
+	for _, k := range g.keys {
+		if k == g.pos.key {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,66 @@
+package chessmate
+
+import (
+	"bufio"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"tempest/movegen"
+)
+
+// TestRegularMovesMatchChess: with no card effects in force, the regular
+// moves of card chess are exactly the legal moves of chess (checked against
+// the move generator, itself checked against python-chess), at the root and
+// after every move, over the standard perft suite.
+func TestRegularMovesMatchChess(t *testing.T) {
+	f, err := os.Open("../../testdata/perft/perftsuite.epd")
+	require.NoError(t, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	positions := 0
+	for sc.Scan() {
+		fen := strings.TrimSpace(strings.Split(sc.Text(), ";")[0])
+		chess, err := movegen.ParseFEN(fen)
+		require.NoError(t, err)
+		if chess.IsChess960() {
+			continue
+		}
+		// The card fields: hands whose cards have no use without a target
+		// are irrelevant here, so use unknown hands.
+		cm, err := ParsePosition(chess.FEN() + " - - - ?,?,?/?,?,? 9 - -")
+		require.NoError(t, err, fen)
+		compareRegular(t, chess, cm)
+		var buf [movegen.MaxMoves]movegen.Move
+		for _, m := range chess.GenLegal(buf[:]) {
+			var u movegen.Undo
+			chess.Make(m, &u)
+			child, err := ParsePosition(chess.FEN() + " - - - ?,?,?/?,?,? 9 - -")
+			require.NoError(t, err, chess.FEN())
+			compareRegular(t, chess, child)
+			chess.Unmake(m, &u)
+		}
+		positions++
+	}
+	require.Greater(t, positions, 100)
+}
+
+func compareRegular(t *testing.T, chess *movegen.Position, cm *Position) {
+	t.Helper()
+	var want []string
+	var buf [movegen.MaxMoves]movegen.Move
+	for _, m := range chess.GenLegal(buf[:]) {
+		want = append(want, m.UCI(false))
+	}
+	var got []string
+	var abuf [maxRegular]Action
+	for _, a := range cm.genRegular(abuf[:0]) {
+		got = append(got, a.String())
+	}
+	sort.Strings(want)
+	sort.Strings(got)
+	require.Equal(t, want, got, chess.FEN())
+}

@@ -1,0 +1,228 @@
+package variants
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+)
+
+// Record is a game record in PGN form: tag pairs in order, the movetext's
+// move tokens (SAN for chess, action tokens for the variants) and the result.
+type Record struct {
+	Tags   [][2]string
+	Moves  []string
+	Result string
+}
+
+// Tag returns a tag's value, or "" if absent.
+func (r *Record) Tag(name string) string {
+	for _, t := range r.Tags {
+		if t[0] == name {
+			return t[1]
+		}
+	}
+	return ""
+}
+
+// SetTag sets or adds a tag.
+func (r *Record) SetTag(name, value string) {
+	for i, t := range r.Tags {
+		if t[0] == name {
+			r.Tags[i][1] = value
+			return
+		}
+	}
+	r.Tags = append(r.Tags, [2]string{name, value})
+}
+
+// MaxRecordBytes bounds a game record, so a broken file cannot exhaust memory.
+const MaxRecordBytes = 4 << 20
+
+// RecordError reports text that is not a game record of the expected form.
+type RecordError struct{ Problem string }
+
+func (e *RecordError) Error() string { return "not a game record: " + e.Problem }
+
+func recordErr(format string, args ...any) error {
+	return &RecordError{Problem: fmt.Sprintf(format, args...)}
+}
+
+// ParsePGN reads one game: tag pairs ([Name "value"]) then movetext. Move
+// numbers, comments ({...} and ; to the end of the line), NAGs ($n) and
+// variations ((...)) are skipped. The result token ends the game.
+func ParsePGN(text string) (Record, error) {
+	var r Record
+	if len(text) > MaxRecordBytes {
+		return r, recordErr("%d bytes, more than the %d a game record may have", len(text), MaxRecordBytes)
+	}
+	if strings.TrimSpace(text) == "" {
+		return r, recordErr("the text is empty")
+	}
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	i := 0
+	for ; i < len(lines); i++ {
+		line := strings.TrimSpace(lines[i])
+		if line == "" || strings.HasPrefix(line, "%") {
+			continue
+		}
+		if !strings.HasPrefix(line, "[") {
+			break
+		}
+		name, value, err := parseTag(line)
+		if err != nil {
+			return r, recordErr("line %d: %v", i+1, err)
+		}
+		r.Tags = append(r.Tags, [2]string{name, value})
+	}
+	if len(r.Tags) == 0 {
+		return r, recordErr("no tag pairs such as [Event \"...\"] at the start")
+	}
+	tokens, err := movetextTokens(strings.Join(lines[i:], "\n"))
+	if err != nil {
+		return r, err
+	}
+	for _, tok := range tokens {
+		switch tok {
+		case "1-0", "0-1", "1/2-1/2", "*":
+			r.Result = tok
+			return r, nil
+		}
+		r.Moves = append(r.Moves, tok)
+	}
+	r.Result = r.Tag("Result")
+	return r, nil
+}
+
+func parseTag(line string) (name, value string, err error) {
+	if !strings.HasSuffix(line, "]") {
+		return "", "", fmt.Errorf("tag %q does not end with ]", truncate(line, 40))
+	}
+	body := strings.TrimSpace(line[1 : len(line)-1])
+	name, rest, ok := strings.Cut(body, " ")
+	rest = strings.TrimSpace(rest)
+	if !ok || name == "" || len(rest) < 2 || rest[0] != '"' || rest[len(rest)-1] != '"' {
+		return "", "", fmt.Errorf("%q is not a tag pair [Name \"value\"]", truncate(line, 40))
+	}
+	for _, c := range name {
+		if !unicode.IsLetter(c) && !unicode.IsDigit(c) && c != '_' {
+			return "", "", fmt.Errorf("tag name %q has a character %q", name, c)
+		}
+	}
+	value = strings.ReplaceAll(strings.ReplaceAll(rest[1:len(rest)-1], `\"`, `"`), `\\`, `\`)
+	return name, value, nil
+}
+
+// movetextTokens splits movetext into move tokens and the result.
+func movetextTokens(text string) ([]string, error) {
+	var out []string
+	depth := 0 // variation nesting
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c == '{':
+			end := strings.IndexByte(text[i:], '}')
+			if end < 0 {
+				return nil, recordErr("a comment { is never closed")
+			}
+			i += end + 1
+		case c == ';':
+			end := strings.IndexByte(text[i:], '\n')
+			if end < 0 {
+				end = len(text) - i
+			}
+			i += end
+		case c == '(':
+			depth++
+			i++
+		case c == ')':
+			if depth == 0 {
+				return nil, recordErr("a ) closes no variation")
+			}
+			depth--
+			i++
+		case unicode.IsSpace(rune(c)):
+			i++
+		default:
+			j := i
+			for j < len(text) && !unicode.IsSpace(rune(text[j])) && !strings.ContainsRune("{};()", rune(text[j])) {
+				j++
+			}
+			tok := text[i:j]
+			i = j
+			if depth > 0 || tok[0] == '$' {
+				continue
+			}
+			// Strip a move number ("12." or "12...") in front of the move.
+			k := 0
+			for k < len(tok) && tok[k] >= '0' && tok[k] <= '9' {
+				k++
+			}
+			if k > 0 && k < len(tok) && tok[k] == '.' {
+				tok = strings.TrimLeft(tok[k:], ".")
+			} else if k == len(tok) {
+				continue // a bare number
+			}
+			if tok != "" {
+				out = append(out, tok)
+			}
+		}
+	}
+	if depth != 0 {
+		return nil, recordErr("a variation ( is never closed")
+	}
+	return out, nil
+}
+
+// Write writes the record as PGN: the tags, a blank line, and the movetext
+// with move numbers, wrapped at 80 columns, ending with the result.
+// blackFirst says the first move is Black's (a start position with Black to
+// move); firstNumber is the first move number.
+func (r *Record) Write(firstNumber int, blackFirst bool) string {
+	var b strings.Builder
+	for _, t := range r.Tags {
+		v := strings.ReplaceAll(strings.ReplaceAll(t[1], `\`, `\\`), `"`, `\"`)
+		fmt.Fprintf(&b, "[%s \"%s\"]\n", t[0], v)
+	}
+	b.WriteByte('\n')
+	var words []string
+	number, black := max(firstNumber, 1), blackFirst
+	for i, m := range r.Moves {
+		switch {
+		case !black:
+			words = append(words, fmt.Sprintf("%d.", number))
+		case i == 0:
+			words = append(words, fmt.Sprintf("%d...", number))
+		}
+		words = append(words, m)
+		if black {
+			number++
+		}
+		black = !black
+	}
+	result := r.Result
+	if result == "" {
+		result = "*"
+	}
+	words = append(words, result)
+	col := 0
+	for _, w := range words {
+		if col > 0 && col+1+len(w) > 80 {
+			b.WriteByte('\n')
+			col = 0
+		} else if col > 0 {
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(w)
+		col += len(w)
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}

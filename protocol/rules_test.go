@@ -81,7 +81,7 @@ func TestCardChessRulesService(t *testing.T) {
 		"view w",
 		"go perft 1",
 		"pgn",
-	}, "\n") + "\n")
+	}, "\n")+"\n")
 	legal := strings.Fields(lineWith(t, out, "legalmoves "))[1:]
 	assert.Len(t, legal, 68)
 	assert.Contains(t, out, "played FC:e4 drew DD; forbidden e4\n")
@@ -106,7 +106,7 @@ func TestCardChessStartposAndErrors(t *testing.T) {
 		"position fen " + cardStart + " moves FC:e4 LJ:b8z9",
 		"position fen " + cardStart + " moves DI:e2",
 		"state",
-	}, "\n") + "\n")
+	}, "\n")+"\n")
 	assert.Contains(t, out, "state position rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 - - - FC,MS,CW/LJ,CH,RV DD,DM,RB,LC,HQ,CR,HF,VU,DI - -")
 	assert.Contains(t, out, "info string error: startpos deal has 3 cards, want the 15 cards of the deck")
 	assert.Contains(t, out, `startpos deal: draw pile: "XX" is not a card code`)

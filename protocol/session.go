@@ -25,8 +25,8 @@ const DefaultHashMB = 16
 // Session is one UCI conversation.
 type Session struct {
 	out     *output
-	game    *chessGame     // the chess game (when the variant is chess)
-	vgame   variants.Game  // the current game of the current variant (game itself in chess)
+	game    *chessGame    // the chess game (when the variant is chess)
+	vgame   variants.Game // the current game of the current variant (game itself in chess)
 	variant *variantDef
 	engine  *search.Engine
 	options []*Option
@@ -60,7 +60,6 @@ type job struct {
 	search       bool        // a search: ponderhit applies to it
 	engineFree   atomic.Bool // the engine is no longer used; the job only prints its result
 }
-
 
 // NewSession makes a session that writes to out.
 func NewSession(out io.Writer) *Session {
@@ -117,7 +116,7 @@ func (s *Session) optionTable() []*Option {
 		{Name: "UCI_ShowWDL", Kind: Check, Default: "false", Help: "add \"wdl W D L\" (per mille) to scores",
 			apply: func(s *Session, v string) error { s.showWDL = v == "true"; return nil }},
 		{Name: "UCI_Variant", Kind: Combo, Default: "chess", Vars: variantNames(),
-			Help: "the game played: chess, or a variant of docs/VARIANTS.md",
+			Help:  "the game played: chess, or a variant of docs/VARIANTS.md",
 			apply: func(s *Session, v string) error { return s.switchVariant(v) }},
 		{Name: "Skill Level", Kind: Spin, Default: strconv.Itoa(len(search.PlayingLevels) - 1), Min: 0, Max: len(search.PlayingLevels) - 1,
 			Help:  "playing level: 0 random mover, 1 greedy, 2 and up weakened search, the maximum full strength",

@@ -17,6 +17,7 @@ import (
 	"tempest/perft"
 	"tempest/search"
 	"tempest/variants"
+	"tempest/variants/chessmate/cmsearch"
 )
 
 // DefaultHashMB is the hash table size before any setoption.
@@ -24,12 +25,13 @@ const DefaultHashMB = 16
 
 // Session is one UCI conversation.
 type Session struct {
-	out     *output
-	game    *chessGame    // the chess game (when the variant is chess)
-	vgame   variants.Game // the current game of the current variant (game itself in chess)
-	variant *variantDef
-	engine  *search.Engine
-	options []*Option
+	out      *output
+	game     *chessGame    // the chess game (when the variant is chess)
+	vgame    variants.Game // the current game of the current variant (game itself in chess)
+	variant  *variantDef
+	engine   *search.Engine
+	cmEngine *cmsearch.Engine // card chess, made on first use
+	options  []*Option
 
 	loading []string // lines of a game record being received by loadpgn, or nil
 
@@ -134,11 +136,15 @@ func (s *Session) optionTable() []*Option {
 // UCI_Elo when UCI_LimitStrength is on. Weak levels draw their random
 // choices from a clock-seeded generator, so games vary.
 func (s *Session) applyLevel() {
-	idx := s.skill
+	s.engine.SetLevel(search.PlayingLevels[s.levelIndex()].Level, uint64(time.Now().UnixNano()))
+}
+
+// levelIndex is the playing level the options select.
+func (s *Session) levelIndex() int {
 	if s.limitStrength {
-		idx = search.LevelForElo(s.elo)
+		return search.LevelForElo(s.elo)
 	}
-	s.engine.SetLevel(search.PlayingLevels[idx].Level, uint64(time.Now().UnixNano()))
+	return s.skill
 }
 
 func (s *Session) applySearchOptions() {
@@ -210,7 +216,11 @@ func (s *Session) Execute(line string) bool {
 		s.stopJob()
 	case "ponderhit":
 		if s.job != nil && s.job.search {
-			s.engine.PonderHit()
+			if s.variant.name == "chess" {
+				s.engine.PonderHit()
+			} else if s.cmEngine != nil {
+				s.cmEngine.PonderHit()
+			}
 		}
 	case "d":
 		s.display()
@@ -315,7 +325,7 @@ func (s *Session) goCommand(args []string) {
 		s.variantGo(args)
 		return
 	}
-	lim, err := parseGo(args, &s.game.pos, s.chess960)
+	lim, err := parseGo(args, &s.game.pos, s.chess960, s.game.pos.SideToMove())
 	if err != nil {
 		s.out.errorf("%v", err)
 		return
@@ -329,7 +339,7 @@ func (s *Session) goCommand(args []string) {
 
 // parseGo reads the "go" parameters. Every number is checked; a bad one
 // rejects the whole command, so no search starts with half its limits.
-func parseGo(args []string, pos *movegen.Position, chess960 bool) (search.Limits, error) {
+func parseGo(args []string, pos *movegen.Position, chess960 bool, us movegen.Color) (search.Limits, error) {
 	var lim search.Limits
 	number := func(i int, name string) (int, error) {
 		if i+1 >= len(args) {
@@ -356,7 +366,7 @@ func parseGo(args []string, pos *movegen.Position, chess960 bool) (search.Limits
 			lim.Ponder = true
 			continue
 		case "searchmoves":
-			for i+1 < len(args) {
+			for pos != nil && i+1 < len(args) {
 				m, err := pos.ParseUCIMove(args[i+1], chess960)
 				if err != nil {
 					if isGoKeyword(args[i+1]) {
@@ -398,9 +408,9 @@ func parseGo(args []string, pos *movegen.Position, chess960 bool) (search.Limits
 			return lim, fmt.Errorf("go: unknown parameter %q", truncate(a, 20))
 		}
 	}
-	if lim.Clock && lim.Time[pos.SideToMove()] == 0 && lim.Inc[pos.SideToMove()] == 0 {
+	if lim.Clock && lim.Time[us] == 0 && lim.Inc[us] == 0 {
 		// A GUI that sends only the opponent's clock: treat our time as very short.
-		lim.Time[pos.SideToMove()] = 100 * time.Millisecond
+		lim.Time[us] = 100 * time.Millisecond
 	}
 	return lim, nil
 }

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strconv"
@@ -8,8 +9,10 @@ import (
 	"time"
 
 	"tempest/movegen"
+	"tempest/search"
 	"tempest/variants"
 	"tempest/variants/chessmate"
+	"tempest/variants/chessmate/cmsearch"
 )
 
 // variantDef is what the protocol needs from a variant: how to set up its
@@ -293,8 +296,75 @@ func (s *Session) variantGo(args []string) {
 	s.searchVariant(args)
 }
 
-// searchVariant searches the current variant game (filled in by the
-// variant's search).
+// searchVariant handles "go" in card chess: the same parameters as in
+// chess (searchmoves excepted), searched from the mover's view.
 func (s *Session) searchVariant(args []string) {
-	s.out.errorf("go: searching is not available for %s yet", s.variant.name)
+	g, ok := s.vgame.(*chessmate.Game)
+	if !ok {
+		s.out.errorf("go: searching is not available for %s", s.variant.name)
+		return
+	}
+	for _, a := range args {
+		if a == "searchmoves" {
+			s.out.errorf("go: searchmoves is not supported in %s", s.variant.name)
+			return
+		}
+	}
+	lim, err := parseGo(args, nil, false, g.Pos().SideToMove())
+	if err != nil {
+		s.out.errorf("%v", err)
+		return
+	}
+	if st := g.Status(); st.Over {
+		s.out.info("the game is over (%s)", st.Reason)
+	}
+	s.stopJob()
+	eng := s.cardEngine()
+	pos := *g.Pos() // the search owns its copy
+	cmLim := cmsearch.Limits{Depth: lim.Depth, Nodes: lim.Nodes, Mate: lim.Mate, MoveTime: lim.MoveTime,
+		Infinite: lim.Infinite, Ponder: lim.Ponder, Clock: lim.Clock, Time: lim.Time, Inc: lim.Inc, MovesToGo: lim.MovesToGo}
+	s.startJob(false, true, func(ctx context.Context) {
+		res := eng.SearchHidden(ctx, &pos, cmLim, cmsearch.DefaultSamples, func(info cmsearch.Info) {
+			s.out.println(formatCardInfo(info))
+		})
+		s.job.engineFree.Store(true)
+		best := "0000"
+		if res.BestMove != chessmate.NullAction {
+			best = res.BestMove.String()
+		}
+		s.out.println("bestmove " + best)
+	})
+}
+
+// cardEngine returns the card-chess engine, made on first use with the
+// session's options and level.
+func (s *Session) cardEngine() *cmsearch.Engine {
+	if s.cmEngine == nil {
+		mb, _ := strconv.Atoi(s.findOption("Hash").value)
+		s.cmEngine = cmsearch.New(max(mb, 1))
+	}
+	s.cmEngine.SetOptions(cmsearch.Options{Threads: s.threads, MultiPV: 1, MoveOverhead: time.Duration(s.overheadMS) * time.Millisecond})
+	lvl := search.PlayingLevels[s.levelIndex()].Level
+	s.cmEngine.SetLevel(cmsearch.Level{Kind: cmsearch.LevelKind(lvl.Kind), Depth: lvl.Depth, Nodes: lvl.Nodes,
+		MoveTime: lvl.MoveTime, Noise: lvl.Noise, Lines: lvl.Lines}, uint64(time.Now().UnixNano()))
+	return s.cmEngine
+}
+
+func formatCardInfo(info cmsearch.Info) string {
+	if info.CurrMove != chessmate.NullAction {
+		return fmt.Sprintf("info depth %d currmove %s currmovenumber %d", info.Depth, info.CurrMove, info.CurrMoveNumber)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score ", info.Depth, info.SelDepth, info.MultiPV)
+	if cmsearch.IsMate(info.Score) {
+		fmt.Fprintf(&b, "mate %d", cmsearch.MateInMoves(info.Score))
+	} else {
+		fmt.Fprintf(&b, "cp %d", info.Score)
+	}
+	nps := uint64(float64(info.Nodes) / max(info.Elapsed.Seconds(), 0.001))
+	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d pv", info.Nodes, nps, info.Hashfull, info.Elapsed.Milliseconds())
+	for _, m := range info.PV {
+		b.WriteString(" " + m.String())
+	}
+	return b.String()
 }

@@ -3,7 +3,6 @@ package search
 import (
 	"time"
 
-	"tempest/movegen"
 	"tempest/tt"
 )
 
@@ -24,6 +23,7 @@ func (w *worker) searchRoot(alpha, beta, depth int) int {
 		if w.currMove != nil && w.engine.elapsed() > 3*time.Second {
 			w.currMove(Info{Depth: depth, CurrMove: m, CurrMoveNumber: moveNumber})
 		}
+		noisy := isNoisy(pos, m)
 		w.makeMove(0, m)
 		givesCheck := pos.InCheck()
 		newDepth := depth - 1
@@ -36,7 +36,7 @@ func (w *worker) searchRoot(alpha, beta, depth int) int {
 		} else {
 			// Late root moves get a small reduction, then a null-window test.
 			r := 0
-			if depth >= lmrMinDepth && moveNumber > 3 && !givesCheck && !isNoisyMove(f) && !inCheck {
+			if depth >= lmrMinDepth && moveNumber > 3 && !givesCheck && !noisy && !inCheck {
 				r = max(lmrTable[depth][min(moveNumber, 255)]-1, 0)
 			}
 			score = -w.search(-alpha-1, -alpha, newDepth-r, 1, true)
@@ -73,20 +73,17 @@ func (w *worker) searchRoot(alpha, beta, depth int) int {
 	return bestScore
 }
 
-// isNoisyMove reports whether the move just made from frame f captured or promoted.
-func isNoisyMove(f *frame) bool { return f.undo.Captured() != movegen.NoPiece || f.move.IsPromotion() }
-
 // makeMove plays m at ply and records it on the stack.
-func (w *worker) makeMove(ply int, m movegen.Move) {
+func (w *worker) makeMove(ply int, m Move) {
 	f := &w.stack[ply+stackOffset]
-	pc := w.pos.Piece(m.From())
-	f.move, f.piece = m, pc
-	f.cont = &w.hist.cont[pc][m.To()]
+	pc, _, to := historySquares(&w.pos, m)
+	f.move, f.piece, f.to = m, pc, to
+	f.cont = &w.hist.cont[pc][to]
 	w.pos.Make(m, &f.undo)
 	w.countNode()
 }
 
-func (w *worker) unmakeMove(ply int, m movegen.Move) {
+func (w *worker) unmakeMove(ply int, m Move) {
 	w.pos.Unmake(m, &w.stack[ply+stackOffset].undo)
 }
 
@@ -156,13 +153,13 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	// ends the search of this node outside PV nodes.
 	excluded := f.excluded
 	entry, ttHit := w.engine.TT.Probe(pos.Key())
-	if excluded != movegen.NullMove {
+	if excluded != NullMove {
 		ttHit = false // the singular search must not reuse this node's own result
 	}
-	ttMove := movegen.NullMove
+	ttMove := NullMove
 	ttScore := noEval
 	if ttHit {
-		ttMove = movegen.Move(entry.Move)
+		ttMove = unpackMove(entry.Move)
 		ttScore = scoreFromTT(entry.Score, ply)
 		if !pvNode && entry.Depth >= depth &&
 			(entry.Bound == tt.BoundExact ||
@@ -194,9 +191,9 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		improving = prev == noEval || staticEval > prev
 	}
 	f.staticEval = staticEval
-	w.stack[ply+stackOffset+1].killers = [2]movegen.Move{}
+	w.stack[ply+stackOffset+1].killers = [2]Move{}
 
-	if !pvNode && !inCheck && excluded == movegen.NullMove {
+	if !pvNode && !inCheck && excluded == NullMove {
 		// Step 5. Razoring: far below alpha at low depth, only captures can
 		// save the node; ask quiescence.
 		if depth <= razorDepth && eval+razorMargin*depth < alpha {
@@ -218,9 +215,9 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		// Step 7. Null-move pruning: if passing still beats beta, a real
 		// move will too. Not in pawn endings (zugzwang) and not twice in a row.
 		if depth >= nullMinDepth && eval >= beta && ply >= w.nullMovePly &&
-			w.stack[ply+stackOffset-1].move != movegen.NullMove && w.hasPieces() {
+			w.stack[ply+stackOffset-1].move != NullMove && hasPieces(pos) {
 			r := nullBaseReduction + depth/nullDepthDivisor + min((eval-beta)/nullEvalDivisor, 3)
-			f.move, f.piece, f.cont = movegen.NullMove, movegen.NoPiece, &w.noCont
+			f.move, f.piece, f.to, f.cont = NullMove, noPiece, 0, &w.noCont
 			pos.MakeNull(&f.undo)
 			w.countNode()
 			score := -w.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
@@ -249,7 +246,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 
 	// Step 8. Internal iterative reduction: without a hash move this node
 	// was not searched before; search it shallower and let deepening fix it.
-	if ttMove == movegen.NullMove && depth >= iirMinDepth && (pvNode || cutNode) {
+	if ttMove == NullMove && depth >= iirMinDepth && (pvNode || cutNode) {
 		depth--
 	}
 
@@ -258,13 +255,13 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	var mp picker
 	mp.init(w, ply, ttMove, false)
 	origAlpha := alpha
-	bestScore, bestMove := -Infinite, movegen.NullMove
+	bestScore, bestMove := -Infinite, NullMove
 	moveCount := 0
-	var quietsTried [64]movegen.Move
-	var noisyTried [32]movegen.Move
+	var quietsTried [64]Move
+	var noisyTried [32]Move
 	nQuiets, nNoisy := 0, 0
 
-	for m := mp.nextMove(); m != movegen.NullMove; m = mp.nextMove() {
+	for m := mp.nextMove(); m != NullMove; m = mp.nextMove() {
 		if m == excluded {
 			continue
 		}
@@ -279,7 +276,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		// Step 10. Pruning of late and hopeless moves, once a line that
 		// avoids being mated is known. Checks are never pruned: a check that
 		// loses material by SEE may still mate.
-		if bestScore > -MateBound && w.hasPieces() && !givesCheck {
+		if bestScore > -MateBound && hasPieces(pos) && !givesCheck {
 			lmrDepth := depth - lmrTable[min(depth, MaxPly)][min(moveCount, 255)]
 			if !noisy {
 				// 10a. Late-move pruning: enough quiet moves tried. Outside PV
@@ -312,12 +309,12 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		// clearly worse than the hash move, the hash move is extended.
 		extension := 0
 		if ply < w.rootDepth*checkExtensionLimit {
-			if depth >= singularMinDepth && m == ttMove && excluded == movegen.NullMove &&
+			if depth >= singularMinDepth && m == ttMove && excluded == NullMove &&
 				entry.Depth >= depth-3 && entry.Bound&tt.BoundLower != 0 && ttScore > -MateBound && ttScore < MateBound {
 				singularBeta := ttScore - 2*depth
 				f.excluded = m
 				score := w.search(singularBeta-1, singularBeta, (depth-1)/2, ply, cutNode)
-				f.excluded = movegen.NullMove
+				f.excluded = NullMove
 				if w.aborted {
 					return 0
 				}
@@ -409,7 +406,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	// excluded move was the only one).
 	if moveCount == 0 {
 		switch {
-		case excluded != movegen.NullMove:
+		case excluded != NullMove:
 			return alpha
 		case inCheck:
 			return -MateScore + ply
@@ -419,7 +416,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 
 	// Step 15. Store the result.
-	if excluded == movegen.NullMove {
+	if excluded == NullMove {
 		bound := tt.BoundUpper
 		switch {
 		case bestScore >= beta:
@@ -427,7 +424,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		case pvNode && bestScore > origAlpha:
 			bound = tt.BoundExact
 		}
-		w.engine.TT.Store(pos.Key(), uint16(bestMove), scoreToTT(bestScore, ply), int16(staticEval), depth, bound)
+		w.engine.TT.Store(pos.Key(), packMove(bestMove), scoreToTT(bestScore, ply), int16(staticEval), depth, bound)
 	}
 	return bestScore
 }
@@ -450,9 +447,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	}
 
 	entry, ttHit := w.engine.TT.Probe(pos.Key())
-	ttMove := movegen.NullMove
+	ttMove := NullMove
 	if ttHit {
-		ttMove = movegen.Move(entry.Move)
+		ttMove = unpackMove(entry.Move)
 		ttScore := scoreFromTT(entry.Score, ply)
 		if !pvNode && (entry.Bound == tt.BoundExact ||
 			(entry.Bound == tt.BoundLower && ttScore >= beta) ||
@@ -481,18 +478,12 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 
 	var mp picker
 	mp.init(w, ply, ttMove, true)
-	bestMove := movegen.NullMove
+	bestMove := NullMove
 	origAlpha := alpha
-	for m := mp.nextMove(); m != movegen.NullMove; m = mp.nextMove() {
+	for m := mp.nextMove(); m != NullMove; m = mp.nextMove() {
 		// Delta pruning: even winning the captured piece cannot reach alpha.
-		if !inCheck && !m.IsPromotion() && bestScore > -MateBound {
-			gain := movegen.SEEValues[pos.Piece(m.To()).Type()]
-			if m.IsEnPassant() {
-				gain = movegen.SEEValues[movegen.Pawn]
-			}
-			if staticEval+gain+deltaMargin <= alpha {
-				continue
-			}
+		if !inCheck && !isPromotion(m) && bestScore > -MateBound && staticEval+capturedValue(pos, m)+deltaMargin <= alpha {
+			continue
 		}
 		w.makeMove(ply, m)
 		score := -w.qsearch(-beta, -alpha, ply+1)
@@ -521,20 +512,13 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	case pvNode && bestScore > origAlpha:
 		bound = tt.BoundExact
 	}
-	w.engine.TT.Store(pos.Key(), uint16(bestMove), scoreToTT(bestScore, ply), int16(staticEval), 0, bound)
+	w.engine.TT.Store(pos.Key(), packMove(bestMove), scoreToTT(bestScore, ply), int16(staticEval), 0, bound)
 	return bestScore
 }
 
-func (w *worker) evaluate() int { return w.eval.Evaluate(w.pos.Board()) }
+func (w *worker) evaluate() int { return evaluate(&w.eval, &w.pos) }
 
-// hasPieces reports whether the side to move has a piece other than pawns
-// and king: without one, zugzwang is common and null moves are unsafe.
-func (w *worker) hasPieces() bool {
-	us := w.pos.SideToMove()
-	return w.pos.ByColor(us)&^(w.pos.ByType(movegen.Pawn)|w.pos.ByType(movegen.King)) != 0
-}
-
-func (w *worker) updatePV(ply int, m movegen.Move) {
+func (w *worker) updatePV(ply int, m Move) {
 	w.pv[ply][0] = m
 	n := copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
 	w.pvLen[ply] = n + 1
@@ -542,7 +526,7 @@ func (w *worker) updatePV(ply int, m movegen.Move) {
 
 // updateStatistics rewards the move that caused a beta cutoff and punishes
 // the moves tried before it.
-func (w *worker) updateStatistics(ply int, best movegen.Move, depth int, quiets, noisies []movegen.Move) {
+func (w *worker) updateStatistics(ply int, best Move, depth int, quiets, noisies []Move) {
 	pos := &w.pos
 	h := w.hist
 	b := bonus(depth)
@@ -551,8 +535,8 @@ func (w *worker) updateStatistics(ply int, best movegen.Move, depth int, quiets,
 		if f.killers[0] != best {
 			f.killers[1], f.killers[0] = f.killers[0], best
 		}
-		if prev := &w.stack[ply+stackOffset-1]; prev.move != movegen.NullMove {
-			h.counter[prev.piece][prev.move.To()] = best
+		if prev := &w.stack[ply+stackOffset-1]; prev.move != NullMove {
+			h.counter[prev.piece][prev.to] = best
 		}
 		w.updateQuiet(ply, best, b)
 		for _, m := range quiets {
@@ -566,22 +550,18 @@ func (w *worker) updateStatistics(ply int, best movegen.Move, depth int, quiets,
 	}
 }
 
-func (w *worker) updateQuiet(ply int, m movegen.Move, v int) {
+func (w *worker) updateQuiet(ply int, m Move, v int) {
 	pos := &w.pos
-	pc := pos.Piece(m.From())
-	to := m.To()
-	updateHistory(&w.hist.butterfly[pos.SideToMove()][m.From()][to], v)
+	pc, from, to := historySquares(pos, m)
+	updateHistory(&w.hist.butterfly[pos.SideToMove()][from][to], v)
 	updateHistory(&w.stack[ply+stackOffset-1].cont[pc][to], v)
 	updateHistory(&w.stack[ply+stackOffset-2].cont[pc][to], v)
 }
 
-func (w *worker) updateCapture(m movegen.Move, v int) {
+func (w *worker) updateCapture(m Move, v int) {
 	pos := &w.pos
-	victim := pos.Piece(m.To()).Type()
-	if m.IsEnPassant() {
-		victim = movegen.Pawn
-	}
-	updateHistory(&w.hist.capture[pos.Piece(m.From())][m.To()][victim], v)
+	pc, _, to := historySquares(pos, m)
+	updateHistory(&w.hist.capture[pc][to][victim(pos, m)], v)
 }
 
 func boolToInt(b bool) int {

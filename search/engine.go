@@ -9,7 +9,6 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"tempest/movegen"
 	"tempest/tt"
 )
 
@@ -85,7 +84,7 @@ func (e *Engine) PonderHit() {
 // stops it as soon as possible; the best move found so far is returned. In
 // infinite and ponder mode it does not return before ctx is cancelled (or,
 // pondering, before PonderHit and then the limits).
-func (e *Engine) Search(ctx context.Context, pos *movegen.Position, lim Limits, report func(Info)) Result {
+func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report func(Info)) Result {
 	start := time.Now()
 	e.stop.Store(false)
 	// Watch ctx only now that the flag is reset, so no cancellation is lost.
@@ -138,12 +137,7 @@ func (e *Engine) Search(ctx context.Context, pos *movegen.Position, lim Limits, 
 	rootMoves := rootMovesFor(pos, lim.SearchMoves)
 	if len(rootMoves) == 0 {
 		e.waitWhileUnfinished(lim)
-		var buf [movegen.MaxMoves]movegen.Move
-		score := DrawScore
-		if pos.InCheck() && len(pos.GenLegal(buf[:])) == 0 {
-			score = -MateScore
-		}
-		return Result{BestMove: movegen.NullMove, Score: score}
+		return Result{BestMove: NullMove, Score: noMoveScore(pos)}
 	}
 
 	var g errgroup.Group
@@ -186,14 +180,14 @@ func (e *Engine) waitWhileUnfinished(lim Limits) {
 }
 
 // ponderFromTT finds an expected reply when the PV is a single move.
-func (e *Engine) ponderFromTT(pos *movegen.Position, best movegen.Move) movegen.Move {
+func (e *Engine) ponderFromTT(pos *Position, best Move) Move {
 	child := *pos
-	var u movegen.Undo
+	var u Undo
 	child.Make(best, &u)
-	if entry, ok := e.TT.Probe(child.Key()); ok && child.IsLegal(movegen.Move(entry.Move)) {
-		return movegen.Move(entry.Move)
+	if entry, ok := e.TT.Probe(child.Key()); ok && child.IsLegal(unpackMove(entry.Move)) {
+		return unpackMove(entry.Move)
 	}
-	return movegen.NullMove
+	return NullMove
 }
 
 // nodes sums the node counts the workers have published.

@@ -3,11 +3,7 @@ package search
 import (
 	"math"
 	"math/rand/v2"
-	"slices"
 	"time"
-
-	"tempest/eval"
-	"tempest/movegen"
 )
 
 // LevelKind is how a playing level chooses its move.
@@ -88,83 +84,6 @@ func noisyChoice(moves []rootMove, noise int, rng *rand.Rand) rootMove {
 		x -= w
 	}
 	return moves[0]
-}
-
-// randomMove returns a uniformly random legal move.
-func randomMove(pos *movegen.Position, rng *rand.Rand) movegen.Move {
-	var buf [movegen.MaxMoves]movegen.Move
-	moves := pos.GenLegal(buf[:])
-	if len(moves) == 0 {
-		return movegen.NullMove
-	}
-	return moves[rng.IntN(len(moves))]
-}
-
-// greedyMove plays for the best immediate outcome, one move deep:
-//
-//  1. a move that mates wins at once;
-//  2. otherwise each move is scored by the material it wins (captured piece
-//     and promotion, by SEE values) minus the most the opponent can then win
-//     with one capture, judged by static exchange (so a defended target
-//     costs the capturer its piece, and a piece left hanging is lost);
-//  3. ties are broken by the static evaluation after the move, then at random.
-//
-// It never looks further: it falls for every two-move trick, as a greedy
-// beginner does.
-func greedyMove(pos *movegen.Position, rng *rand.Rand) movegen.Move {
-	var buf, reply [movegen.MaxMoves]movegen.Move
-	var ev eval.Evaluator
-	moves := pos.GenLegal(buf[:])
-	type scored struct {
-		move            movegen.Move
-		material, after int
-	}
-	var candidates []scored
-	for _, m := range moves {
-		gained := materialWon(pos, m)
-		var u movegen.Undo
-		pos.Make(m, &u)
-		replies := pos.GenLegal(reply[:])
-		if len(replies) == 0 && pos.InCheck() {
-			pos.Unmake(m, &u)
-			return m // mate
-		}
-		lost := 0
-		for _, r := range replies {
-			if isNoisy(pos, r) {
-				lost = max(lost, pos.SEE(r))
-			}
-		}
-		after := -ev.Evaluate(pos.Board())
-		pos.Unmake(m, &u)
-		candidates = append(candidates, scored{m, gained - lost, after})
-	}
-	if len(candidates) == 0 {
-		return movegen.NullMove
-	}
-	rng.Shuffle(len(candidates), func(i, j int) { candidates[i], candidates[j] = candidates[j], candidates[i] })
-	best := slices.MaxFunc(candidates, func(a, b scored) int {
-		if a.material != b.material {
-			return a.material - b.material
-		}
-		return a.after - b.after
-	})
-	return best.move
-}
-
-// materialWon is what a move captures and promotes to, in SEE values.
-func materialWon(pos *movegen.Position, m movegen.Move) int {
-	won := 0
-	switch {
-	case m.IsEnPassant():
-		won = movegen.SEEValues[movegen.Pawn]
-	case !m.IsCastling():
-		won = movegen.SEEValues[pos.Piece(m.To()).Type()]
-	}
-	if m.IsPromotion() {
-		won += movegen.SEEValues[m.PromotionType()] - movegen.SEEValues[movegen.Pawn]
-	}
-	return won
 }
 
 // PlayingLevel is a named strength with its Elo.

@@ -1,7 +1,5 @@
 package search
 
-import "tempest/movegen"
-
 // Move picker stages. Moves most likely to cause a cutoff come first, and
 // quiet moves are not even generated when an earlier move cuts off.
 const (
@@ -23,48 +21,43 @@ const (
 // stack frame, so it never allocates.
 type picker struct {
 	stage      int
-	pos        *movegen.Position
+	pos        *Position
 	w          *worker
 	ply        int
-	ttMove     movegen.Move
-	killers    [2]movegen.Move
-	counter    movegen.Move
+	ttMove     Move
+	killers    [2]Move
+	counter    Move
 	qsearch    bool // noisy moves only, and only those that do not lose material
 	skipQuiets bool
 
-	moves   [movegen.MaxMoves]movegen.Move
-	scores  [movegen.MaxMoves]int32
+	moves   [MaxMoves]Move
+	scores  [MaxMoves]int32
 	n, next int
-	bad     [movegen.MaxMoves]movegen.Move // losing captures, tried after the quiet moves
+	bad     [MaxMoves]Move // losing captures, tried after the quiet moves
 	nBad    int
 }
 
-func (mp *picker) init(w *worker, ply int, ttMove movegen.Move, qsearch bool) {
+func (mp *picker) init(w *worker, ply int, ttMove Move, qsearch bool) {
 	mp.pos, mp.w, mp.ply = &w.pos, w, ply
 	mp.qsearch, mp.skipQuiets = qsearch, false
 	mp.n, mp.next, mp.nBad = 0, 0, 0
-	mp.ttMove = movegen.NullMove
-	if ttMove != movegen.NullMove && mp.pos.IsLegal(ttMove) && (!qsearch || mp.pos.InCheck() || isNoisy(mp.pos, ttMove)) {
+	mp.ttMove = NullMove
+	if ttMove != NullMove && mp.pos.IsLegal(ttMove) && (!qsearch || mp.pos.InCheck() || isNoisy(mp.pos, ttMove)) {
 		mp.ttMove = ttMove
 	}
 	mp.stage = stageTT
-	mp.killers = [2]movegen.Move{}
-	mp.counter = movegen.NullMove
+	mp.killers = [2]Move{}
+	mp.counter = NullMove
 	if !qsearch {
 		mp.killers = w.stack[ply+stackOffset].killers
-		if prev := w.stack[ply+stackOffset-1]; prev.move != movegen.NullMove {
-			mp.counter = w.hist.counter[prev.piece][prev.move.To()]
+		if prev := w.stack[ply+stackOffset-1]; prev.move != NullMove {
+			mp.counter = w.hist.counter[prev.piece][prev.to]
 		}
 	}
 }
 
-// isNoisy reports captures and promotions (the moves quiescence searches).
-func isNoisy(p *movegen.Position, m movegen.Move) bool {
-	return m.IsPromotion() || m.IsEnPassant() || (m.Kind() != movegen.Castling && p.Piece(m.To()) != movegen.NoPiece)
-}
-
 // nextMove returns the next move to search, or NullMove when none are left.
-func (mp *picker) nextMove() movegen.Move {
+func (mp *picker) nextMove() Move {
 	for {
 		switch mp.stage {
 		case stageTT:
@@ -72,7 +65,7 @@ func (mp *picker) nextMove() movegen.Move {
 			if mp.pos.InCheck() {
 				mp.stage = stageGenEvasions
 			}
-			if mp.ttMove != movegen.NullMove {
+			if mp.ttMove != NullMove {
 				return mp.ttMove
 			}
 		case stageGenNoisy:
@@ -89,7 +82,7 @@ func (mp *picker) nextMove() movegen.Move {
 					continue
 				}
 				// A capture that loses material waits until after the quiet moves.
-				if !mp.pos.SEEAtLeast(m, 0) || (m.IsPromotion() && m.PromotionType() != movegen.Queen) {
+				if losingNoisy(mp.pos, m) {
 					mp.bad[mp.nBad] = m
 					mp.nBad++
 					continue
@@ -101,7 +94,7 @@ func (mp *picker) nextMove() movegen.Move {
 				mp.stage = stageDone
 			}
 		case stageKiller1, stageKiller2, stageCounter:
-			var m movegen.Move
+			var m Move
 			switch mp.stage {
 			case stageKiller1:
 				m = mp.killers[0]
@@ -110,11 +103,11 @@ func (mp *picker) nextMove() movegen.Move {
 			default:
 				m = mp.counter
 				if m == mp.killers[0] || m == mp.killers[1] {
-					m = movegen.NullMove
+					m = NullMove
 				}
 			}
 			mp.stage++
-			if !mp.skipQuiets && m != movegen.NullMove && m != mp.ttMove && mp.pos.IsLegal(m) && !isNoisy(mp.pos, m) {
+			if !mp.skipQuiets && m != NullMove && m != mp.ttMove && mp.pos.IsLegal(m) && !isNoisy(mp.pos, m) {
 				return m
 			}
 		case stageGenQuiet:
@@ -163,7 +156,7 @@ func (mp *picker) nextMove() movegen.Move {
 			}
 			mp.stage = stageDone
 		default:
-			return movegen.NullMove
+			return NullMove
 		}
 	}
 }
@@ -188,20 +181,11 @@ func (mp *picker) scoreNoisy(from, to int) {
 	}
 }
 
-// noisyScore orders captures by victim value first (MVV), then by the
+// noisyScore orders captures by what they win first (MVV), then by the
 // capture history of this piece, destination and victim.
-func (mp *picker) noisyScore(m movegen.Move) int32 {
-	p := mp.pos
-	victim := p.Piece(m.To()).Type()
-	if m.IsEnPassant() {
-		victim = movegen.Pawn
-	}
-	score := int32(8 * movegen.SEEValues[victim])
-	if m.IsPromotion() && m.PromotionType() == movegen.Queen {
-		score += int32(8 * movegen.SEEValues[movegen.Queen])
-	}
-	score += int32(mp.w.hist.capture[p.Piece(m.From())][m.To()][victim]) / 16
-	return score
+func (mp *picker) noisyScore(m Move) int32 {
+	pc, _, to := historySquares(mp.pos, m)
+	return int32(8*capturedValue(mp.pos, m)) + int32(mp.w.hist.capture[pc][to][victim(mp.pos, m)])/16
 }
 
 func (mp *picker) scoreQuiet(from, to int) {
@@ -212,11 +196,10 @@ func (mp *picker) scoreQuiet(from, to int) {
 
 // quietScore sums the butterfly history and the continuation histories of
 // the moves one and two plies back.
-func (mp *picker) quietScore(m movegen.Move) int32 {
+func (mp *picker) quietScore(m Move) int32 {
 	w := mp.w
-	pc := mp.pos.Piece(m.From())
-	to := m.To()
-	s := int32(w.hist.butterfly[mp.pos.SideToMove()][m.From()][to])
+	pc, from, to := historySquares(mp.pos, m)
+	s := int32(w.hist.butterfly[mp.pos.SideToMove()][from][to])
 	s += int32(w.stack[mp.ply+stackOffset-1].cont[pc][to])
 	s += int32(w.stack[mp.ply+stackOffset-2].cont[pc][to])
 	return s

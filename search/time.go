@@ -1,10 +1,6 @@
 package search
 
-import (
-	"time"
-
-	"tempest/movegen"
-)
+import "time"
 
 // timeManager turns the clock into two limits: the soft limit, after which
 // no new iteration is started (stretched when the best move is unstable),
@@ -19,7 +15,7 @@ type timeManager struct {
 // spend 1/movesLeft of the remaining time plus most of the increment.
 const movesLeft = 35
 
-func newTimeManager(lim Limits, us movegen.Color, overhead time.Duration, start time.Time) timeManager {
+func newTimeManager(lim Limits, us Color, overhead time.Duration, start time.Time) timeManager {
 	tm := timeManager{start: start}
 	if lim.Clock {
 		tm.enabled = true

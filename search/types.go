@@ -9,7 +9,6 @@ package search
 import (
 	"time"
 
-	"tempest/movegen"
 	"tempest/tt"
 )
 
@@ -50,7 +49,7 @@ type Limits struct {
 	Time, Inc [2]time.Duration
 	MovesToGo int
 
-	SearchMoves []movegen.Move // restrict the root to these moves
+	SearchMoves []Move // restrict the root to these moves
 }
 
 // Info is one progress report: a finished iteration of one PV line, an
@@ -63,16 +62,16 @@ type Info struct {
 	Nodes           uint64
 	Elapsed         time.Duration
 	Hashfull        int
-	PV              []movegen.Move
+	PV              []Move
 
-	CurrMove       movegen.Move // when set, only Depth, CurrMove and CurrMoveNumber are meaningful
+	CurrMove       Move // when set, only Depth, CurrMove and CurrMoveNumber are meaningful
 	CurrMoveNumber int
 }
 
 // Result is the outcome of a search.
 type Result struct {
-	BestMove   movegen.Move // NullMove when the position has no legal move
-	PonderMove movegen.Move // expected reply, or NullMove
+	BestMove   Move // NullMove when the position has no legal move
+	PonderMove Move // expected reply, or NullMove
 	Score      int
 	Depth      int
 	Nodes      uint64

@@ -5,8 +5,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"tempest/eval"
-	"tempest/movegen"
 	"tempest/tt"
 )
 
@@ -16,32 +14,33 @@ const stackOffset = 2
 // frame is one ply of a worker's search stack.
 type frame struct {
 	staticEval int
-	move       movegen.Move  // the move that led from this ply to the next
-	piece      movegen.Piece // the piece that made it
-	cont       *contTable    // continuation history of that move
-	killers    [2]movegen.Move
-	excluded   movegen.Move // singular-extension search skips this move
-	undo       movegen.Undo
+	move       Move       // the move that led from this ply to the next
+	piece      Piece      // the piece that made it
+	to         Square     // where it went, for the history tables
+	cont       *contTable // continuation history of that move
+	killers    [2]Move
+	excluded   Move // singular-extension search skips this move
+	undo       Undo
 }
 
 // rootMove is a legal move at the root with what the last search learned of it.
 type rootMove struct {
-	move      movegen.Move
+	move      Move
 	score     int // this iteration's score, or -Infinite if not known
 	prevScore int
 	selDepth  int
-	pv        [MaxPly + 1]movegen.Move
+	pv        [MaxPly + 1]Move
 	pvLen     int
 }
 
-func rootMovesFor(pos *movegen.Position, only []movegen.Move) []rootMove {
-	var buf [movegen.MaxMoves]movegen.Move
+func rootMovesFor(pos *Position, only []Move) []rootMove {
+	var buf [MaxMoves]Move
 	var moves []rootMove
 	for _, m := range pos.GenLegal(buf[:]) {
 		if len(only) > 0 && !slices.Contains(only, m) {
 			continue
 		}
-		moves = append(moves, rootMove{move: m, score: -Infinite, prevScore: -Infinite, pv: [MaxPly + 1]movegen.Move{m}, pvLen: 1})
+		moves = append(moves, rootMove{move: m, score: -Infinite, prevScore: -Infinite, pv: [MaxPly + 1]Move{m}, pvLen: 1})
 	}
 	return moves
 }
@@ -52,7 +51,7 @@ type worker struct {
 	engine *Engine
 
 	// per search: reset by prepare
-	pos            movegen.Position
+	pos            Position
 	rootMoves      []rootMove
 	rootDepth      int
 	completedDepth int
@@ -64,14 +63,14 @@ type worker struct {
 	start          time.Time
 	nullMovePly    int        // null-move pruning is off below this ply while verifying
 	currMove       func(Info) // main thread: reports the root move being searched
-	pv             [MaxPly + 1][MaxPly + 1]movegen.Move
+	pv             [MaxPly + 1][MaxPly + 1]Move
 	pvLen          [MaxPly + 1]int
 
 	// per game: cleared by ucinewgame
 	hist *histories
 
 	// scratch
-	eval   eval.Evaluator
+	eval   evaluator
 	stack  [MaxPly + stackOffset + 4]frame
 	noCont contTable // continuation table for "no move" (root, null move); its updates are ignored
 }
@@ -82,7 +81,7 @@ func newWorker(e *Engine, id int) *worker {
 
 func (w *worker) clearHistory() { *w.hist = histories{} }
 
-func (w *worker) prepare(pos *movegen.Position, rootMoves []rootMove, start time.Time) {
+func (w *worker) prepare(pos *Position, rootMoves []rootMove, start time.Time) {
 	w.pos = *pos
 	w.rootMoves = slices.Clone(rootMoves)
 	w.completedDepth = 0
@@ -92,9 +91,9 @@ func (w *worker) prepare(pos *movegen.Position, rootMoves []rootMove, start time
 	w.start = start
 	w.nullMovePly = 0
 	for i := range w.stack {
-		w.stack[i].killers = [2]movegen.Move{}
-		w.stack[i].excluded = movegen.NullMove
-		w.stack[i].move = movegen.NullMove
+		w.stack[i].killers = [2]Move{}
+		w.stack[i].excluded = NullMove
+		w.stack[i].move = NullMove
 		w.stack[i].cont = &w.noCont
 		w.stack[i].staticEval = noEval
 	}
@@ -112,7 +111,7 @@ func (w *worker) iterate(report func(Info)) {
 		maxDepth = min(lim.Depth, maxDepth)
 	}
 	var instability float64 = 1
-	prevBest := movegen.NullMove
+	prevBest := NullMove
 	prevScore := -Infinite
 
 	for depth := 1; depth <= maxDepth; depth++ {

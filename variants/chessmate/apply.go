@@ -216,6 +216,7 @@ func (p *Position) Play(a Action, drawn Card) error {
 	}
 	p.Board.SetSideToMove(them)
 	p.key = p.computeKey()
+	p.pushHistory()
 	return nil
 }
 

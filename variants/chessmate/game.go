@@ -28,7 +28,7 @@ func (p *Position) Over() bool {
 func (p *Position) outcome() (over bool, result, reason string) {
 	var buf [maxActions]Action
 	if len(p.genTurns(buf[:0])) == 0 {
-		if p.InCheck(p.SideToMove()) {
+		if p.KingAttacked(p.SideToMove()) {
 			if p.SideToMove() == white {
 				return true, "0-1", "checkmate"
 			}
@@ -172,7 +172,7 @@ func LoadRecord(r variants.Record) (*Game, error) {
 
 // Status reports the side to move, check, and the result once over.
 func (g *Game) Status() variants.Status {
-	st := variants.Status{ToMove: "w", InCheck: g.pos.InCheck(g.pos.SideToMove()), Result: "*"}
+	st := variants.Status{ToMove: "w", InCheck: g.pos.KingAttacked(g.pos.SideToMove()), Result: "*"}
 	if g.pos.SideToMove() == black {
 		st.ToMove = "b"
 	}

@@ -32,7 +32,7 @@ func (p *Position) genTurns(buf []Action) []Action {
 		buf = q.genTurn(buf, &q.hands[us], moves, flagVulture)
 	}
 	// Stalemate claim: not in check, no regular move, but a card turn exists.
-	if len(moves) == 0 && len(buf) > start && !p.InCheck(us) {
+	if len(moves) == 0 && len(buf) > start && !p.KingAttacked(us) {
 		buf = append(buf, flagClaim)
 	}
 	return buf
@@ -85,7 +85,7 @@ func (p *Position) cardIsLegal(a Action) bool {
 	}
 	// Judged on the board the opponent will face (shields already updated).
 	q.Board.SetSideToMove(us.Other())
-	return !(q.InCheck(us.Other()) && !q.hasRegularMove())
+	return !(q.KingAttacked(us.Other()) && !q.hasRegularMove())
 }
 
 // cardCandidates appends the uses of card c that follow its own rules

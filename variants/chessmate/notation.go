@@ -101,6 +101,7 @@ func ParsePosition(s string) (*Position, error) {
 		return nil, err
 	}
 	p.key = p.computeKey()
+	p.pushHistory()
 	return p, nil
 }
 
@@ -319,7 +320,7 @@ func (p *Position) validate() error {
 	if p.shields != 0 && p.last != MysticShield {
 		return posErr("shields", "shields are in force but the last card played is not MS")
 	}
-	if p.InCheck(p.SideToMove().Other()) {
+	if p.KingAttacked(p.SideToMove().Other()) {
 		return posErr("board", "%s is not to move but is in check", p.SideToMove().Other())
 	}
 	return nil

@@ -62,6 +62,9 @@ type Position struct {
 	last       Card // the last card played during the previous turn, or NoCard
 
 	key uint64
+
+	hist  [historyLen]uint64 // keys of the last positions, for the search's repetition test
+	nhist uint8
 }
 
 // Zobrist keys of card chess. The repetition key is the board, markers,

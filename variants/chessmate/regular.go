@@ -35,8 +35,8 @@ func (p *Position) attacked(s square, by color) bool {
 	return attackersTo(&p.Board, s, p.Occupied(), p.forbidden, p.champions)&p.ByColor(by) != 0
 }
 
-// InCheck reports whether c's king is attacked.
-func (p *Position) InCheck(c color) bool { return p.attacked(p.KingSquare(c), c.Other()) }
+// KingAttacked reports whether c's king is attacked.
+func (p *Position) KingAttacked(c color) bool { return p.attacked(p.KingSquare(c), c.Other()) }
 
 // pieceMoves returns where the piece on s can move or capture by its
 // movement alone (not pawns), under the effects, before own-piece filtering.

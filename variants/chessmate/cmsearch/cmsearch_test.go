@@ -1,0 +1,105 @@
+package cmsearch
+
+import (
+	"context"
+	"math/rand/v2"
+	"os/exec"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tempest/variants/chessmate"
+)
+
+func pos(t *testing.T, s string) *Position {
+	t.Helper()
+	p, err := chessmate.ParsePosition(s)
+	require.NoError(t, err, s)
+	return p
+}
+
+// TestGeneratedFilesUpToDate: the gen_*.go files are exactly what the
+// generator makes from the chess search today.
+func TestGeneratedFilesUpToDate(t *testing.T) {
+	out, err := exec.Command("go", "run", "../../../search/internal/gencopy", "-from", "../../../search", "-to", ".", "-pkg", "cmsearch", "-check").CombinedOutput()
+	require.NoError(t, err, "run go generate ./variants/chessmate/cmsearch:\n%s", out)
+}
+
+func search(t *testing.T, p *Position, depth int) Result {
+	t.Helper()
+	e := New(8)
+	e.SetLevel(Level{Kind: FullStrength}, 1)
+	return e.SearchHidden(context.Background(), p, Limits{Depth: depth}, DefaultSamples, nil)
+}
+
+func TestPlaysTheWinningCard(t *testing.T) {
+	// Dark Mirror takes the queen behind the pawn.
+	p := pos(t, "4k3/8/8/8/3P4/2q5/8/4K3 w - - 0 1 - - - DM,LC,HQ/?,?,? 9 - -")
+	assert.Equal(t, "DM:d4c3", search(t, p, 4).BestMove.String())
+	// Forbidden City blocks the only check that can save the game... or
+	// rather: with a rook on a1 checking, a forbidden square between saves.
+	p = pos(t, "6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1 - - - FC,MS,DI/?,?,? 9 - -")
+	best := search(t, p, 3).BestMove.String()
+	assert.Contains(t, []string{"FC:b1", "FC:c1", "FC:d1", "FC:e1", "FC:f1"}, best)
+}
+
+func TestFindsMateWithAChampion(t *testing.T) {
+	// The Champion on a1 leaps (4,3) to e4, checking the king on h8, which
+	// its own rook and pawns box in. An ordinary knight on a1 could not.
+	p := pos(t, "6rk/6pp/8/8/8/8/8/N3K3 w - - 0 1 - a1 - LC,HQ,RV/?,?,? 9 - -")
+	res := search(t, p, 3)
+	assert.Equal(t, "a1e4", res.BestMove.String())
+	// Mate unless Black holds a card that escapes (Rebirth sends the
+	// Champion home): a winning score, a mate only if every world agrees.
+	assert.Greater(t, res.Score, 1000)
+	// With Black's hand known to hold no escape, it is mate.
+	known := pos(t, "6rk/6pp/8/8/8/8/8/N3K3 w - - 0 1 - a1 - LC,HQ,RV/CW,DI,MS 9 - -")
+	e := New(8)
+	full := e.Search(context.Background(), known, Limits{Depth: 3}, nil)
+	assert.Equal(t, 1, MateInMoves(full.Score))
+}
+
+// TestFairness: positions that differ only in what the side to move cannot
+// see (the opponent's hand and the order of the draw pile) give the same
+// choice at a fixed depth.
+func TestFairness(t *testing.T) {
+	board := "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4 - - - FC,MS,RB/"
+	worlds := []string{
+		board + "CW,DM,DD DI,CH,RV,LJ,LC,HQ,HF,VU,CR - -",
+		board + "LJ,CH,CR VU,HF,DI,DM,CW,HQ,DD,LC,RV - -",
+		board + "HF,VU,LC RV,DD,DM,CR,CW,DI,LJ,CH,HQ - -",
+		board + "?,?,? 9 - -",
+	}
+	var first string
+	for i, w := range worlds {
+		res := search(t, pos(t, w), 4)
+		require.NotEqual(t, NullMove, res.BestMove)
+		if i == 0 {
+			first = res.BestMove.String()
+			continue
+		}
+		assert.Equal(t, first, res.BestMove.String(), "world %d", i)
+	}
+}
+
+func TestTiersPlayLegalActions(t *testing.T) {
+	p := pos(t, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - - - FC,MS,CW/LJ,CH,RV DD,DM,RB,LC,HQ,CR,HF,VU,DI - -")
+	g := chessmate.NewGame(p)
+	legal := map[string]bool{}
+	for _, a := range g.Legal() {
+		legal[a] = true
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	seen := map[string]bool{}
+	for i := 0; i < 200; i++ {
+		a := randomMove(p, rng).String()
+		assert.True(t, legal[a], a)
+		seen[a] = true
+	}
+	assert.Greater(t, len(seen), 40, "random covers the legal actions")
+	assert.True(t, legal[greedyMove(p, rng).String()])
+	// Greedy grabs the hanging queen with its Dark Mirror.
+	q := pos(t, "4k3/8/8/8/3P4/2q5/8/4K3 w - - 0 1 - - - DM,LC,HQ/?,?,? 9 - -")
+	assert.Equal(t, "DM:d4c3", greedyMove(q, rng).String())
+}

@@ -51,6 +51,9 @@ fuzz:
 	$(GO) test ./movegen -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./movegen -run '^$$' -fuzz '^FuzzParseUCIMove$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./movegen -run '^$$' -fuzz '^FuzzParseSAN$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./variants -run '^$$' -fuzz '^FuzzParsePGN$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./variants/chessmate -run '^$$' -fuzz '^FuzzParsePosition$$' -fuzztime 20000x
+	$(GO) test ./variants/chessmate -run '^$$' -fuzz '^FuzzParseAction$$' -fuzztime 20000x
 
 bench:
 	$(GO) test ./movegen ./perft ./eval -run '^$$' -bench . -benchmem

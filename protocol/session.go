@@ -36,6 +36,7 @@ type Session struct {
 	loading []string // lines of a game record being received by loadpgn, or nil
 
 	skill         int
+	playCards     bool
 	limitStrength bool
 	elo           int
 
@@ -65,7 +66,7 @@ type job struct {
 
 // NewSession makes a session that writes to out.
 func NewSession(out io.Writer) *Session {
-	s := &Session{out: newOutput(out), threads: 1, multiPV: 1, overheadMS: 30}
+	s := &Session{out: newOutput(out), threads: 1, multiPV: 1, overheadMS: 30, playCards: true}
 	s.variant = variantByName("chess")
 	s.setChessGame(newChessGame(movegen.NewStartPosition(), false))
 	s.options = s.optionTable()
@@ -120,6 +121,8 @@ func (s *Session) optionTable() []*Option {
 		{Name: "UCI_Variant", Kind: Combo, Default: "chess", Vars: variantNames(),
 			Help:  "the game played: chess, or a variant of docs/VARIANTS.md",
 			apply: func(s *Session, v string) error { return s.switchVariant(v) }},
+		{Name: "Play Cards", Kind: Check, Default: "true", Help: "card chess: when false the engine plays regular moves only",
+			apply: func(s *Session, v string) error { s.playCards = v == "true"; return nil }},
 		{Name: "Skill Level", Kind: Spin, Default: strconv.Itoa(len(search.PlayingLevels) - 1), Min: 0, Max: len(search.PlayingLevels) - 1,
 			Help:  "playing level: 0 random mover, 1 greedy, 2 and up weakened search, the maximum full strength",
 			apply: func(s *Session, v string) error { s.skill, _ = strconv.Atoi(v); s.applyLevel(); return nil }},

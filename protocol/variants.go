@@ -323,6 +323,12 @@ func (s *Session) searchVariant(args []string) {
 	pos := *g.Pos() // the search owns its copy
 	cmLim := cmsearch.Limits{Depth: lim.Depth, Nodes: lim.Nodes, Mate: lim.Mate, MoveTime: lim.MoveTime,
 		Infinite: lim.Infinite, Ponder: lim.Ponder, Clock: lim.Clock, Time: lim.Time, Inc: lim.Inc, MovesToGo: lim.MovesToGo}
+	if !s.playCards {
+		cmLim.SearchMoves = pos.RegularMoves()
+		if len(cmLim.SearchMoves) == 0 { // only a card could move: play it rather than nothing
+			cmLim.SearchMoves = nil
+		}
+	}
 	s.startJob(false, true, func(ctx context.Context) {
 		res := eng.SearchHidden(ctx, &pos, cmLim, cmsearch.DefaultSamples, func(info cmsearch.Info) {
 			s.out.println(formatCardInfo(info))

@@ -131,6 +131,8 @@ func movetextTokens(text string) ([]string, error) {
 				end = len(text) - i
 			}
 			i += end
+		case c == '}':
+			return nil, recordErr("a } closes no comment")
 		case c == '(':
 			depth++
 			i++
@@ -159,12 +161,11 @@ func movetextTokens(text string) ([]string, error) {
 			}
 			if k > 0 && k < len(tok) && tok[k] == '.' {
 				tok = strings.TrimLeft(tok[k:], ".")
-			} else if k == len(tok) {
-				continue // a bare number
 			}
-			if tok != "" {
-				out = append(out, tok)
+			if strings.Trim(tok, "0123456789") == "" {
+				continue // a bare number, or nothing left after one
 			}
+			out = append(out, tok)
 		}
 	}
 	if depth != 0 {

@@ -28,6 +28,7 @@ func TestParsePGN(t *testing.T) {
 		{"[Event \"x\"\n1. e4", "does not end with ]"},
 		{"[Event \"x\"]\n1. e4 {", "comment { is never closed"},
 		{"[Event \"x\"]\n1. e4 (e5", "variation ( is never closed"},
+		{"[Event \"x\"]\n1. e4 }", "a } closes no comment"},
 		{"[Event \"x\"]\n" + strings.Repeat("e4 ", MaxRecordBytes/3+10), "more than"},
 	} {
 		_, err := ParsePGN(bad.text)
@@ -53,4 +54,24 @@ func TestWritePGN(t *testing.T) {
 	for _, line := range strings.Split(long.Write(1, false), "\n") {
 		assert.LessOrEqual(t, len(line), 80)
 	}
+}
+
+func FuzzParsePGN(f *testing.F) {
+	f.Add("[Event \"x\"]\n\n1. e4 e5 {c} 2. Nf3 (2. f4) $1 *\n")
+	f.Add("[Event \"x\"]\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n1-0")
+	f.Add("1. e4")
+	f.Fuzz(func(t *testing.T, text string) {
+		r, err := ParsePGN(text)
+		if err != nil {
+			return
+		}
+		// What was read writes out and reads back the same.
+		again, err := ParsePGN(r.Write(1, false))
+		if err != nil {
+			t.Fatalf("%q: written record does not parse: %v", text, err)
+		}
+		if len(again.Moves) != len(r.Moves) {
+			t.Fatalf("%q: %d moves, %d after a round trip", text, len(r.Moves), len(again.Moves))
+		}
+	})
 }

@@ -7,6 +7,7 @@
 //	engine perftbench [-reference CMD] [-runs N]
 //	engine bench [-depth N] [-threads N] [-hash MB] [-q]
 //	engine tactics [-movetime D] [-threads N] [-hash MB] [-v] FILE...
+//	engine varmatch [-variant V] [-games N] [-engine1 CMD] [-engine2 CMD] [-option1 N=V] [-option2 N=V] [-go PARAMS]
 package main
 
 import (
@@ -69,6 +70,7 @@ var subcommands = map[string]subcommand{
 	"perftbench": {"time perft over UCI against a reference engine (Stockfish)", perftBenchCommand},
 	"bench":      {"search the fixed bench positions; last line: <nodes> nodes <nps> nps", benchCommand},
 	"tactics":    {"run EPD test suites (bm/am) at a fixed time per position; count solved", tacticsCommand},
+	"varmatch":   {"play a match in a variant (card chess) between two UCI engines", varMatchCommand},
 }
 
 var profileModes = map[string]func(*profile.Profile){
@@ -92,7 +94,7 @@ func usage(fs *flag.FlagSet) func() {
 		fmt.Fprintln(out, "\nflags:")
 		fs.PrintDefaults()
 		fmt.Fprintln(out, "\nsubcommands (engine SUBCOMMAND -h for flags):")
-		for _, name := range []string{"bench", "tactics", "perft", "perftsuite", "perftbench"} {
+		for _, name := range []string{"bench", "tactics", "varmatch", "perft", "perftsuite", "perftbench"} {
 			fmt.Fprintf(out, "  %-12s %s\n", name, subcommands[name].summary)
 		}
 	}

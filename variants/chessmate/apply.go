@@ -189,6 +189,9 @@ func (p *Position) Play(a Action, drawn Card) error {
 	}
 	switch c := a.Card(); c {
 	case NoCard:
+		if drawn != NoCard {
+			return fmt.Errorf("a regular move draws no card, so it takes no @%s suffix", drawn.Code())
+		}
 		p.boardEffect(a)
 	case HandOfFate:
 		// Hand of Fate: discarded; the hands change owners (the opponent
@@ -228,6 +231,16 @@ func (p *Position) drawCard(c color, hint Card) error {
 	}
 	if p.draw.n == 0 {
 		return fmt.Errorf("no card left to draw") // impossible with 15 cards and 6 in hands
+	}
+	if known := hint != NoCard && hint != Unknown; known && p.reshuffled && p.draw.top() != hint {
+		// The order of a reshuffled pile was ours to choose; the arbiter's
+		// draw says which card really came up, so it moves to the top.
+		for i, c := range p.draw.slice() {
+			if c == hint {
+				p.draw.cards[i], p.draw.cards[p.draw.n-1] = p.draw.cards[p.draw.n-1], c
+				break
+			}
+		}
 	}
 	top := p.draw.pop()
 	switch {
@@ -269,6 +282,7 @@ func (p *Position) reshuffle() {
 	}
 	p.discard = pile{}
 	p.discard.push(top)
+	p.reshuffled = !p.drawHidden
 }
 
 // usableEP returns the en-passant square if a legal en-passant capture

@@ -166,6 +166,18 @@ func TestExample12Reshuffle(t *testing.T) {
 	_, err = again.Play("MS:e1")
 	require.NoError(t, err)
 	assert.Equal(t, g.Position(), again.Position())
+	// An arbiter that shuffled differently names the card drawn; it is
+	// taken from the reshuffled pile. A card not in the pile is an error.
+	other := game(t, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - - - MS,FC,HQ/VU,HF,CR 0 CW,DM,DD,DI,CH,RB,RV,LJ,LC -")
+	_, err = other.Play("MS:e1@LJ")
+	require.NoError(t, err)
+	assert.Equal(t, LongJump, other.Pos().Hand(white).Cards()[2])
+	assert.Equal(t, 8, other.Pos().DrawSize())
+	_, err = again.Play("e7e5@FC")
+	assert.ErrorContains(t, err, "a regular move draws no card")
+	bad := game(t, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - - - MS,FC,HQ/VU,HF,CR 0 CW,DM,DD,DI,CH,RB,RV,LJ,LC -")
+	_, err = bad.Play("MS:e1@VU")
+	assert.ErrorContains(t, err, "contradicts the draw pile")
 }
 
 func TestExample13RevelationHolyQuest(t *testing.T) {

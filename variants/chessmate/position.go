@@ -58,6 +58,7 @@ type Position struct {
 	hands      [2]Hand
 	draw       pile // top = last; Unknown cards when the order is hidden
 	drawHidden bool // the draw pile is known only by its size
+	reshuffled bool // the draw pile came from a reshuffle: its order is ours until a draw suffix says otherwise
 	discard    pile // top = last
 	last       Card // the last card played during the previous turn, or NoCard
 

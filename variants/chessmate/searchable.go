@@ -352,3 +352,9 @@ func (p *Position) Deal(rng interface{ Shuffle(int, func(int, int)) }) *Position
 func (p *Position) CopyHistory(src *Position) {
 	p.hist, p.nhist = src.hist, src.nhist
 }
+
+// RegularMoves lists the legal plain regular moves (no card, no prefix).
+func (p *Position) RegularMoves() []Action {
+	var buf [maxRegular]Action
+	return append([]Action(nil), p.genRegular(buf[:0])...)
+}

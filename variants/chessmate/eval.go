@@ -1,6 +1,9 @@
 package chessmate
 
-import "tempest/eval"
+import (
+	"tempest/eval"
+	"tempest/movegen"
+)
 
 // Evaluator scores card-chess positions: the chess evaluation of the board
 // (docs/EVAL.md) plus the card terms below, from the side to move's view.
@@ -22,8 +25,9 @@ var CardValue = [Unknown + 1]int{
 
 // Board-effect terms, centipawns.
 const (
-	championBonus = 25 // a Champion's long leap reaches more of the board than a knight's
-	tempoCard     = 10 // the side to move may use its cards first
+	championBonus  = 25 // a Champion's long leap reaches more of the board than a knight's
+	tempoCard      = 10 // the side to move may use its cards first
+	forbiddenNearK = 12 // per forbidden square next to a king: one escape square fewer
 )
 
 // Evaluate returns the evaluation from the side to move's point of view.
@@ -37,6 +41,9 @@ func (e *Evaluator) Evaluate(p *Position) int {
 		score -= CardValue[c]
 	}
 	score += championBonus * ((p.champions & p.ByColor(us)).Count() - (p.champions & p.ByColor(them)).Count())
+	ownRing := movegen.KingAttacks(p.KingSquare(us)) & p.forbidden
+	theirRing := movegen.KingAttacks(p.KingSquare(them)) & p.forbidden
+	score -= forbiddenNearK * (ownRing.Count() - theirRing.Count())
 	if p.hands[us].n > 0 {
 		score += tempoCard
 	}

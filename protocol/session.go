@@ -243,8 +243,12 @@ func (s *Session) Execute(line string) bool {
 		s.loading = []string{}
 	case "view":
 		s.view(args)
+	case "levels":
+		s.levels()
 	default:
-		s.out.errorf("unknown command %q", truncate(cmd, 40))
+		if !s.variantCommand(cmd, args) {
+			s.out.errorf("unknown command %q", truncate(cmd, 40))
+		}
 	}
 	return true
 }
@@ -381,7 +385,7 @@ func parseGo(args []string, pos *movegen.Position, chess960 bool, us movegen.Col
 				i++
 			}
 			continue
-		case "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime":
+		case "wtime", "btime", "winc", "binc", "time", "inc", "movestogo", "depth", "nodes", "mate", "movetime":
 			n, err = number(i, a)
 			if err != nil {
 				return lim, err
@@ -396,6 +400,10 @@ func parseGo(args []string, pos *movegen.Position, chess960 bool, us movegen.Col
 				lim.Inc[movegen.White] = ms(n)
 			case "binc":
 				lim.Inc[movegen.Black] = ms(n)
+			case "time": // the mover's clock, for variants with more than two players
+				lim.Time[us], lim.Clock = ms(n), true
+			case "inc":
+				lim.Inc[us] = ms(n)
 			case "movestogo":
 				lim.MovesToGo = n
 			case "depth":
@@ -420,7 +428,7 @@ func parseGo(args []string, pos *movegen.Position, chess960 bool, us movegen.Col
 
 func isGoKeyword(s string) bool {
 	switch s {
-	case "infinite", "ponder", "searchmoves", "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime":
+	case "infinite", "ponder", "searchmoves", "wtime", "btime", "winc", "binc", "time", "inc", "movestogo", "depth", "nodes", "mate", "movetime":
 		return true
 	}
 	return false

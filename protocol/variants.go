@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"context"
 	"fmt"
 	"sort"
 	"strconv"
@@ -11,23 +10,44 @@ import (
 	"tempest/movegen"
 	"tempest/search"
 	"tempest/variants"
-	"tempest/variants/chessmate"
-	"tempest/variants/chessmate/cmsearch"
 )
 
-// variantDef is what the protocol needs from a variant: how to set up its
-// games and how to rebuild one from a record. Searching is in variantGo.
+// variantDef is what the protocol needs from a variant. Each variant lives in
+// its own file (variant_<name>.go) and registers itself; the hooks that a
+// variant leaves nil answer "not available for <variant>".
 type variantDef struct {
 	name, description string
+	order             int // place in the UCI_Variant combo
 	startpos          func(s *Session, setup []string) (variants.Game, error)
 	fromString        func(s *Session, pos string) (variants.Game, error)
 	load              func(s *Session, r variants.Record) (variants.Game, error)
+	// perft counts the action sequences of depth plies, by first action.
+	perft func(g variants.Game, depth int) map[string]uint64
+	// search handles "go" (everything but perft): it parses the limits and
+	// starts a job that prints info lines and one bestmove.
+	search func(s *Session, args []string)
+	// view is the position as one player sees it ("view <player>").
+	view func(g variants.Game, player string) (string, error)
+	// record writes the game record; nil numbers moves from the FEN-style
+	// start string (side to move in field 2, move number in field 6).
+	record func(g variants.Game) string
+	// commands are variant-only commands, such as a setup request.
+	commands map[string]func(s *Session, args []string)
 }
 
-var variantTable = []*variantDef{
-	{
+var variantTable []*variantDef
+
+// registerVariant adds a variant; called from the variant files' init.
+func registerVariant(v *variantDef) {
+	variantTable = append(variantTable, v)
+	sort.SliceStable(variantTable, func(i, j int) bool { return variantTable[i].order < variantTable[j].order })
+}
+
+func init() {
+	registerVariant(&variantDef{
 		name:        "chess",
 		description: "chess: standard chess (Chess960 with UCI_Chess960)",
+		order:       0,
 		startpos: func(s *Session, setup []string) (variants.Game, error) {
 			if len(setup) > 0 {
 				return nil, fmt.Errorf("unexpected %q after startpos (want \"moves\")", truncate(setup[0], 40))
@@ -42,30 +62,7 @@ var variantTable = []*variantDef{
 			return newChessGame(start, s.chess960), nil
 		},
 		load: func(s *Session, r variants.Record) (variants.Game, error) { return loadChessRecord(r, s.chess960) },
-	},
-	{
-		name:        chessmate.Name,
-		description: chessmate.Description,
-		startpos: func(s *Session, setup []string) (variants.Game, error) {
-			deck, err := parseDeal(setup)
-			if err != nil {
-				return nil, err
-			}
-			p, err := chessmate.Deal(deck)
-			if err != nil {
-				return nil, err
-			}
-			return chessmate.NewGame(p), nil
-		},
-		fromString: func(s *Session, pos string) (variants.Game, error) {
-			p, err := chessmate.ParsePosition(pos)
-			if err != nil {
-				return nil, fmt.Errorf("invalid card-chess position %q: %v", truncate(pos, 160), err)
-			}
-			return chessmate.NewGame(p), nil
-		},
-		load: func(s *Session, r variants.Record) (variants.Game, error) { return chessmate.LoadRecord(r) },
-	},
+	})
 }
 
 func variantByName(name string) *variantDef {
@@ -83,49 +80,6 @@ func variantNames() []string {
 		names[i] = v.name
 	}
 	return names
-}
-
-// parseDeal reads the card-chess start options: "deal <15 codes>" (White
-// gets the first three, Black the next three, the rest is the draw pile,
-// top first), "seed <n>" (a reproducible shuffle), or nothing (a random
-// shuffle).
-func parseDeal(setup []string) ([15]chessmate.Card, error) {
-	switch {
-	case len(setup) == 0:
-		return chessmate.ShuffledDeck(uint64(time.Now().UnixNano())), nil
-	case len(setup) == 2 && setup[0] == "seed":
-		n, err := strconv.ParseUint(setup[1], 10, 64)
-		if err != nil {
-			return [15]chessmate.Card{}, fmt.Errorf("startpos seed %q is not a number", truncate(setup[1], 20))
-		}
-		return chessmate.ShuffledDeck(n), nil
-	case len(setup) == 2 && setup[0] == "deal":
-		var deck [15]chessmate.Card
-		codes := strings.Split(setup[1], ",")
-		if len(codes) != 15 {
-			return deck, fmt.Errorf("startpos deal has %d cards, want the 15 cards of the deck", len(codes))
-		}
-		p, err := chessmate.ParsePosition(chessmate.StartFEN + " - - - " + strings.Join(codes[:3], ",") + "/" +
-			strings.Join(codes[3:6], ",") + " " + strings.Join(codes[6:], ",") + " - -")
-		if err != nil {
-			return deck, fmt.Errorf("startpos deal: %v", err)
-		}
-		for i, c := range p.Hand(movegen.White).Cards() {
-			deck[i] = c
-		}
-		for i, c := range p.Hand(movegen.Black).Cards() {
-			deck[3+i] = c
-		}
-		for i, code := range codes[6:] {
-			for _, c := range chessmate.DeckOrder {
-				if c.Code() == code {
-					deck[6+i] = c
-				}
-			}
-		}
-		return deck, nil
-	}
-	return [15]chessmate.Card{}, fmt.Errorf("startpos takes \"deal <15 card codes>\" or \"seed <n>\", not %q", truncate(strings.Join(setup, " "), 40))
 }
 
 // switchVariant changes UCI_Variant: the game restarts from the variant's
@@ -184,16 +138,23 @@ func (s *Session) play(args []string) {
 
 // writeRecord answers "pgn" with the game so far between "pgn begin" and "pgn end".
 func (s *Session) writeRecord() {
-	r := s.vgame.Record()
-	blackFirst := strings.Fields(s.vgame.Start())[1] == "b"
-	first := 1
-	if f := strings.Fields(s.vgame.Start()); len(f) >= 6 {
-		if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
-			first = n
+	var text string
+	if s.variant.record != nil {
+		text = s.variant.record(s.vgame)
+	} else {
+		f := strings.Fields(s.vgame.Start())
+		blackFirst := len(f) > 1 && f[1] == "b"
+		first := 1
+		if len(f) >= 6 {
+			if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
+				first = n
+			}
 		}
+		r := s.vgame.Record()
+		text = r.Write(first, blackFirst)
 	}
 	s.out.println("pgn begin")
-	for _, line := range strings.Split(strings.TrimRight(r.Write(first, blackFirst), "\n"), "\n") {
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		s.out.println(line)
 	}
 	s.out.println("pgn end")
@@ -243,40 +204,43 @@ func (s *Session) receiveRecordLine(line string) {
 	s.state()
 }
 
-// view answers "view w|b" with the position as that player sees it (card
-// chess: the opponent's hand hidden, the draw pile as a count).
+// view answers "view <player>" with the position as that player sees it.
 func (s *Session) view(args []string) {
-	g, ok := s.vgame.(*chessmate.Game)
-	if !ok {
+	if s.variant.view == nil {
 		s.out.errorf("view: the %s variant has no hidden information", s.variant.name)
 		return
 	}
-	if len(args) != 1 || (args[0] != "w" && args[0] != "b") {
-		s.out.errorf("view needs the player: w or b")
+	if len(args) != 1 {
+		s.out.errorf("view needs the player, e.g. \"view w\"")
 		return
 	}
-	c := movegen.White
-	if args[0] == "b" {
-		c = movegen.Black
+	v, err := s.variant.view(s.vgame, args[0])
+	if err != nil {
+		s.out.errorf("view: %v", err)
+		return
 	}
-	s.out.printf("view %s %s", args[0], g.Pos().ViewFor(c))
+	s.out.printf("view %s %s", args[0], v)
 }
 
-// variantGo handles "go" in a variant: perft now, search in variantsearch.go.
+// variantGo handles "go" in a variant: perft here, searching in the variant's hook.
 func (s *Session) variantGo(args []string) {
-	if len(args) == 2 && args[0] == "perft" {
-		depth, err := strconv.Atoi(args[1])
-		if err != nil || depth < 1 || depth > 10 {
-			s.out.errorf("go perft depth %q is not a number from 1 to 10", truncate(args[1], 20))
-			return
-		}
-		g, ok := s.vgame.(*chessmate.Game)
-		if !ok {
+	if len(args) >= 1 && args[0] == "perft" {
+		if s.variant.perft == nil {
 			s.out.errorf("go perft: not available for %s", s.variant.name)
 			return
 		}
+		depth := -1
+		if len(args) == 2 {
+			if n, err := strconv.Atoi(args[1]); err == nil && n >= 1 && n <= 10 {
+				depth = n
+			}
+		}
+		if depth < 0 {
+			s.out.errorf("go perft needs a depth from 1 to 10, e.g. \"go perft 3\"")
+			return
+		}
 		start := time.Now()
-		counts := chessmate.Divide(g.Pos(), depth)
+		counts := s.variant.perft(s.vgame, depth)
 		keys := make([]string, 0, len(counts))
 		var total uint64
 		for k, n := range counts {
@@ -293,84 +257,33 @@ func (s *Session) variantGo(args []string) {
 		s.out.info("perft %d: %d nodes in %d ms", depth, total, time.Since(start).Milliseconds())
 		return
 	}
-	s.searchVariant(args)
-}
-
-// searchVariant handles "go" in card chess: the same parameters as in
-// chess (searchmoves excepted), searched from the mover's view.
-func (s *Session) searchVariant(args []string) {
-	g, ok := s.vgame.(*chessmate.Game)
-	if !ok {
+	if s.variant.search == nil {
 		s.out.errorf("go: searching is not available for %s", s.variant.name)
 		return
 	}
-	for _, a := range args {
-		if a == "searchmoves" {
-			s.out.errorf("go: searchmoves is not supported in %s", s.variant.name)
-			return
-		}
-	}
-	lim, err := parseGo(args, nil, false, g.Pos().SideToMove())
-	if err != nil {
-		s.out.errorf("%v", err)
-		return
-	}
-	if st := g.Status(); st.Over {
-		s.out.info("the game is over (%s)", st.Reason)
-	}
-	s.stopJob()
-	eng := s.cardEngine()
-	pos := *g.Pos() // the search owns its copy
-	cmLim := cmsearch.Limits{Depth: lim.Depth, Nodes: lim.Nodes, Mate: lim.Mate, MoveTime: lim.MoveTime,
-		Infinite: lim.Infinite, Ponder: lim.Ponder, Clock: lim.Clock, Time: lim.Time, Inc: lim.Inc, MovesToGo: lim.MovesToGo}
-	if !s.playCards {
-		cmLim.SearchMoves = pos.RegularMoves()
-		if len(cmLim.SearchMoves) == 0 { // only a card could move: play it rather than nothing
-			cmLim.SearchMoves = nil
-		}
-	}
-	s.startJob(false, true, func(ctx context.Context) {
-		res := eng.SearchHidden(ctx, &pos, cmLim, cmsearch.DefaultSamples, func(info cmsearch.Info) {
-			s.out.println(formatCardInfo(info))
-		})
-		s.job.engineFree.Store(true)
-		best := "0000"
-		if res.BestMove != chessmate.NullAction {
-			best = res.BestMove.String()
-		}
-		s.out.println("bestmove " + best)
-	})
+	s.variant.search(s, args)
 }
 
-// cardEngine returns the card-chess engine, made on first use with the
-// session's options and level.
-func (s *Session) cardEngine() *cmsearch.Engine {
-	if s.cmEngine == nil {
-		mb, _ := strconv.Atoi(s.findOption("Hash").value)
-		s.cmEngine = cmsearch.New(max(mb, 1))
+// variantCommand runs a variant-only command; false if there is none by that name.
+func (s *Session) variantCommand(cmd string, args []string) bool {
+	f := s.variant.commands[cmd]
+	if f == nil {
+		return false
 	}
-	s.cmEngine.SetOptions(cmsearch.Options{Threads: s.threads, MultiPV: 1, MoveOverhead: time.Duration(s.overheadMS) * time.Millisecond})
-	lvl := search.PlayingLevels[s.levelIndex()].Level
-	s.cmEngine.SetLevel(cmsearch.Level{Kind: cmsearch.LevelKind(lvl.Kind), Depth: lvl.Depth, Nodes: lvl.Nodes,
-		MoveTime: lvl.MoveTime, Noise: lvl.Noise, Lines: lvl.Lines}, uint64(time.Now().UnixNano()))
-	return s.cmEngine
+	f(s, args)
+	return true
 }
 
-func formatCardInfo(info cmsearch.Info) string {
-	if info.CurrMove != chessmate.NullAction {
-		return fmt.Sprintf("info depth %d currmove %s currmovenumber %d", info.Depth, info.CurrMove, info.CurrMoveNumber)
+// playingLevel is the session's playing level (Skill Level / UCI_Elo), for
+// variant searches.
+func (s *Session) playingLevel() search.Level { return search.PlayingLevels[s.levelIndex()].Level }
+
+// levels answers "levels": one line per playing level, weakest first, as
+// "level <Skill Level> <kind> elo <Elo>", so frontends can offer them.
+func (s *Session) levels() {
+	kinds := map[search.LevelKind]string{search.FullStrength: "full", search.RandomMover: "random",
+		search.GreedyMover: "greedy", search.WeakSearch: "search"}
+	for i, l := range search.PlayingLevels {
+		s.out.printf("level %d %s elo %d", i, kinds[l.Kind], l.Elo)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score ", info.Depth, info.SelDepth, info.MultiPV)
-	if cmsearch.IsMate(info.Score) {
-		fmt.Fprintf(&b, "mate %d", cmsearch.MateInMoves(info.Score))
-	} else {
-		fmt.Fprintf(&b, "cp %d", info.Score)
-	}
-	nps := uint64(float64(info.Nodes) / max(info.Elapsed.Seconds(), 0.001))
-	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d pv", info.Nodes, nps, info.Hashfull, info.Elapsed.Milliseconds())
-	for _, m := range info.PV {
-		b.WriteString(" " + m.String())
-	}
-	return b.String()
 }

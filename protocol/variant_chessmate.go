@@ -1,0 +1,174 @@
+package protocol
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"tempest/movegen"
+	"tempest/variants"
+	"tempest/variants/chessmate"
+	"tempest/variants/chessmate/cmsearch"
+)
+
+func init() {
+	registerVariant(&variantDef{
+		name:        chessmate.Name,
+		description: chessmate.Description,
+		order:       1,
+		startpos: func(s *Session, setup []string) (variants.Game, error) {
+			deck, err := parseDeal(setup)
+			if err != nil {
+				return nil, err
+			}
+			p, err := chessmate.Deal(deck)
+			if err != nil {
+				return nil, err
+			}
+			return chessmate.NewGame(p), nil
+		},
+		fromString: func(s *Session, pos string) (variants.Game, error) {
+			p, err := chessmate.ParsePosition(pos)
+			if err != nil {
+				return nil, fmt.Errorf("invalid card-chess position %q: %v", truncate(pos, 160), err)
+			}
+			return chessmate.NewGame(p), nil
+		},
+		load: func(s *Session, r variants.Record) (variants.Game, error) { return chessmate.LoadRecord(r) },
+		perft: func(g variants.Game, depth int) map[string]uint64 {
+			return chessmate.Divide(g.(*chessmate.Game).Pos(), depth)
+		},
+		search: searchCardChess,
+		view: func(g variants.Game, player string) (string, error) {
+			c := movegen.White
+			switch player {
+			case "w":
+			case "b":
+				c = movegen.Black
+			default:
+				return "", fmt.Errorf("the player is w or b, not %q", truncate(player, 10))
+			}
+			return g.(*chessmate.Game).Pos().ViewFor(c), nil
+		},
+	})
+}
+
+// parseDeal reads the card-chess start options: "deal <15 codes>" (White
+// gets the first three, Black the next three, the rest is the draw pile,
+// top first), "seed <n>" (a reproducible shuffle), or nothing (a random
+// shuffle).
+func parseDeal(setup []string) ([15]chessmate.Card, error) {
+	switch {
+	case len(setup) == 0:
+		return chessmate.ShuffledDeck(uint64(time.Now().UnixNano())), nil
+	case len(setup) == 2 && setup[0] == "seed":
+		n, err := strconv.ParseUint(setup[1], 10, 64)
+		if err != nil {
+			return [15]chessmate.Card{}, fmt.Errorf("startpos seed %q is not a number", truncate(setup[1], 20))
+		}
+		return chessmate.ShuffledDeck(n), nil
+	case len(setup) == 2 && setup[0] == "deal":
+		var deck [15]chessmate.Card
+		codes := strings.Split(setup[1], ",")
+		if len(codes) != 15 {
+			return deck, fmt.Errorf("startpos deal has %d cards, want the 15 cards of the deck", len(codes))
+		}
+		p, err := chessmate.ParsePosition(chessmate.StartFEN + " - - - " + strings.Join(codes[:3], ",") + "/" +
+			strings.Join(codes[3:6], ",") + " " + strings.Join(codes[6:], ",") + " - -")
+		if err != nil {
+			return deck, fmt.Errorf("startpos deal: %v", err)
+		}
+		for i, c := range p.Hand(movegen.White).Cards() {
+			deck[i] = c
+		}
+		for i, c := range p.Hand(movegen.Black).Cards() {
+			deck[3+i] = c
+		}
+		for i, code := range codes[6:] {
+			for _, c := range chessmate.DeckOrder {
+				if c.Code() == code {
+					deck[6+i] = c
+				}
+			}
+		}
+		return deck, nil
+	}
+	return [15]chessmate.Card{}, fmt.Errorf("startpos takes \"deal <15 card codes>\" or \"seed <n>\", not %q", truncate(strings.Join(setup, " "), 40))
+}
+
+// searchCardChess handles "go" in card chess: the same parameters as in
+// chess (searchmoves excepted), searched from the mover's view.
+func searchCardChess(s *Session, args []string) {
+	g := s.vgame.(*chessmate.Game)
+	for _, a := range args {
+		if a == "searchmoves" {
+			s.out.errorf("go: searchmoves is not supported in %s", s.variant.name)
+			return
+		}
+	}
+	lim, err := parseGo(args, nil, false, g.Pos().SideToMove())
+	if err != nil {
+		s.out.errorf("%v", err)
+		return
+	}
+	if st := g.Status(); st.Over {
+		s.out.info("the game is over (%s)", st.Reason)
+	}
+	s.stopJob()
+	eng := s.cardEngine()
+	pos := *g.Pos() // the search owns its copy
+	cmLim := cmsearch.Limits{Depth: lim.Depth, Nodes: lim.Nodes, Mate: lim.Mate, MoveTime: lim.MoveTime,
+		Infinite: lim.Infinite, Ponder: lim.Ponder, Clock: lim.Clock, Time: lim.Time, Inc: lim.Inc, MovesToGo: lim.MovesToGo}
+	if !s.playCards {
+		cmLim.SearchMoves = pos.RegularMoves()
+		if len(cmLim.SearchMoves) == 0 { // only a card could move: play it rather than nothing
+			cmLim.SearchMoves = nil
+		}
+	}
+	s.startJob(false, true, func(ctx context.Context) {
+		res := eng.SearchHidden(ctx, &pos, cmLim, cmsearch.DefaultSamples, func(info cmsearch.Info) {
+			s.out.println(formatCardInfo(info))
+		})
+		s.job.engineFree.Store(true)
+		best := "0000"
+		if res.BestMove != chessmate.NullAction {
+			best = res.BestMove.String()
+		}
+		s.out.println("bestmove " + best)
+	})
+}
+
+// cardEngine returns the card-chess engine, made on first use with the
+// session's options and level.
+func (s *Session) cardEngine() *cmsearch.Engine {
+	if s.cmEngine == nil {
+		mb, _ := strconv.Atoi(s.findOption("Hash").value)
+		s.cmEngine = cmsearch.New(max(mb, 1))
+	}
+	s.cmEngine.SetOptions(cmsearch.Options{Threads: s.threads, MultiPV: 1, MoveOverhead: time.Duration(s.overheadMS) * time.Millisecond})
+	lvl := s.playingLevel()
+	s.cmEngine.SetLevel(cmsearch.Level{Kind: cmsearch.LevelKind(lvl.Kind), Depth: lvl.Depth, Nodes: lvl.Nodes,
+		MoveTime: lvl.MoveTime, Noise: lvl.Noise, Lines: lvl.Lines}, uint64(time.Now().UnixNano()))
+	return s.cmEngine
+}
+
+func formatCardInfo(info cmsearch.Info) string {
+	if info.CurrMove != chessmate.NullAction {
+		return fmt.Sprintf("info depth %d currmove %s currmovenumber %d", info.Depth, info.CurrMove, info.CurrMoveNumber)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score ", info.Depth, info.SelDepth, info.MultiPV)
+	if cmsearch.IsMate(info.Score) {
+		fmt.Fprintf(&b, "mate %d", cmsearch.MateInMoves(info.Score))
+	} else {
+		fmt.Fprintf(&b, "cp %d", info.Score)
+	}
+	nps := uint64(float64(info.Nodes) / max(info.Elapsed.Seconds(), 0.001))
+	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d pv", info.Nodes, nps, info.Hashfull, info.Elapsed.Milliseconds())
+	for _, m := range info.PV {
+		b.WriteString(" " + m.String())
+	}
+	return b.String()
+}

@@ -130,3 +130,16 @@ func TestCardChessRecordLoad(t *testing.T) {
 	out = runScript(t, "setoption name UCI_Variant value chessmate\nloadpgn\n"+wrong+"endpgn\n")
 	assert.Contains(t, out, "info string error: loadpgn: the record is a chess game but UCI_Variant is chessmate")
 }
+
+// TestHistoryRebuildsLoadedGame: "history" after loadpgn gives a start and
+// tokens that "position" turns back into the same game.
+func TestHistoryRebuildsLoadedGame(t *testing.T) {
+	out := runScript(t, "loadpgn\n[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *\nendpgn\nhistory\nstate\n")
+	start := strings.TrimPrefix(lineWith(t, out, "history start "), "history start ")
+	moves := strings.TrimPrefix(lineWith(t, out, "history moves"), "history moves")
+	assert.Equal(t, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", start)
+	assert.Equal(t, " e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1g1", moves)
+	loaded := lineWith(t, out, "state position ")
+	again := runScript(t, "position fen "+start+" moves"+moves+"\nstate\n")
+	assert.Equal(t, loaded, lineWith(t, again, "state position "))
+}

@@ -245,6 +245,8 @@ func (s *Session) Execute(line string) bool {
 		s.view(args)
 	case "levels":
 		s.levels()
+	case "history":
+		s.history()
 	default:
 		if !s.variantCommand(cmd, args) {
 			s.out.errorf("unknown command %q", truncate(cmd, 40))

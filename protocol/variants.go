@@ -204,6 +204,13 @@ func (s *Session) receiveRecordLine(line string) {
 	s.state()
 }
 
+// history answers "history": the start position string and the action
+// tokens played since, so a frontend can rebuild the game with "position".
+func (s *Session) history() {
+	s.out.printf("history start %s", s.vgame.Start())
+	s.out.println(strings.TrimSpace("history moves " + strings.Join(s.vgame.Actions(), " ")))
+}
+
 // view answers "view <player>" with the position as that player sees it.
 func (s *Session) view(args []string) {
 	if s.variant.view == nil {

@@ -21,8 +21,9 @@ type Game struct {
 	start  Position
 	pos    Position
 	tokens []string
-	keys   []uint64
-	ended  Ending // an end the arbiter announced (views only)
+	keys   []uint64 // keys since the last battle, for the repetition rule
+	pkeys  []uint64 // the same positions' public keys, for the search
+	ended  Ending   // an end the arbiter announced (views only)
 }
 
 var _ variants.Game = (*Game)(nil)
@@ -30,7 +31,7 @@ var _ variants.Game = (*Game)(nil)
 // NewGame starts a game from a position; the start counts as the first
 // occurrence of its position.
 func NewGame(start *Position) *Game {
-	return &Game{start: *start, pos: *start, keys: []uint64{start.key}}
+	return &Game{start: *start, pos: *start, keys: []uint64{start.key}, pkeys: []uint64{start.pkey}}
 }
 
 // Pos is the current position; Begin the starting one.
@@ -42,9 +43,10 @@ func (g *Game) Position() string  { return g.pos.String() }
 func (g *Game) Start() string     { return g.start.String() }
 func (g *Game) Actions() []string { return slices.Clone(g.tokens) }
 
-// History returns the keys of the positions since the last battle, oldest
-// first (the current position last), for the search's repetition checks.
-func (g *Game) History() []uint64 { return slices.Clone(g.keys) }
+// PublicHistory returns the public keys of the positions since the last
+// battle, oldest first (the current position last), for the search's
+// repetition checks. A view and the arbiter's game give the same list.
+func (g *Game) PublicHistory() []uint64 { return slices.Clone(g.pkeys) }
 
 // Legal lists the side to move's move tokens, sorted; none once the game
 // is over. In a view, the opponent's list holds every move its unknown
@@ -147,9 +149,10 @@ func (g *Game) Play(text string) (variants.Report, error) {
 	}
 	g.tokens = append(g.tokens, final.Write(mover))
 	if b.Outcome != NoBattle {
-		g.keys = g.keys[:0]
+		g.keys, g.pkeys = g.keys[:0], g.pkeys[:0]
 	}
 	g.keys = append(g.keys, next.key)
+	g.pkeys = append(g.pkeys, next.pkey)
 	return g.describe(tok.Move, mover, b), nil
 }
 

@@ -182,3 +182,31 @@ func (t Token) Write(mover Side) string {
 	}
 	return s
 }
+
+// GenBattles appends only the side to move's attacks (moves onto enemy
+// pieces), for the search's quiescence. Unknown pieces are not expected
+// (the search runs on full-knowledge worlds).
+func (p *Position) GenBattles(buf []Move) []Move {
+	us := p.stm
+	for from := Square(0); from < numSquares; from++ {
+		pc := p.board[from]
+		if pc == NoPiece || pc.Side() != us || !pc.Kind().Movable() {
+			continue
+		}
+		run := pc.Kind() == Scout
+		for d := 0; d < 4; d++ {
+			for to := neighbor[from][d]; to != NoSquare; to = neighbor[to][d] {
+				if q := p.board[to]; q != NoPiece {
+					if q.Side() != us {
+						buf = append(buf, NewMove(from, to))
+					}
+					break
+				}
+				if !run {
+					break
+				}
+			}
+		}
+	}
+	return buf
+}

@@ -289,15 +289,17 @@ func (p *Position) flagLostBoth() bool {
 // rebuild recomputes the counts and the key from the fields.
 func (p *Position) rebuild() {
 	p.count = [2][numKinds]uint8{}
-	p.key = 0
+	p.key, p.pkey = 0, 0
 	for s := Square(0); s < numSquares; s++ {
 		if pc := p.board[s]; pc != NoPiece {
 			p.count[pc.Side()][pc.Kind()]++
 			p.key ^= zPiece[pc.plain()&31][s]
+			p.pkey ^= zPiece[publicIndex(pc)][s]
 		}
 	}
 	if p.stm == Everwinter {
 		p.key ^= zSide
+		p.pkey ^= zSide
 	}
 	for s := Volcandria; s <= Everwinter; s++ {
 		p.key ^= zTrigger[s][triggerKeyIndex(p.trigger[s])] ^ zRes[s][p.res[s]]

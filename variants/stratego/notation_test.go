@@ -119,6 +119,7 @@ func TestViewGameFollowsArbiter(t *testing.T) {
 		}
 		for s := Volcandria; s <= Everwinter; s++ {
 			assert.Equal(t, full.Status(), views[s].Status(), "%s view", s)
+			assert.Equal(t, full.PublicHistory(), views[s].PublicHistory(), "%s view", s)
 		}
 	}
 }
@@ -246,6 +247,7 @@ func TestIncrementalKeyMatchesRebuild(t *testing.T) {
 			q := *p
 			q.rebuild()
 			require.Equal(t, q.key, p.key)
+			require.Equal(t, q.pkey, p.pkey)
 			require.Equal(t, q.count, p.count)
 			back, err := ParsePosition(p.String())
 			require.NoError(t, err, p.String())

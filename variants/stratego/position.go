@@ -15,6 +15,7 @@ type Position struct {
 	quiet     int32 // plies since the last battle
 	ply       int32 // plies played
 	key       uint64
+	pkey      uint64 // public key: unrevealed pieces count as unknown
 }
 
 // Trigger encoding: a square 0-79 while the piece is on the board, or
@@ -84,6 +85,18 @@ func (p *Position) At(s Square) Piece { return p.board[s] }
 // Key identifies the position for repetition (marks and counters excluded).
 func (p *Position) Key() uint64 { return p.key }
 
+// PublicKey identifies the position as both players see it: unrevealed
+// pieces of either side count as unknown. The search compares it against
+// the game's history without using what the mover cannot see.
+func (p *Position) PublicKey() uint64 { return p.pkey }
+
+func publicIndex(pc Piece) Piece {
+	if pc.Revealed() {
+		return pc.plain() & 31
+	}
+	return MakePiece(Unknown, pc.Side())
+}
+
 // Ply is the number of plies played; Quiet the plies since the last battle.
 func (p *Position) Ply() int   { return int(p.ply) }
 func (p *Position) Quiet() int { return int(p.quiet) }
@@ -115,6 +128,7 @@ func (p *Position) put(s Square, pc Piece) {
 	p.board[s] = pc
 	p.count[pc.Side()][pc.Kind()]++
 	p.key ^= zPiece[pc.plain()&31][s]
+	p.pkey ^= zPiece[publicIndex(pc)][s]
 }
 
 func (p *Position) take(s Square) Piece {
@@ -122,6 +136,7 @@ func (p *Position) take(s Square) Piece {
 	p.board[s] = NoPiece
 	p.count[pc.Side()][pc.Kind()]--
 	p.key ^= zPiece[pc.plain()&31][s]
+	p.pkey ^= zPiece[publicIndex(pc)][s]
 	return pc
 }
 
@@ -223,6 +238,7 @@ func (p *Position) Play(m Move) Battle {
 	a, d := p.board[from], p.board[to]
 	p.stm = them
 	p.key ^= zSide
+	p.pkey ^= zSide
 	p.ply++
 	marks := pieceMoved
 	if distance(from, to) > 1 {
@@ -255,7 +271,8 @@ func (p *Position) Play(m Move) Battle {
 	case DefenderWins:
 		p.take(from)
 		p.pushDefeated(us, a.Kind(), from)
-		p.board[to] |= pieceRevealed
+		p.take(to)
+		p.put(to, d|pieceRevealed)
 	case Tie:
 		p.take(from)
 		p.take(to)

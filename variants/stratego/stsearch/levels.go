@@ -1,0 +1,224 @@
+package stsearch
+
+import (
+	"math"
+	"math/rand/v2"
+	"sort"
+	"time"
+
+	"tempest/variants/stratego"
+)
+
+// LevelKind is how a playing level chooses its move; the values match
+// tempest/search's LevelKind, so the protocol converts them directly.
+type LevelKind int
+
+const (
+	FullStrength LevelKind = iota
+	RandomMover            // a uniformly random legal move
+	GreedyMover            // the best one-ply outcome from the view (GreedyMove)
+	WeakSearch             // the search, limited and with noise
+)
+
+// Level is a playing strength: limits that narrow the search, and Noise
+// (centipawns) for choosing among the Lines best root moves with
+// probability exp(-(best-score)/Noise).
+type Level struct {
+	Kind     LevelKind
+	Depth    int
+	Nodes    uint64
+	MoveTime time.Duration
+	Noise    int
+	Lines    int
+}
+
+// SetLevel sets the playing strength; seed drives the weak levels' random
+// choices (the protocol seeds from the clock, tests from constants).
+func (e *Engine) SetLevel(l Level, seed uint64) {
+	e.level = l
+	e.rng = rand.New(rand.NewPCG(seed, 0x57EED))
+}
+
+// Level returns the playing strength.
+func (e *Engine) Level() Level { return e.level }
+
+// narrow applies a weak level's limits.
+func (l Level) narrow(lim Limits) Limits {
+	if l.Kind != WeakSearch {
+		return lim
+	}
+	if l.Depth > 0 && (lim.Depth == 0 || lim.Depth > l.Depth) {
+		lim.Depth = l.Depth
+	}
+	if l.Nodes > 0 && (lim.Nodes == 0 || lim.Nodes > l.Nodes) {
+		lim.Nodes = l.Nodes
+	}
+	if l.MoveTime > 0 && (lim.MoveTime == 0 || lim.MoveTime > l.MoveTime) {
+		lim.MoveTime, lim.Clock, lim.Infinite = l.MoveTime, false, false
+	}
+	return lim
+}
+
+// RandomMove is a uniformly random legal move (NullMove when there is none).
+func RandomMove(view *stratego.Position, rng *rand.Rand) stratego.Move {
+	var buf [stratego.MaxMoves]stratego.Move
+	moves := view.GenMoves(buf[:0])
+	if len(moves) == 0 {
+		return stratego.NullMove
+	}
+	return moves[rng.IntN(len(moves))]
+}
+
+// flagGain is what the greedy player expects from taking the Flag.
+const flagGain = 1000
+
+// GreedyMove is the greedy tier's move, judged one ply deep from the
+// mover's view (it never peeks either). Each move scores:
+//
+//   - a battle with a known (revealed) piece: the material it wins or loses
+//     by the battle rules (a tie counts both pieces), a known Flag flagGain;
+//   - a battle with an unknown piece: the average of those outcomes over
+//     the identities the piece may have, weighted by how many of each are
+//     unaccounted for (a piece that moved is no Trap or Flag, a piece that
+//     ran is a Scout);
+//   - minus the moved piece's value if it then stands next to a revealed
+//     enemy piece that would beat it by attacking, plus its value if it
+//     stood next to one before (so it attacks known weaker pieces, avoids
+//     known stronger ones and flees from them);
+//   - plus 1 for a step towards the enemy's side.
+//
+// The highest score wins; equal scores are broken at random.
+func GreedyMove(view *stratego.Position, rng *rand.Rand) stratego.Move {
+	var buf [stratego.MaxMoves]stratego.Move
+	moves := view.GenMoves(buf[:0])
+	best, count := math.MinInt, 0
+	choice := stratego.NullMove
+	for _, m := range moves {
+		s := greedyScore(view, m)
+		switch {
+		case s > best:
+			best, count, choice = s, 1, m
+		case s == best:
+			count++
+			if rng.IntN(count) == 0 { // reservoir: each equal move equally likely
+				choice = m
+			}
+		}
+	}
+	return choice
+}
+
+func greedyScore(p *stratego.Position, m stratego.Move) int {
+	from, to := m.From(), m.To()
+	a, d := p.At(from), p.At(to)
+	us := a.Side()
+	score := 0
+	survives := true
+	if d != stratego.NoPiece {
+		if d.Kind() != stratego.Unknown {
+			score = battleGain(a.Kind(), d.Kind())
+			survives = stratego.Resolve(a.Kind(), d.Kind()) == stratego.AttackerWins
+		} else {
+			total, sum := 0, 0
+			for k := stratego.Flag; k <= stratego.Trap; k++ {
+				n := p.Unaccounted(us.Other(), k)
+				if (d.Moved() && !k.Movable()) || (d.Ran() && k != stratego.Scout) {
+					n = 0
+				}
+				total += n
+				sum += n * battleGain(a.Kind(), k)
+			}
+			if total > 0 {
+				score = sum / total
+			}
+			survives = false // unknown: no threat judgement at the destination
+		}
+	}
+	if threatened(p, from, a, from) {
+		score += pieceValue[a.Kind()]
+	}
+	if survives && threatened(p, to, a, from) {
+		score -= pieceValue[a.Kind()]
+	}
+	if d == stratego.NoPiece && forward(us, from, to) {
+		score++
+	}
+	return score
+}
+
+// battleGain is the material a battle wins (positive) or loses.
+func battleGain(a, d stratego.Kind) int {
+	switch stratego.Resolve(a, d) {
+	case stratego.AttackerWins:
+		if d == stratego.Flag {
+			return flagGain
+		}
+		return pieceValue[d]
+	case stratego.DefenderWins:
+		return -pieceValue[a]
+	}
+	return pieceValue[d] - pieceValue[a]
+}
+
+// threatened reports whether piece pc standing on sq (having left from)
+// has a revealed enemy neighbour that would beat it by attacking.
+func threatened(p *stratego.Position, sq stratego.Square, pc stratego.Piece, from stratego.Square) bool {
+	for _, n := range neighbors(sq) {
+		if n == from && n != sq {
+			continue
+		}
+		q := p.At(n)
+		if q != stratego.NoPiece && q.Side() != pc.Side() && q.Revealed() && q.Kind().Movable() &&
+			stratego.Resolve(q.Kind(), pc.Kind()) == stratego.AttackerWins {
+			return true
+		}
+	}
+	return false
+}
+
+func neighbors(sq stratego.Square) []stratego.Square {
+	var out []stratego.Square
+	f, r := sq.File(), sq.Rank()
+	for _, d := range [4][2]int{{0, 1}, {0, -1}, {-1, 0}, {1, 0}} {
+		nf, nr := f+d[0], r+d[1]
+		if nf >= 0 && nf < 10 && nr >= 0 && nr < 8 && !stratego.IsLake(stratego.MakeSquare(nf, nr)) {
+			out = append(out, stratego.MakeSquare(nf, nr))
+		}
+	}
+	return out
+}
+
+func forward(s stratego.Side, from, to stratego.Square) bool {
+	if s == stratego.Volcandria {
+		return to.Rank() > from.Rank()
+	}
+	return to.Rank() < from.Rank()
+}
+
+// noisyIndex picks among the lines best root moves: the best is most
+// likely, worse moves less so the further they are behind.
+func noisyIndex(avg []int, noise, lines int, rng *rand.Rand) int {
+	idx := make([]int, len(avg))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return avg[idx[a]] > avg[idx[b]] })
+	if lines > 0 && lines < len(idx) {
+		idx = idx[:lines]
+	}
+	best := avg[idx[0]]
+	weights := make([]float64, len(idx))
+	total := 0.0
+	for i, j := range idx {
+		weights[i] = math.Exp(-float64(best-avg[j]) / float64(noise))
+		total += weights[i]
+	}
+	x := rng.Float64() * total
+	for i, wgt := range weights {
+		if x < wgt {
+			return idx[i]
+		}
+		x -= wgt
+	}
+	return idx[0]
+}

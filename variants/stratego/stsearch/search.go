@@ -1,0 +1,677 @@
+package stsearch
+
+import (
+	"context"
+	"hash/fnv"
+	"math/rand/v2"
+	"strconv"
+	"time"
+
+	"tempest/variants/stratego"
+)
+
+// Scores.
+const (
+	Win      = 30000 // a won game, less the plies to reach it
+	infinite = 32000
+	// WinClip bounds a world's score in the average over worlds: a flag
+	// capture seen in some worlds only is a big chance, not a certain win.
+	WinClip = 2000
+	maxPly  = 64
+)
+
+// DefaultWorlds is the number of worlds searched per decision.
+const DefaultWorlds = 12
+
+// Limits bound one decision. Time and Inc are indexed by side
+// (Volcandria 0, Everwinter 1). Without any limit the search stops at
+// DefaultDepth.
+type Limits struct {
+	Depth     int
+	Nodes     uint64
+	MoveTime  time.Duration
+	Infinite  bool
+	Clock     bool
+	Time, Inc [2]time.Duration
+	MovesToGo int
+}
+
+// DefaultDepth is the depth searched when no limit is given.
+const DefaultDepth = 4
+
+// Info is one progress report: a depth completed over all worlds.
+type Info struct {
+	Depth   int
+	Worlds  int
+	Score   int // the best move's average over the worlds, centipawn-like
+	Nodes   uint64
+	Elapsed time.Duration
+	Best    stratego.Move
+}
+
+// Result is the decision.
+type Result struct {
+	Move   stratego.Move
+	Score  int
+	Depth  int
+	Nodes  uint64
+	Worlds int
+}
+
+// ttEntry is one transposition-table slot.
+type ttEntry struct {
+	key   uint64
+	move  stratego.Move
+	score int16
+	depth int8
+	bound uint8
+}
+
+const (
+	boundLower = 1
+	boundUpper = 2
+	boundExact = 3
+	ttBits     = 16
+)
+
+// worker holds one search's state; everything the node loop touches is a
+// fixed array, so nodes do not allocate.
+type worker struct {
+	nodes, maxNodes uint64
+	deadline        time.Time
+	ctx             context.Context
+	aborted         bool
+	hist            []uint64 // public keys since the last battle before the root
+	path            [maxPly + 2]uint64
+	stack           [maxPly + 2]stratego.Position // the position at each ply (copy-make)
+	moves           [maxPly + 2][stratego.MaxMoves]stratego.Move
+	order           [maxPly + 2][stratego.MaxMoves]int32
+	killers         [maxPly + 2][2]stratego.Move
+	history         [2][80 * 80]int32
+	tt              []ttEntry
+	root            stratego.Side // the side whose decision is searched
+}
+
+// Engine makes decisions; it is reused between moves (its buffers are
+// allocated once). It is not safe for concurrent use.
+type Engine struct {
+	w            *worker
+	worlds       int
+	level        Level
+	rng          *rand.Rand
+	MoveOverhead time.Duration
+}
+
+// New makes an engine at full strength.
+func New() *Engine {
+	return &Engine{w: &worker{tt: make([]ttEntry, 1<<ttBits)}, worlds: DefaultWorlds,
+		rng: rand.New(rand.NewPCG(1, 2)), MoveOverhead: 30 * time.Millisecond}
+}
+
+// SetWorlds sets the number of worlds per decision (at least 1).
+func (e *Engine) SetWorlds(n int) { e.worlds = max(n, 1) }
+
+// viewSeed hashes the view and its public history, so the worlds depend on
+// nothing the mover cannot see.
+func viewSeed(view *stratego.Position, history []uint64) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(view.String()))
+	for _, k := range history {
+		h.Write([]byte(strconv.FormatUint(k, 16)))
+	}
+	return h.Sum64()
+}
+
+// Search decides the side to move's move from its view of pos. history is
+// the game's public history (stratego.Game.PublicHistory: the public keys
+// since the last battle, the current position last). report, if not nil,
+// receives one Info per completed depth.
+func (e *Engine) Search(ctx context.Context, pos *stratego.Position, history []uint64, lim Limits, report func(Info)) Result {
+	start := time.Now()
+	view := pos.View(pos.SideToMove())
+	if len(history) > 0 {
+		history = history[:len(history)-1] // the root itself is path[0]
+	}
+	var buf [stratego.MaxMoves]stratego.Move
+	root := append([]stratego.Move(nil), view.GenMoves(buf[:0])...)
+	if len(root) == 0 || view.Ending().Result != stratego.Ongoing {
+		return Result{}
+	}
+	switch e.level.Kind {
+	case RandomMover:
+		return Result{Move: RandomMove(&view, e.rng)}
+	case GreedyMover:
+		return Result{Move: GreedyMove(&view, e.rng)}
+	}
+	lim = e.level.narrow(lim)
+	soft, hard := e.plan(lim, view.SideToMove(), start)
+	w := e.w
+	*w = worker{tt: w.tt, ctx: ctx, hist: history, maxNodes: lim.Nodes, root: view.SideToMove()}
+	clear(w.tt)
+	if hard > 0 {
+		w.deadline = start.Add(hard)
+	}
+
+	rng := rand.New(rand.NewPCG(viewSeed(&view, history), 0x57A7E60))
+	worlds := make([]stratego.Position, e.worlds)
+	if _, hidden := view.Viewer(); !hidden {
+		worlds = worlds[:1]
+	}
+	for i := range worlds {
+		worlds[i] = view.SampleWorld(rng)
+	}
+	maxDepth := DefaultDepth
+	if lim.Depth > 0 {
+		maxDepth = min(lim.Depth, maxPly-1)
+	} else if lim.Nodes > 0 || lim.MoveTime > 0 || lim.Clock || lim.Infinite {
+		maxDepth = maxPly - 1
+	}
+	// scores[w][i] is root move i's score in world w at depth done[w].
+	scores := make([][]int32, len(worlds))
+	for i := range scores {
+		scores[i] = make([]int32, len(root))
+	}
+	done := make([]int, len(worlds))
+	cv := controlVariates(&view, worlds, root)
+	avg := make([]int, len(root))
+	res := Result{Move: root[0], Worlds: len(worlds)}
+	if len(root) == 1 && !lim.Infinite {
+		maxDepth = 1 // nothing to choose: a quick look for the score
+	}
+	for depth := 1; depth <= maxDepth; depth++ {
+		for wi := range worlds {
+			if !w.searchRoot(&worlds[wi], root, depth, scores[wi], depth == 1) {
+				break
+			}
+			done[wi] = depth
+		}
+		if done[0] == 0 {
+			break // stopped before any world finished depth 1
+		}
+		average(avg, scores, done, cv)
+		best := bestIndex(avg)
+		res = Result{Move: root[best], Score: avg[best], Depth: depth, Nodes: w.nodes, Worlds: len(worlds)}
+		if !w.aborted && report != nil {
+			report(Info{Depth: depth, Worlds: len(worlds), Score: avg[best], Nodes: w.nodes, Elapsed: time.Since(start), Best: root[best]})
+		}
+		if e.level.Kind == WeakSearch && e.level.Noise > 0 {
+			res.Move = root[noisyIndex(avg, e.level.Noise, e.level.Lines, e.rng)]
+		}
+		if w.aborted || (soft > 0 && !lim.Infinite && time.Since(start) > soft/2) {
+			break
+		}
+		if res.Score >= WinClip && done[len(worlds)-1] == depth && !lim.Infinite {
+			break // the flag falls in every world
+		}
+	}
+	res.Nodes = w.nodes
+	return res
+}
+
+// average combines the worlds' scores per root move; a world counts with
+// the deepest depth it completed. cv, when not nil, holds the control
+// variates of attacks on unknown pieces (see controlVariates).
+func average(avg []int, scores [][]int32, done []int, cv *variates) {
+	clear(avg)
+	n := 0
+	for wi, row := range scores {
+		if done[wi] == 0 {
+			continue
+		}
+		n++
+		for i, s := range row {
+			v := clipScore(int(s))
+			if cv != nil && cv.attack[i] {
+				v += cv.exact[i] - cv.sampled[wi][i]
+			}
+			avg[i] += v
+		}
+	}
+	for i := range avg {
+		avg[i] /= max(n, 1)
+	}
+}
+
+// clipScore bounds a world's score to +/-WinClip for the average, keeping
+// the order of won (and lost) games by their length: a win in fewer plies
+// stays worth a little more, so a sure win is also taken.
+func clipScore(s int) int {
+	switch {
+	case s >= Win-maxPly:
+		return WinClip + s - (Win - maxPly)
+	case s <= -Win+maxPly:
+		return -WinClip + s + (Win - maxPly)
+	}
+	return min(max(s, -WinClip+1), WinClip-1)
+}
+
+// variates are, for each root move that attacks an unknown piece, the
+// battle's immediate gain in each world and its exact expectation.
+type variates struct {
+	attack  []bool
+	exact   []int
+	sampled [][]int
+}
+
+// controlVariates reduces the noise of attacks on unknown pieces. With a
+// dozen worlds, the share of worlds in which the attacked piece is the Flag
+// or a Trap is a coarse estimate of the real chance, and those outcomes
+// weigh most. So a world's score for such a move is corrected by its
+// immediate gain in that world (battleGain, a Flag counting WinClip)
+// replaced by the gain's exact expectation over the identities the piece
+// may have. The correction keeps what the worlds say about the
+// continuation and takes the lottery of the first battle out.
+func controlVariates(view *stratego.Position, worlds []stratego.Position, root []stratego.Move) *variates {
+	cv := &variates{attack: make([]bool, len(root)), exact: make([]int, len(root)), sampled: make([][]int, len(worlds))}
+	for wi := range worlds {
+		cv.sampled[wi] = make([]int, len(root))
+	}
+	any := false
+	for i, m := range root {
+		d := view.At(m.To())
+		if d == stratego.NoPiece || d.Kind() != stratego.Unknown {
+			continue
+		}
+		any = true
+		cv.attack[i] = true
+		a := view.At(m.From()).Kind()
+		probs := identityOdds(view, d)
+		total := 0
+		for k, n := range probs {
+			total += n
+			cv.exact[i] += n * rootGain(a, stratego.Kind(k))
+		}
+		cv.exact[i] /= max(total, 1)
+		for wi := range worlds {
+			cv.sampled[wi][i] = rootGain(a, worlds[wi].At(m.To()).Kind())
+		}
+	}
+	if !any {
+		return nil
+	}
+	return cv
+}
+
+func rootGain(a, d stratego.Kind) int {
+	if d == stratego.Flag {
+		return WinClip
+	}
+	return battleGain(a, d)
+}
+
+// identityOdds weighs the identities an unknown piece may have (in
+// arbitrary units): the enemy's unaccounted pieces, less those that the
+// pieces which ran (Scouts) and moved (movable pieces) are expected to
+// hold, as SampleWorld deals them.
+func identityOdds(view *stratego.Position, pc stratego.Piece) [stratego.Unknown]int {
+	var c [stratego.Unknown]int
+	side := pc.Side()
+	movable := 0
+	for k := stratego.Flag; k <= stratego.Trap; k++ {
+		c[k] = view.Unaccounted(side, k)
+		if k.Movable() {
+			movable += c[k]
+		}
+	}
+	ran, moved := 0, 0
+	for sq := stratego.Square(0); sq < 80; sq++ {
+		q := view.At(sq)
+		if q != stratego.NoPiece && q.Side() == side && q.Kind() == stratego.Unknown {
+			if q.Ran() {
+				ran++
+			} else if q.Moved() {
+				moved++
+			}
+		}
+	}
+	var out [stratego.Unknown]int
+	switch {
+	case pc.Ran():
+		out[stratego.Scout] = 1
+		return out
+	case pc.Moved():
+		for k := stratego.Slayer; k <= stratego.Dragon; k++ {
+			out[k] = c[k]
+		}
+		out[stratego.Scout] = max(c[stratego.Scout]-ran, 0)
+		return out
+	}
+	// An unmoved piece: what the moved pieces are expected to leave, in
+	// units of 1/(movable-ran) pieces to stay in integers.
+	pool := max(movable-ran, 1)
+	c[stratego.Scout] = max(c[stratego.Scout]-ran, 0)
+	for k := stratego.Flag; k <= stratego.Trap; k++ {
+		if k.Movable() {
+			out[k] = max(c[k]*pool-moved*c[k], 0)
+		} else {
+			out[k] = c[k] * pool
+		}
+	}
+	return out
+}
+
+func bestIndex(avg []int) int {
+	best := 0
+	for i, v := range avg {
+		if v > avg[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// searchRoot scores every root move in one world at one depth. It returns
+// false if the search was stopped (the world's scores are then those of
+// the previous depth). Depth 1 ignores the node and time budget, so a
+// decision always has at least one complete depth.
+func (w *worker) searchRoot(world *stratego.Position, root []stratego.Move, depth int, out []int32, first bool) bool {
+	w.path[0] = world.PublicKey()
+	var tmp [stratego.MaxMoves]int32
+	for i, m := range root {
+		child := &w.stack[1]
+		*child = *world
+		b := child.Play(m)
+		var s int
+		if b.FlagCaptured() {
+			s = Win - 1
+		} else {
+			// Aspiration around the previous depth's score of this move.
+			prev := int(out[i])
+			alpha, beta := -infinite, infinite
+			if !first {
+				alpha, beta = prev-60, prev+60
+			}
+			s = -w.ab(child, depth-1, 1, -beta, -alpha, first)
+			if !w.aborted && (s <= alpha || s >= beta) {
+				s = -w.ab(child, depth-1, 1, -infinite, infinite, first)
+			}
+		}
+		if w.aborted {
+			return false
+		}
+		tmp[i] = int32(s)
+	}
+	copy(out, tmp[:len(root)])
+	return true
+}
+
+// stopNow checks the budget every 1024 nodes.
+func (w *worker) stopNow(ignoreBudget bool) bool {
+	if w.aborted {
+		return true
+	}
+	if w.nodes&1023 != 0 {
+		return false
+	}
+	if w.ctx.Err() != nil {
+		w.aborted = true
+	} else if !ignoreBudget && ((w.maxNodes > 0 && w.nodes >= w.maxNodes) || (!w.deadline.IsZero() && time.Now().After(w.deadline))) {
+		w.aborted = true
+	}
+	return w.aborted
+}
+
+// terminal scores a position whose game is over by movable pieces; ok is
+// false while both sides can move.
+func terminal(p *stratego.Position, ply int) (score int, ok bool) {
+	us := p.SideToMove()
+	mu, mt := p.MovableCount(us), p.MovableCount(us.Other())
+	switch {
+	case mu > 0 && mt > 0:
+		return 0, false
+	case mu == 0 && mt == 0:
+		return 0, true
+	case mu == 0:
+		return -Win + ply, true
+	}
+	return Win - ply, true
+}
+
+// repeated reports whether the position at ply occurred before since the
+// last battle, in the search path or the game.
+func (w *worker) repeated(p *stratego.Position, ply int) bool {
+	quiet := p.Quiet()
+	key := p.PublicKey()
+	n := len(w.hist)
+	for back := 2; back <= quiet; back += 2 {
+		idx := n + ply - back
+		if idx < 0 {
+			break
+		}
+		var k uint64
+		if idx >= n {
+			k = w.path[idx-n]
+		} else {
+			k = w.hist[idx]
+		}
+		if k == key {
+			return true
+		}
+	}
+	return false
+}
+
+// ab is a principal variation alpha-beta search of a full-knowledge world.
+func (w *worker) ab(p *stratego.Position, depth, ply int, alpha, beta int, ignoreBudget bool) int {
+	if w.stopNow(ignoreBudget) {
+		return 0
+	}
+	w.nodes++
+	if s, over := terminal(p, ply); over {
+		return s
+	}
+	w.path[ply] = p.PublicKey()
+	if p.Quiet() >= stratego.NoBattleLimit || w.repeated(p, ply) {
+		return 0
+	}
+	if depth <= 0 || ply >= maxPly {
+		return w.quiesce(p, ply, alpha, beta, 0, ignoreBudget)
+	}
+	// Transposition table: a cutoff from a deep enough entry, else its move
+	// first.
+	slot := &w.tt[p.Key()&(1<<ttBits-1)]
+	ttMove := stratego.NullMove
+	if slot.key == p.Key() {
+		ttMove = slot.move
+		if int(slot.depth) >= depth && p.Quiet() < stratego.NoBattleLimit-maxPly {
+			s := int(slot.score)
+			switch {
+			case slot.bound == boundExact,
+				slot.bound == boundLower && s >= beta,
+				slot.bound == boundUpper && s <= alpha:
+				return s
+			}
+		}
+	}
+	moves := p.GenMoves(w.moves[ply][:0])
+	if len(moves) == 0 {
+		return -Win + ply // no legal move loses
+	}
+	order := w.order[ply][:len(moves)]
+	for i, m := range moves {
+		order[i] = w.orderScore(p, m, ttMove, ply)
+	}
+	origAlpha := alpha
+	best, bestMove := -infinite, stratego.NullMove
+	for i := range moves {
+		// Selection sort step: the best-ordered remaining move next.
+		for j := i + 1; j < len(moves); j++ {
+			if order[j] > order[i] {
+				order[i], order[j] = order[j], order[i]
+				moves[i], moves[j] = moves[j], moves[i]
+			}
+		}
+		m := moves[i]
+		child := &w.stack[ply+1]
+		*child = *p
+		b := child.Play(m)
+		var s int
+		switch {
+		case b.FlagCaptured():
+			s = Win - ply - 1
+		case i == 0:
+			s = -w.ab(child, depth-1, ply+1, -beta, -alpha, ignoreBudget)
+		default:
+			// Null window first; re-search when the move might be better.
+			s = -w.ab(child, depth-1, ply+1, -alpha-1, -alpha, ignoreBudget)
+			if s > alpha && s < beta {
+				s = -w.ab(child, depth-1, ply+1, -beta, -alpha, ignoreBudget)
+			}
+		}
+		if w.aborted {
+			return 0
+		}
+		if s > best {
+			best, bestMove = s, m
+			if s > alpha {
+				alpha = s
+				if s >= beta {
+					if p.At(m.To()) == stratego.NoPiece && w.killers[ply][0] != m {
+						w.killers[ply][1], w.killers[ply][0] = w.killers[ply][0], m
+					}
+					h := &w.history[p.SideToMove()][int(m.From())*80+int(m.To())]
+					*h = min(*h+int32(depth*depth), 1<<20)
+					break
+				}
+			}
+		}
+	}
+	bound := uint8(boundExact)
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best <= origAlpha:
+		bound = boundUpper
+	}
+	*slot = ttEntry{key: p.Key(), move: bestMove, score: int16(best), depth: int8(depth), bound: bound}
+	return best
+}
+
+// orderScore ranks a move for the search order: the table's move, battles
+// won by their gain, killers, history; lost battles last.
+func (w *worker) orderScore(p *stratego.Position, m stratego.Move, ttMove stratego.Move, ply int) int32 {
+	if m == ttMove {
+		return 1 << 30
+	}
+	a, d := p.At(m.From()), p.At(m.To())
+	if d != stratego.NoPiece {
+		switch stratego.Resolve(a.Kind(), d.Kind()) {
+		case stratego.AttackerWins:
+			if d.Kind() == stratego.Flag {
+				return 1 << 29
+			}
+			return 1<<24 + int32(pieceValue[d.Kind()])*64 - int32(pieceValue[a.Kind()])
+		case stratego.Tie:
+			return 1<<23 + int32(pieceValue[d.Kind()]-pieceValue[a.Kind()])
+		}
+		return -1 << 24
+	}
+	switch m {
+	case w.killers[ply][0]:
+		return 1 << 22
+	case w.killers[ply][1]:
+		return 1<<22 - 1
+	}
+	return w.history[p.SideToMove()][int(m.From())*80+int(m.To())]
+}
+
+// maxQuiescence bounds the battles a quiescence line may chain.
+const maxQuiescence = 6
+
+// quiesce resolves the battles the side to move wins (or ties at a profit)
+// before trusting the evaluation. The opponent sees everything in a world
+// (a cautious assumption); the root side only attacks revealed pieces.
+func (w *worker) quiesce(p *stratego.Position, ply, alpha, beta, qply int, ignoreBudget bool) int {
+	if w.stopNow(ignoreBudget) {
+		return 0
+	}
+	w.nodes++
+	if s, over := terminal(p, ply); over {
+		return s
+	}
+	stand := evaluate(p, w.root)
+	if stand >= beta || qply >= maxQuiescence || ply >= maxPly {
+		return stand
+	}
+	alpha = max(alpha, stand)
+	moves := p.GenBattles(w.moves[ply][:0])
+	order := w.order[ply][:0]
+	kept := moves[:0]
+	rootToMove := p.SideToMove() == w.root
+	for _, m := range moves {
+		a, d := p.At(m.From()).Kind(), p.At(m.To()).Kind()
+		if rootToMove && !p.At(m.To()).Revealed() {
+			// The root side does not know this piece: resolving the battle by
+			// the world's identity would credit it with knowledge it lacks
+			// (strategy fusion). Such attacks are left to the full-width
+			// search, and at the root to the average over worlds.
+			continue
+		}
+		gain := 0
+		switch stratego.Resolve(a, d) {
+		case stratego.AttackerWins:
+			gain = pieceValue[d]
+			if d == stratego.Flag {
+				return Win - ply - 1
+			}
+		case stratego.Tie:
+			gain = pieceValue[d] - pieceValue[a]
+			if gain < 0 {
+				continue
+			}
+		default:
+			continue
+		}
+		kept = append(kept, m)
+		order = append(order, int32(gain))
+	}
+	best := stand
+	for i := range kept {
+		for j := i + 1; j < len(kept); j++ {
+			if order[j] > order[i] {
+				order[i], order[j] = order[j], order[i]
+				kept[i], kept[j] = kept[j], kept[i]
+			}
+		}
+		child := &w.stack[ply+1]
+		*child = *p
+		child.Play(kept[i])
+		s := -w.quiesce(child, ply+1, -beta, -alpha, qply+1, ignoreBudget)
+		if w.aborted {
+			return 0
+		}
+		if s > best {
+			best = s
+			if s > alpha {
+				alpha = s
+				if s >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// plan turns the limits into a soft limit (no new depth after half of it)
+// and a hard limit (the search stops), both 0 when time does not limit.
+func (e *Engine) plan(lim Limits, us stratego.Side, start time.Time) (soft, hard time.Duration) {
+	switch {
+	case lim.Infinite:
+		return 0, 0
+	case lim.MoveTime > 0:
+		t := max(lim.MoveTime-e.MoveOverhead, time.Millisecond)
+		return t, t
+	case lim.Clock:
+		left := lim.Time[us]
+		// Stratego games are long: plan for 60 more moves unless told.
+		moves := 60
+		if lim.MovesToGo > 0 {
+			moves = min(lim.MovesToGo, moves)
+		}
+		t := left/time.Duration(moves) + lim.Inc[us]*3/4 - e.MoveOverhead
+		t = min(max(t, time.Millisecond), left/3)
+		return t, min(3*t, max(left/3, time.Millisecond))
+	}
+	return 0, 0
+}

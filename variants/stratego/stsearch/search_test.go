@@ -1,0 +1,235 @@
+package stsearch
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tempest/variants/stratego"
+)
+
+func parse(t testing.TB, s string) *stratego.Position {
+	t.Helper()
+	p, err := stratego.ParsePosition(s)
+	require.NoError(t, err, s)
+	return p
+}
+
+// midgame plays random moves from random setups to a position with some
+// battles behind it.
+func midgame(t testing.TB, seed uint64, plies int) *stratego.Game {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	g := stratego.NewGame(stratego.NewStart(stratego.RandomSetup(rng), stratego.RandomSetup(rng), stratego.Volcandria))
+	for i := 0; i < plies && !g.Status().Over; i++ {
+		legal := g.Legal()
+		_, err := g.Play(legal[rng.IntN(len(legal))])
+		require.NoError(t, err)
+	}
+	return g
+}
+
+// TestFairness: positions that differ only in the identities of the
+// enemy's hidden pieces give the same decision at a fixed budget, because
+// the engine searches from the mover's view only. The hidden identities
+// are reshuffled among the enemy's unrevealed pieces of the same movement
+// class (unmoved / moved), which keeps everything the mover has seen.
+func TestFairness(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		g := midgame(t, seed, 60)
+		require.False(t, g.Status().Over)
+		pos := g.Pos()
+		mover := pos.SideToMove()
+		rng := rand.New(rand.NewPCG(seed, 9))
+		var moves [2]stratego.Move
+		for trial := 0; trial < 2; trial++ {
+			other := *pos
+			if trial == 1 {
+				other = reshuffleHidden(t, pos, mover.Other(), rng)
+				require.NotEqual(t, pos.Key(), other.Key(), "the hidden identities differ")
+				a, b := pos.View(mover), other.View(mover)
+				assert.Equal(t, a.String(), b.String(), "the mover's view is the same")
+			}
+			e := New()
+			res := e.Search(context.Background(), &other, g.PublicHistory(), Limits{Nodes: 20000}, nil)
+			moves[trial] = res.Move
+		}
+		assert.Equal(t, moves[0], moves[1], "seed %d: the decision does not depend on hidden identities", seed)
+	}
+}
+
+// reshuffleHidden permutes the kinds of side's unrevealed pieces within
+// the unmoved and the moved (not ran) groups.
+func reshuffleHidden(t *testing.T, p *stratego.Position, side stratego.Side, rng *rand.Rand) stratego.Position {
+	var squares [2][]stratego.Square
+	for sq := stratego.Square(0); sq < 80; sq++ {
+		pc := p.At(sq)
+		if pc != stratego.NoPiece && pc.Side() == side && !pc.Revealed() && !pc.Ran() {
+			g := 0
+			if pc.Moved() {
+				g = 1
+			}
+			squares[g] = append(squares[g], sq)
+		}
+	}
+	kinds := map[stratego.Square]stratego.Kind{}
+	for _, group := range squares {
+		perm := rng.Perm(len(group))
+		for i, sq := range group {
+			kinds[sq] = p.At(group[perm[i]]).Kind()
+		}
+	}
+	out, err := stratego.ParsePosition(withKinds(p, kinds))
+	require.NoError(t, err)
+	return *out
+}
+
+// withKinds writes p with some squares' kinds replaced (marks kept).
+func withKinds(p *stratego.Position, kinds map[stratego.Square]stratego.Kind) string {
+	var b []byte
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < 10; f++ {
+			sq := stratego.MakeSquare(f, r)
+			pc := p.At(sq)
+			if pc == stratego.NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b = append(b, []byte(itoa(empty))...)
+				empty = 0
+			}
+			k := pc.Kind()
+			if nk, ok := kinds[sq]; ok {
+				k = nk
+			}
+			b = append(b, k.Letter(pc.Side()))
+			if pc.Revealed() {
+				b = append(b, '!')
+			}
+			if pc.Moved() {
+				b = append(b, '\'')
+			}
+		}
+		if empty > 0 {
+			b = append(b, []byte(itoa(empty))...)
+		}
+		if r > 0 {
+			b = append(b, '/')
+		}
+	}
+	full := p.String()
+	for i := range full {
+		if full[i] == ' ' {
+			return string(b) + full[i:]
+		}
+	}
+	return string(b)
+}
+
+func itoa(n int) string {
+	if n == 10 {
+		return "10"
+	}
+	return string(rune('0' + n))
+}
+
+// TestDeterministic: the same input and node budget give the same move,
+// score and node count.
+func TestDeterministic(t *testing.T) {
+	g := midgame(t, 21, 40)
+	var first Result
+	for i := 0; i < 2; i++ {
+		res := New().Search(context.Background(), g.Pos(), g.PublicHistory(), Limits{Nodes: 15000}, nil)
+		if i == 0 {
+			first = res
+			continue
+		}
+		assert.Equal(t, first, res)
+	}
+}
+
+// TestTakesTheFlag: a Flag capture the mover can be sure of is taken. The
+// Flag on j8 is not revealed, but every other Everwinter piece is accounted
+// for (one revealed Elf, the rest defeated), so every world has it there.
+// With another unknown piece left (a Trap), the Flag could be either: the
+// engine still sends its Scout at a Flag candidate, as even odds of the
+// game outweigh the Scout (which is not its last movable piece).
+func TestTakesTheFlag(t *testing.T) {
+	p := parse(t, "e!'8f/10/10/10/10/10/9C/FT8 v 00 -,- E:xccccwwwwweyyssrrrkkmdtttttt 0 0")
+	res := New().Search(context.Background(), p, nil, Limits{Depth: 2}, nil)
+	assert.Equal(t, "j2j8", res.Move.String())
+	assert.GreaterOrEqual(t, res.Score, WinClip)
+	p = parse(t, "e!'7tf/10/10/10/10/10/9C/FT2W5 v 00 -,- E:xccccwwwwweyyssrrrkkmdttttt 0 0")
+	res = New().Search(context.Background(), p, nil, Limits{Depth: 2}, nil)
+	assert.Equal(t, "j2j8", res.Move.String())
+}
+
+// TestAvoidsKnownStronger: a Volcandria Elf next to a revealed Everwinter
+// Dragon steps away rather than attack it or wait.
+func TestAvoidsKnownStronger(t *testing.T) {
+	p := parse(t, "9f/10/4d!'5/4E5/10/10/9W/F9 v 00 -,- E:x 1 1")
+	res := New().Search(context.Background(), p, nil, Limits{Depth: 3}, nil)
+	assert.Contains(t, []string{"e5f5", "e5e4"}, res.Move.String())
+	// And a Dragon attacks the revealed Elf next to it.
+	p = parse(t, "9f/10/4e!'5/4D5/10/10/9W/F9 v 00 -,- E:x 1 1")
+	res = New().Search(context.Background(), p, nil, Limits{Depth: 3}, nil)
+	assert.Equal(t, "e5e6", res.Move.String())
+}
+
+// TestStopAndTime: a cancelled context stops an infinite search at once,
+// and a move time is kept.
+func TestStopAndTime(t *testing.T) {
+	g := midgame(t, 5, 30)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan Result)
+	go func() { done <- New().Search(ctx, g.Pos(), g.PublicHistory(), Limits{Infinite: true}, nil) }()
+	time.Sleep(50 * time.Millisecond)
+	cancel()
+	select {
+	case res := <-done:
+		assert.NotEqual(t, stratego.NullMove, res.Move)
+	case <-time.After(2 * time.Second):
+		t.Fatal("the search did not stop")
+	}
+	start := time.Now()
+	var infos []Info
+	e := New()
+	e.MoveOverhead = 0
+	res := e.Search(context.Background(), g.Pos(), g.PublicHistory(), Limits{MoveTime: 150 * time.Millisecond}, func(i Info) { infos = append(infos, i) })
+	assert.Less(t, time.Since(start), 400*time.Millisecond)
+	assert.NotEmpty(t, infos)
+	assert.Equal(t, res.Move, infos[len(infos)-1].Best)
+	for i := 1; i < len(infos); i++ {
+		assert.Equal(t, infos[i-1].Depth+1, infos[i].Depth, "one report per completed depth")
+	}
+}
+
+// TestNodeLoopDoesNotAllocate: searching allocates per decision (worlds,
+// score tables), never per node: a ten times larger budget allocates the
+// same.
+func TestNodeLoopDoesNotAllocate(t *testing.T) {
+	g := midgame(t, 8, 40)
+	e := New()
+	allocs := func(nodes uint64) float64 {
+		return testing.AllocsPerRun(3, func() {
+			e.Search(context.Background(), g.Pos(), g.PublicHistory(), Limits{Nodes: nodes, Depth: 60}, nil)
+		})
+	}
+	small, large := allocs(5000), allocs(50000)
+	assert.Equal(t, small, large, "allocations grow with the nodes searched")
+}
+
+func BenchmarkSearch(b *testing.B) {
+	g := midgame(b, 3, 40)
+	e := New()
+	var nodes uint64
+	for b.Loop() {
+		nodes += e.Search(context.Background(), g.Pos(), g.PublicHistory(), Limits{Nodes: 100000}, nil).Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}

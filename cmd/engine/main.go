@@ -8,6 +8,7 @@
 //	engine bench [-depth N] [-threads N] [-hash MB] [-q]
 //	engine tactics [-movetime D] [-threads N] [-hash MB] [-v] FILE...
 //	engine varmatch [-variant V] [-games N] [-engine1 CMD] [-engine2 CMD] [-option1 N=V] [-option2 N=V] [-go PARAMS]
+//	engine stratmatch [-games N] [-engine1 CMD] [-engine2 CMD] [-option1 N=V] [-option2 N=V] [-go PARAMS] [-setup1 M] [-setup2 M] [-seed N] [-concurrency N] [-pgn FILE]
 package main
 
 import (
@@ -71,6 +72,7 @@ var subcommands = map[string]subcommand{
 	"bench":      {"search the fixed bench positions; last line: <nodes> nodes <nps> nps", benchCommand},
 	"tactics":    {"run EPD test suites (bm/am) at a fixed time per position; count solved", tacticsCommand},
 	"varmatch":   {"play a match in a variant (card chess) between two UCI engines", varMatchCommand},
+	"stratmatch": {"play Stratego games between two UCI engines, each seeing only its own view", stratMatchCommand},
 }
 
 var profileModes = map[string]func(*profile.Profile){

@@ -9,7 +9,7 @@ PYTHON  := $(VENV)/bin/python
 FUZZTIME ?= 150000x
 TMPDIR_ENGINE := $(shell mktemp -d 2>/dev/null || echo /tmp)
 
-.PHONY: engine test vet unit debug race fuzz uci bench clean
+.PHONY: engine test vet unit debug race fuzz uci android bench clean
 
 engine:
 	$(GO) build -o engine ./cmd/engine
@@ -20,7 +20,7 @@ $(VENV)/.installed: testdata/requirements.txt
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r testdata/requirements.txt
 	touch $@
 
-test: vet unit debug race fuzz uci
+test: vet unit debug race fuzz uci android
 
 vet:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -55,9 +55,14 @@ fuzz:
 	$(GO) test ./variants/chessmate -run '^$$' -fuzz '^FuzzParsePosition$$' -fuzztime 20000x
 	$(GO) test ./variants/chessmate -run '^$$' -fuzz '^FuzzParseAction$$' -fuzztime 20000x
 
+# The Android app: the signed APK, its checks, and its Robolectric tests
+# against the host engine build (android/build.sh).
+android:
+	android/build.sh test
+
 bench:
 	$(GO) test ./movegen ./perft ./eval -run '^$$' -bench . -benchmem
 	$(GO) run ./cmd/engine bench -q
 
 clean:
-	rm -rf engine $(VENV)
+	rm -rf engine $(VENV) android/build android/target

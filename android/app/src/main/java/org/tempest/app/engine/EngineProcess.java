@@ -1,0 +1,145 @@
+package org.tempest.app.engine;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The engine as a child process: lines are written to its standard input and
+ * read from its standard output by a reader thread, so a slow or dead engine
+ * never blocks the caller beyond the time-out it chooses.
+ */
+public final class EngineProcess {
+    /** Marks the end of the engine's output in the line queue. */
+    private static final String EOF = new String("<eof>");
+
+    private final Process process;
+    private final Writer in;
+    private final BlockingQueue<String> lines = new LinkedBlockingQueue<String>();
+    private volatile boolean ended;
+
+    /** Starts the engine executable at path. */
+    public static EngineProcess start(String path) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(path);
+        pb.redirectErrorStream(false);
+        return new EngineProcess(pb.start());
+    }
+
+    /** Wraps an already started process (tests use a fake one). */
+    public EngineProcess(Process process) {
+        this(process, process.getInputStream(), process.getOutputStream());
+    }
+
+    EngineProcess(Process process, InputStream out, OutputStream in) {
+        this.process = process;
+        this.in = new OutputStreamWriter(in, StandardCharsets.UTF_8);
+        final BufferedReader reader = new BufferedReader(new InputStreamReader(out, StandardCharsets.UTF_8));
+        Thread t = new Thread(new Runnable() {
+            @Override
+            public void run() {
+                try {
+                    String line;
+                    while ((line = reader.readLine()) != null) {
+                        lines.add(line);
+                    }
+                } catch (IOException ignored) {
+                    // The stream broke: the engine is gone, as at end of output.
+                }
+                ended = true;
+                lines.add(EOF);
+            }
+        }, "engine-reader");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Sends one command line. */
+    public synchronized void send(String line) throws EngineException {
+        if (ended) {
+            throw new EngineException("the engine has stopped");
+        }
+        try {
+            in.write(line);
+            in.write('\n');
+            in.flush();
+        } catch (IOException e) {
+            ended = true;
+            throw new EngineException("the engine has stopped: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Returns the next output line, waiting at most timeoutMs.
+     *
+     * @throws EngineException when the engine's output has ended or the time ran out
+     */
+    public String next(long timeoutMs) throws EngineException {
+        String line;
+        try {
+            line = lines.poll(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EngineException("interrupted while waiting for the engine");
+        }
+        if (line == null) {
+            throw new EngineTimeoutException("the engine did not answer within " + timeoutMs + " ms");
+        }
+        if (line == EOF) {
+            lines.add(EOF); // stay at the end for later readers
+            throw new EngineException("the engine has stopped");
+        }
+        return line;
+    }
+
+    /** Reports whether the engine is still running and its output open. */
+    public boolean isAlive() {
+        if (ended) {
+            return false;
+        }
+        try {
+            process.exitValue();
+            return false;
+        } catch (IllegalThreadStateException running) {
+            return true;
+        }
+    }
+
+    /** Ends the engine: "quit", then a kill if it does not exit promptly. */
+    public void stop() {
+        try {
+            send("quit");
+        } catch (EngineException ignored) {
+            // Already gone.
+        }
+        try {
+            for (int i = 0; i < 50 && isRunning(); i++) {
+                Thread.sleep(10);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        process.destroy();
+    }
+
+    /** Kills the engine at once (tests simulate a crash with it). */
+    public void kill() {
+        process.destroy();
+    }
+
+    private boolean isRunning() {
+        try {
+            process.exitValue();
+            return false;
+        } catch (IllegalThreadStateException running) {
+            return true;
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package org.tempest.app.game;
+
+import java.util.Properties;
+
+/**
+ * How a game was set up: the variant, which players the people at the phone
+ * take, the engine's level and the start. Saved beside the autosave so a
+ * game resumes as it was.
+ */
+public final class GameSetup {
+    /** UCI_Variant: "chess" or "chessmate". */
+    public final String variant;
+    /** The players the people take, as the engine names them ("w", "b"). */
+    public final String humanPlayers;
+    /** The engine's Skill Level. */
+    public final int level;
+    /** What follows "position" for a new game ("startpos", "startpos seed 7"). */
+    public final String start;
+    /** The profile whose ranking the result counts for. */
+    public final String profile;
+
+    public GameSetup(String variant, String humanPlayers, int level, String start, String profile) {
+        this.variant = variant;
+        this.humanPlayers = humanPlayers;
+        this.level = level;
+        this.start = start;
+        this.profile = profile;
+    }
+
+    /** Whether a person plays the given player ("w"). */
+    public boolean isHuman(String player) {
+        return player.length() == 1 && humanPlayers.contains(player);
+    }
+
+    public GameSetup withStart(String newStart) {
+        return new GameSetup(variant, humanPlayers, level, newStart, profile);
+    }
+
+    public GameSetup withVariant(String newVariant) {
+        return new GameSetup(newVariant, humanPlayers, level, start, profile);
+    }
+
+    Properties toProperties() {
+        Properties p = new Properties();
+        p.setProperty("variant", variant);
+        p.setProperty("human", humanPlayers);
+        p.setProperty("level", Integer.toString(level));
+        p.setProperty("start", start);
+        p.setProperty("profile", profile);
+        return p;
+    }
+
+    /** Reads a setup back; null when the properties are not a complete setup. */
+    static GameSetup fromProperties(Properties p) {
+        String variant = p.getProperty("variant");
+        String human = p.getProperty("human");
+        String level = p.getProperty("level");
+        String start = p.getProperty("start");
+        String profile = p.getProperty("profile");
+        if (variant == null || human == null || level == null || start == null || profile == null) {
+            return null;
+        }
+        try {
+            return new GameSetup(variant, human, Integer.parseInt(level), start, profile);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,519 @@
+package org.tempest.app.ui;
+
+import android.app.Activity;
+import android.app.AlertDialog;
+import android.content.DialogInterface;
+import android.content.Intent;
+import android.content.res.Configuration;
+import android.media.AudioManager;
+import android.media.ToneGenerator;
+import android.os.Bundle;
+import android.view.View;
+import android.widget.Button;
+import android.widget.TextView;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.tempest.app.R;
+import org.tempest.app.game.BoardModel;
+import org.tempest.app.game.MoveInput;
+import org.tempest.app.game.Snapshot;
+
+/**
+ * The game screen. It draws what the engine reports and turns taps into the
+ * engine's legal tokens; it knows no rules of its own.
+ */
+public final class GameActivity extends Activity implements GameController.Listener {
+    static final String EXTRA_RESUME = "resume";
+    private static final String STATE_FLIP = "flip";
+
+    private GameController controller;
+    private BoardView board;
+    private CardHandView ownHand;
+    private CardHandView opponentHand;
+    private TextView status;
+    private TextView lastMoveText;
+    private TextView pileInfo;
+    private View thinking;
+    private Button special;
+    private Snapshot shown;
+    private MoveInput input = new MoveInput(Collections.<String>emptyList());
+    private Boolean flipOverride;
+    private boolean engineThinking;
+    private String hintToken;
+    private int endShownAt = -1;
+    private AlertDialog endDialog;
+    private ToneGenerator tones;
+
+    @Override
+    protected void onCreate(Bundle saved) {
+        super.onCreate(saved);
+        controller = TempestApp.controller(this);
+        setRequestedOrientation(controller.settings().requestedOrientation());
+        if (saved != null && saved.containsKey(STATE_FLIP)) {
+            flipOverride = saved.getBoolean(STATE_FLIP);
+        }
+        buildViews();
+        if (getIntent().getBooleanExtra(EXTRA_RESUME, false) || controller.snapshot() == null) {
+            resume();
+        }
+    }
+
+    /** Sets up the layout for the current configuration (portrait or landscape, split screen too). */
+    private void buildViews() {
+        setContentView(R.layout.activity_game);
+        board = findViewById(R.id.board);
+        ownHand = findViewById(R.id.own_hand);
+        opponentHand = findViewById(R.id.opponent_hand);
+        status = findViewById(R.id.status);
+        lastMoveText = findViewById(R.id.last_move);
+        pileInfo = findViewById(R.id.pile_info);
+        thinking = findViewById(R.id.thinking);
+        special = findViewById(R.id.btn_special);
+        board.setColors(controller.settings().lightSquare(), controller.settings().darkSquare());
+        board.setListener(new BoardView.SquareListener() {
+            @Override
+            public void onSquare(String square) {
+                onTapResult(input.tapSquare(square));
+            }
+        });
+        ownHand.setListener(new CardHandView.CardListener() {
+            @Override
+            public void onCard(String code) {
+                onTapResult(input.tapCard(code));
+            }
+        });
+        findViewById(R.id.btn_undo).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                hintToken = null;
+                controller.undo();
+            }
+        });
+        findViewById(R.id.btn_flip).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                flipOverride = !board.flipped();
+                render();
+            }
+        });
+        findViewById(R.id.btn_hint).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                if (shown != null && shown.humanToMove()) {
+                    controller.hint();
+                }
+            }
+        });
+        findViewById(R.id.btn_save).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                RecordFiles.chooseAndSave(GameActivity.this);
+            }
+        });
+        special.setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                onTapResult(input.tapToken((String) special.getTag()));
+            }
+        });
+        thinking.setVisibility(engineThinking ? View.VISIBLE : View.INVISIBLE);
+        render();
+    }
+
+    @Override
+    public void onConfigurationChanged(Configuration c) {
+        super.onConfigurationChanged(c);
+        buildViews();
+    }
+
+    private void resume() {
+        if (!controller.store().hasAutosave()) {
+            status.setText("No game to continue: start a new one.");
+            return;
+        }
+        controller.resume(new GameController.Callback<Boolean>() {
+            @Override
+            public void done(Boolean ok, String problem) {
+                if (problem != null) {
+                    RecordFiles.problem(GameActivity.this, "The saved game cannot be continued", problem);
+                }
+            }
+        });
+    }
+
+    @Override
+    protected void onStart() {
+        super.onStart();
+        controller.addListener(this);
+        if (controller.snapshot() != null) {
+            onSnapshot(controller.snapshot());
+        }
+    }
+
+    @Override
+    protected void onStop() {
+        controller.removeListener(this);
+        super.onStop();
+    }
+
+    @Override
+    protected void onDestroy() {
+        if (tones != null) {
+            tones.release();
+            tones = null;
+        }
+        super.onDestroy();
+    }
+
+    @Override
+    protected void onSaveInstanceState(Bundle out) {
+        super.onSaveInstanceState(out);
+        if (flipOverride != null) {
+            out.putBoolean(STATE_FLIP, flipOverride);
+        }
+    }
+
+    @Override
+    protected void onActivityResult(int request, int result, Intent data) {
+        super.onActivityResult(request, result, data);
+        if (result != RESULT_OK || data == null || data.getData() == null) {
+            return;
+        }
+        if (request == RecordFiles.REQUEST_CREATE) {
+            RecordFiles.saveDocument(this, data.getData());
+        } else if (request == RecordFiles.REQUEST_OPEN) {
+            RecordFiles.loadDocument(this, data.getData(), new Runnable() {
+                @Override
+                public void run() {
+                    // The new game arrives through onSnapshot.
+                }
+            });
+        }
+    }
+
+    // GameController.Listener
+
+    @Override
+    public void onSnapshot(Snapshot s) {
+        boolean moved = shown != null && s.moves.size() != shown.moves.size();
+        boolean newGame = shown == null || s.moves.size() < shown.moves.size() || !s.setup.equals(shown.setup);
+        shown = s;
+        input = new MoveInput(s.legal);
+        if (moved || newGame) {
+            hintToken = null;
+        }
+        if (newGame) {
+            endShownAt = -1;
+        }
+        if (moved && controller.settings().sounds()) {
+            click();
+        }
+        render();
+        if (s.state.over && endShownAt != s.moves.size()) {
+            endShownAt = s.moves.size();
+            showGameOver(s);
+        }
+    }
+
+    @Override
+    public void onThinking(boolean on) {
+        engineThinking = on;
+        thinking.setVisibility(on ? View.VISIBLE : View.INVISIBLE);
+        render();
+    }
+
+    @Override
+    public void onProblem(String title, String message) {
+        new AlertDialog.Builder(this).setTitle(title).setMessage(RecordFiles.capitalize(message))
+                .setPositiveButton(android.R.string.ok, null).show();
+    }
+
+    @Override
+    public void onHint(String token) {
+        hintToken = token;
+        render();
+    }
+
+    // Input
+
+    private void onTapResult(MoveInput.Result r) {
+        switch (r) {
+            case COMPLETE:
+                String token = input.complete();
+                input = new MoveInput(Collections.<String>emptyList());
+                hintToken = null;
+                controller.play(token);
+                break;
+            case CHOOSE:
+                choose(input.choices());
+                break;
+            default:
+                if (input.prefix().endsWith("+")) {
+                    chooseAfterPrefix();
+                }
+                break;
+        }
+        render();
+    }
+
+    /** A promotion (or card-chess promotion) piece. */
+    private void choose(final List<String> tokens) {
+        String[] names = new String[tokens.size()];
+        for (int i = 0; i < tokens.size(); i++) {
+            names[i] = pieceName(tokens.get(i).charAt(tokens.get(i).length() - 1));
+        }
+        new AlertDialog.Builder(this).setTitle("Promote to")
+                .setItems(names, new DialogInterface.OnClickListener() {
+                    @Override
+                    public void onClick(DialogInterface d, int which) {
+                        onTapResult(input.choose(tokens.get(which)));
+                    }
+                })
+                .setOnCancelListener(new DialogInterface.OnCancelListener() {
+                    @Override
+                    public void onCancel(DialogInterface d) {
+                        input.clear();
+                        render();
+                    }
+                })
+                .show();
+    }
+
+    /**
+     * After a card that lets another card follow (Vulture takes the
+     * opponent's last card): choose which card, or a plain move.
+     */
+    private void chooseAfterPrefix() {
+        final List<String> cards = new ArrayList<String>(input.playableCards());
+        cards.removeAll(shown == null ? Collections.<String>emptyList() : ownCards());
+        if (cards.isEmpty()) {
+            return;
+        }
+        String[] names = new String[cards.size()];
+        for (int i = 0; i < cards.size(); i++) {
+            names[i] = "Play " + Cards.name(cards.get(i));
+        }
+        new AlertDialog.Builder(this).setTitle("Then")
+                .setItems(names, new DialogInterface.OnClickListener() {
+                    @Override
+                    public void onClick(DialogInterface d, int which) {
+                        onTapResult(input.tapCard(cards.get(which)));
+                    }
+                })
+                .setNegativeButton("Use my hand", null)
+                .show();
+    }
+
+    private static String pieceName(char c) {
+        switch (Character.toLowerCase(c)) {
+            case 'q':
+                return "Queen";
+            case 'r':
+                return "Rook";
+            case 'b':
+                return "Bishop";
+            case 'n':
+                return "Knight";
+            default:
+                return String.valueOf(c);
+        }
+    }
+
+    // Drawing
+
+    private String humanSide() {
+        return shown.setup.humanPlayers.isEmpty() ? "w" : shown.setup.humanPlayers.substring(0, 1);
+    }
+
+    private List<String> ownCards() {
+        BoardModel m = board.model();
+        if (m == null || m.hands.size() < 2) {
+            return Collections.emptyList();
+        }
+        return m.hands.get(humanSide().equals("w") ? 0 : 1);
+    }
+
+    private void render() {
+        if (shown == null || board == null) {
+            return;
+        }
+        Snapshot s = shown;
+        BoardModel m = BoardModel.parse(s.setup.variant, s.state.position);
+        board.setModel(m);
+        board.setFlipped(flipOverride != null ? flipOverride : humanSide().equals("b"));
+        Set<String> last = squaresOf(hintToken != null ? hintToken : s.lastMove);
+        // Legal next squares once a piece or card is chosen (not every movable piece at rest).
+        Set<String> targets = s.humanToMove() && !engineThinking && !input.prefix().isEmpty() ? input.targets()
+                : Collections.<String>emptySet();
+        board.setMarks(last, input.selectedSquares(), targets, s.state.check ? kingSquare(m, s.state.toMove) : null);
+
+        boolean cards = s.setup.variant.equals("chessmate") && m.hands.size() == 2;
+        ownHand.setVisibility(cards ? View.VISIBLE : View.GONE);
+        opponentHand.setVisibility(cards ? View.VISIBLE : View.GONE);
+        pileInfo.setVisibility(cards ? View.VISIBLE : View.GONE);
+        if (cards) {
+            int own = humanSide().equals("w") ? 0 : 1;
+            ownHand.setCards(m.hands.get(own), false);
+            ownHand.setPlayable(s.humanToMove() ? input.playableCards() : Collections.<String>emptySet(),
+                    chosenCard());
+            opponentHand.setCards(m.hands.get(1 - own), true);
+            String top = m.discard.isEmpty() ? "empty" : m.discard.size() + " (" + Cards.name(m.discard.get(m.discard.size() - 1))
+                    + " on top)";
+            pileInfo.setText("Draw pile: " + m.drawPile + " cards · Discard pile: " + top
+                    + (m.forbidden.isEmpty() ? "" : " · Forbidden: " + join(m.forbidden))
+                    + (m.champions.isEmpty() ? "" : " · Champions: " + join(m.champions)));
+        }
+        status.setText(statusText(s));
+        status.setTextColor(s.state.check && !s.state.over ? getResources().getColor(R.color.check, null)
+                : 0xFF202020);
+        lastMoveText.setText(hintToken != null ? "Hint: " + hintToken
+                : s.lastMove.isEmpty() ? "" : "Last move: " + s.lastMove + describeFacts(visibleFacts(s)));
+        String extra = null;
+        for (String t : new String[] {"stalemate", "0000"}) {
+            if (s.humanToMove() && s.legal.contains(t)) {
+                extra = t;
+            }
+        }
+        special.setVisibility(extra == null ? View.GONE : View.VISIBLE);
+        special.setTag(extra);
+        special.setText(extra != null && extra.equals("0000") ? R.string.pass : R.string.claim_stalemate);
+    }
+
+    private String chosenCard() {
+        String p = input.prefix();
+        if (p.length() >= 3 && (p.charAt(2) == ':' || p.charAt(2) == '+')) {
+            return p.substring(0, 2);
+        }
+        return "";
+    }
+
+    private String statusText(Snapshot s) {
+        if (s.state.over) {
+            return "Game over: " + resultText(s);
+        }
+        if (engineThinking || !s.humanToMove()) {
+            return "Tempest is thinking…";
+        }
+        String who = s.setup.humanPlayers.length() > 1 ? (s.state.toMove.equals("w") ? "White" : "Black") + " to move"
+                : "Your move";
+        return s.state.check ? "Check! " + who : who;
+    }
+
+    /** "Checkmate: White wins", "Draw by threefold repetition", ... */
+    static String resultText(Snapshot s) {
+        String reason = RecordFiles.capitalize(s.state.reason);
+        if (s.state.result.equals("1-0")) {
+            return reason + ": White wins";
+        }
+        if (s.state.result.equals("0-1")) {
+            return reason + ": Black wins";
+        }
+        return "Draw (" + s.state.reason + ")";
+    }
+
+    private void showGameOver(Snapshot s) {
+        char o = s.humanOutcome();
+        String title = o == 'w' ? "You won" : o == 'l' ? "You lost" : o == 'd' ? "Draw" : "Game over";
+        endDialog = new AlertDialog.Builder(this).setTitle(title).setMessage(resultText(s))
+                .setPositiveButton(R.string.new_game, new DialogInterface.OnClickListener() {
+                    @Override
+                    public void onClick(DialogInterface d, int which) {
+                        startActivity(new Intent(GameActivity.this, NewGameActivity.class));
+                        finish();
+                    }
+                })
+                .setNegativeButton(android.R.string.ok, null)
+                .show();
+    }
+
+    /** The game-over dialog, if one is showing (tests read it). */
+    AlertDialog endDialog() {
+        return endDialog;
+    }
+
+    /**
+     * The last move's facts that the person may see: the card the engine
+     * drew stays hidden, as the opponent's hand is.
+     */
+    private static String visibleFacts(Snapshot s) {
+        String mover = s.state.toMove.equals("w") ? "b" : "w";
+        if (s.setup.isHuman(mover) || s.lastFacts.isEmpty()) {
+            return s.lastFacts;
+        }
+        StringBuilder b = new StringBuilder();
+        for (String fact : s.lastFacts.split("; ")) {
+            if (!fact.startsWith("drew ")) {
+                b.append(b.length() == 0 ? "" : "; ").append(fact);
+            }
+        }
+        return b.toString();
+    }
+
+    private static String describeFacts(String facts) {
+        return facts.isEmpty() ? "" : " (" + facts + ")";
+    }
+
+    private static String kingSquare(BoardModel m, String side) {
+        char king = side.equals("w") ? 'K' : 'k';
+        for (int r = 0; r < m.ranks; r++) {
+            for (int f = 0; f < m.files; f++) {
+                if (m.piece(f, r) == king) {
+                    return BoardModel.squareName(f, r);
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Every square named in a token: e2 and e4 in "e2e4", "HF+e2e4" and
+     * "c7c8:Mw"; a1, b2 and a3 in "CR:a1b2a3".
+     */
+    static Set<String> squaresOf(String token) {
+        Set<String> out = new LinkedHashSet<String>();
+        if (token == null) {
+            return out;
+        }
+        String body = token.substring(token.lastIndexOf('+') + 1);
+        if (body.length() > 3 && body.charAt(2) == ':' && Character.isUpperCase(body.charAt(0))) {
+            body = body.substring(3); // a card code
+        }
+        if (body.indexOf(':') >= 0) {
+            body = body.substring(0, body.indexOf(':')); // an announcement
+        }
+        for (int i = 0; i + 1 < body.length(); i += 2) {
+            char f = body.charAt(i);
+            char r = body.charAt(i + 1);
+            if (f < 'a' || f > 'j' || r < '1' || r > '8') {
+                break;
+            }
+            out.add("" + f + r);
+        }
+        return out;
+    }
+
+    private static String join(Set<String> squares) {
+        List<String> l = new ArrayList<String>(new HashSet<String>(squares));
+        Collections.sort(l);
+        StringBuilder b = new StringBuilder();
+        for (String s : l) {
+            b.append(b.length() == 0 ? "" : ", ").append(s);
+        }
+        return b.toString();
+    }
+
+    private void click() {
+        try {
+            if (tones == null) {
+                tones = new ToneGenerator(AudioManager.STREAM_MUSIC, 60);
+            }
+            tones.startTone(ToneGenerator.TONE_PROP_BEEP, 60);
+        } catch (RuntimeException noAudio) {
+            tones = null; // no audio device: play silently
+        }
+    }
+}

@@ -1,0 +1,442 @@
+package org.tempest.app.ui;
+
+import android.os.Handler;
+import android.os.Looper;
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.tempest.app.engine.EngineError;
+import org.tempest.app.engine.EngineException;
+import org.tempest.app.engine.LevelInfo;
+import org.tempest.app.engine.UciClient;
+import org.tempest.app.game.GameSession;
+import org.tempest.app.game.GameSetup;
+import org.tempest.app.game.GameStore;
+import org.tempest.app.game.Profiles;
+import org.tempest.app.game.Snapshot;
+
+/**
+ * Runs the game session on one worker thread, so engine I/O never blocks the
+ * UI, and hands results to the UI thread. It outlives activities (rotation,
+ * split screen), autosaves after every change and counts finished games for
+ * the player's profile.
+ */
+public final class GameController {
+    /** What the screens hear about. All calls arrive on the UI thread. */
+    public interface Listener {
+        void onSnapshot(Snapshot s);
+
+        void onThinking(boolean thinking);
+
+        /** A message for the player: a rejected file or move, or an engine failure. */
+        void onProblem(String title, String message);
+
+        void onHint(String token);
+    }
+
+    /** Receives the result of an asynchronous request on the UI thread. */
+    public interface Callback<T> {
+        void done(T value, String problem);
+    }
+
+    private final String enginePath;
+    private final GameStore store;
+    private final Profiles profiles;
+    private final Settings settings;
+    private final GameSession session;
+    private final ExecutorService worker;
+    private final Handler ui = new Handler(Looper.getMainLooper());
+    private final List<Listener> listeners = new ArrayList<Listener>();
+    private final AtomicInteger pending = new AtomicInteger();
+    private volatile Snapshot last;
+    private boolean recorded;
+    private List<LevelInfo> levels;
+
+    public GameController(String enginePath, File filesDir, Settings settings) {
+        this.enginePath = enginePath;
+        this.store = new GameStore(filesDir);
+        this.profiles = new Profiles(filesDir);
+        this.settings = settings;
+        this.session = new GameSession(new GameSession.EngineFactory() {
+            @Override
+            public UciClient start() throws EngineException {
+                return startEngine();
+            }
+        });
+        this.worker = Executors.newSingleThreadExecutor(new ThreadFactory() {
+            @Override
+            public Thread newThread(Runnable r) {
+                Thread t = new Thread(r, "tempest-engine");
+                t.setDaemon(true);
+                return t;
+            }
+        });
+    }
+
+    private UciClient startEngine() throws EngineException {
+        return UciClient.launch(enginePath);
+    }
+
+    public GameStore store() {
+        return store;
+    }
+
+    public Profiles profiles() {
+        return profiles;
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    /** The latest picture of the game, or null before the first game. */
+    public Snapshot snapshot() {
+        return last;
+    }
+
+    /** True when no request is queued or running (tests wait for it). */
+    public boolean idle() {
+        return pending.get() == 0;
+    }
+
+    public void addListener(Listener l) {
+        listeners.add(l);
+    }
+
+    public void removeListener(Listener l) {
+        listeners.remove(l);
+    }
+
+    /** Starts a new game; the engine moves first when it has the first move. */
+    public void newGame(final GameSetup setup) {
+        submit(new Task() {
+            @Override
+            public Snapshot run() throws EngineException {
+                recorded = false;
+                return session.newGame(setup);
+            }
+        });
+    }
+
+    /** Continues the autosaved game. */
+    public void resume(final Callback<Boolean> done) {
+        submit(new Task() {
+            @Override
+            public Snapshot run() throws EngineException {
+                GameSetup setup = store.autosavedSetup();
+                if (setup == null) {
+                    throw new EngineError("there is no saved game to continue");
+                }
+                String record;
+                try {
+                    record = store.autosavedRecord();
+                } catch (IOException e) {
+                    throw new EngineError("the saved game cannot be read: " + e.getMessage());
+                }
+                Snapshot s = session.resume(setup, record);
+                recorded = s.state.over; // counted when it ended
+                return s;
+            }
+        }, done);
+    }
+
+    /**
+     * Loads a game record for the people to continue: they take the side to
+     * move at the end of the record. A broken record is reported and the
+     * current game and the autosave stay as they were.
+     */
+    public void load(final String record, final int level, final Callback<Boolean> done) {
+        submit(new Task() {
+            @Override
+            public Snapshot run() throws EngineException {
+                String variant = RecordTags.variant(record);
+                Snapshot s = session.load(new GameSetup(variant, "", level, "startpos", profiles.current()), record);
+                recorded = s.state.over;
+                return session.takeSeat(s.state.toMove);
+            }
+        }, done);
+    }
+
+    /** Plays the person's token, then lets the engine answer. */
+    public void play(final String token) {
+        submit(new Task() {
+            @Override
+            public Snapshot run() throws EngineException {
+                return session.play(token);
+            }
+        });
+    }
+
+    public void undo() {
+        submit(new Task() {
+            @Override
+            public Snapshot run() throws EngineException {
+                return session.undo();
+            }
+        });
+    }
+
+    public void hint() {
+        pending.incrementAndGet();
+        post(new Runnable() {
+            @Override
+            public void run() {
+                for (Listener l : copy()) {
+                    l.onThinking(true);
+                }
+            }
+        });
+        worker.execute(new Runnable() {
+            @Override
+            public void run() {
+                String token = null;
+                String problem = null;
+                try {
+                    token = session.hint(settings.thinkMillis());
+                } catch (EngineException e) {
+                    problem = e.getMessage();
+                }
+                final String t = token;
+                final String p = problem;
+                post(new Runnable() {
+                    @Override
+                    public void run() {
+                        for (Listener l : copy()) {
+                            l.onThinking(false);
+                            if (p != null) {
+                                l.onProblem("Hint", p);
+                            } else {
+                                l.onHint(t);
+                            }
+                        }
+                        pending.decrementAndGet();
+                    }
+                });
+            }
+        });
+    }
+
+    /** The game record, from the engine, for saving. */
+    public void record(Callback<String> done) {
+        ask(new Question<String>() {
+            @Override
+            public String answer() throws EngineException {
+                return session.record();
+            }
+        }, done);
+    }
+
+    /** The engine's playing levels, asked once. */
+    public void levels(Callback<List<LevelInfo>> done) {
+        ask(new Question<List<LevelInfo>>() {
+            @Override
+            public List<LevelInfo> answer() throws EngineException {
+                if (levels == null) {
+                    UciClient c = session.client();
+                    if (c != null) {
+                        levels = c.levels();
+                    } else {
+                        c = startEngine();
+                        try {
+                            levels = c.levels();
+                        } finally {
+                            c.close();
+                        }
+                    }
+                }
+                return levels;
+            }
+        }, done);
+    }
+
+    /** A question for the engine whose answer goes to a callback. */
+    private interface Question<T> {
+        T answer() throws EngineException;
+    }
+
+    private <T> void ask(final Question<T> q, final Callback<T> done) {
+        pending.incrementAndGet();
+        worker.execute(new Runnable() {
+            @Override
+            public void run() {
+                T value = null;
+                String problem = null;
+                try {
+                    value = q.answer();
+                } catch (EngineException e) {
+                    problem = e.getMessage();
+                }
+                deliver(done, value, problem);
+            }
+        });
+    }
+
+    /** Stops the engine process (tests simulate a crash with it). */
+    public void killEngineForTest() {
+        worker.execute(new Runnable() {
+            @Override
+            public void run() {
+                if (session.client() != null) {
+                    session.client().process().kill();
+                }
+            }
+        });
+    }
+
+    /** Ends the engine and the worker (the app is going away, or a test ends). */
+    public void shutdown() {
+        worker.execute(new Runnable() {
+            @Override
+            public void run() {
+                session.close();
+            }
+        });
+        worker.shutdown();
+        try {
+            worker.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** How many times the engine was restarted after failing. */
+    public int engineRestarts() {
+        return session.restarts();
+    }
+
+    private interface Task {
+        Snapshot run() throws EngineException;
+    }
+
+    private void submit(Task task) {
+        submit(task, null);
+    }
+
+    private void submit(final Task task, final Callback<Boolean> done) {
+        pending.incrementAndGet();
+        worker.execute(new Runnable() {
+            @Override
+            public void run() {
+                Snapshot s = null;
+                String problem = null;
+                boolean rejected = false;
+                try {
+                    s = task.run();
+                    publish(s);
+                    // The engine answers while it is to move.
+                    while (s != null && !s.state.over && !s.setup.isHuman(s.state.toMove)) {
+                        int before = s.moves.size();
+                        thinking(true);
+                        try {
+                            s = session.engineMove(settings.thinkMillis());
+                        } finally {
+                            thinking(false);
+                        }
+                        publish(s);
+                        if (s.moves.size() == before) {
+                            break; // the engine found no move; the state tells why
+                        }
+                    }
+                } catch (EngineError e) {
+                    problem = e.getMessage();
+                    rejected = true;
+                } catch (EngineException e) {
+                    problem = "The engine failed: " + e.getMessage();
+                }
+                final String p = problem;
+                final boolean bad = rejected;
+                post(new Runnable() {
+                    @Override
+                    public void run() {
+                        if (p != null && done == null) {
+                            for (Listener l : copy()) {
+                                l.onProblem(bad ? "Not possible" : "Engine problem", p);
+                            }
+                        }
+                        if (done != null) {
+                            done.done(p == null, p);
+                        }
+                        pending.decrementAndGet();
+                    }
+                });
+            }
+        });
+    }
+
+    /** Autosaves, counts a finished game, and shows the new picture. Worker thread. */
+    private void publish(final Snapshot s) {
+        if (s == null) {
+            return;
+        }
+        last = s;
+        try {
+            store.autosave(s.setup, session.record());
+        } catch (IOException e) {
+            problem("Autosave", "the game could not be saved: " + e.getMessage());
+        } catch (EngineException e) {
+            problem("Autosave", "the engine did not give the game record: " + e.getMessage());
+        }
+        char outcome = s.humanOutcome();
+        if (outcome != 0 && !recorded) {
+            recorded = true;
+            try {
+                profiles.record(s.setup.profile, s.setup.variant, s.setup.level, outcome);
+            } catch (IOException e) {
+                problem("Profile", "the result could not be saved: " + e.getMessage());
+            }
+        }
+        post(new Runnable() {
+            @Override
+            public void run() {
+                for (Listener l : copy()) {
+                    l.onSnapshot(s);
+                }
+            }
+        });
+    }
+
+    private void thinking(final boolean on) {
+        post(new Runnable() {
+            @Override
+            public void run() {
+                for (Listener l : copy()) {
+                    l.onThinking(on);
+                }
+            }
+        });
+    }
+
+    private void problem(final String title, final String message) {
+        post(new Runnable() {
+            @Override
+            public void run() {
+                for (Listener l : copy()) {
+                    l.onProblem(title, message);
+                }
+            }
+        });
+    }
+
+    private <T> void deliver(final Callback<T> done, final T value, final String problem) {
+        post(new Runnable() {
+            @Override
+            public void run() {
+                done.done(value, problem);
+                pending.decrementAndGet();
+            }
+        });
+    }
+
+    private void post(Runnable r) {
+        ui.post(r);
+    }
+
+    private List<Listener> copy() {
+        return new ArrayList<Listener>(listeners);
+    }
+}

@@ -1,0 +1,193 @@
+package org.tempest.app.ui;
+
+import android.app.Activity;
+import android.app.AlertDialog;
+import android.content.DialogInterface;
+import android.content.Intent;
+import android.net.Uri;
+import android.widget.Toast;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.tempest.app.game.GameStore;
+
+/**
+ * Loading and saving game records, shared by the start menu and the game
+ * screen: the app's own storage, or any document through Android's
+ * document picker. Loading never touches the current game or the autosave
+ * unless the engine accepted the record.
+ */
+final class RecordFiles {
+    static final int REQUEST_OPEN = 41;
+    static final int REQUEST_CREATE = 42;
+    static final String PGN_TYPE = "application/x-chess-pgn";
+    static final String CANNOT_LOAD = "This game cannot be loaded";
+    static final String CANNOT_SAVE = "The game could not be saved";
+
+    private RecordFiles() {
+    }
+
+    /** Offers the games saved in the app and "Open a file…"; onLoaded runs after a good load. */
+    static void chooseAndLoad(final Activity activity, final Runnable onLoaded) {
+        final GameController c = TempestApp.controller(activity);
+        final List<File> saved = c.store().savedGames();
+        String[] items = new String[saved.size() + 1];
+        for (int i = 0; i < saved.size(); i++) {
+            items[i] = saved.get(i).getName();
+        }
+        items[saved.size()] = activity.getString(org.tempest.app.R.string.open_file);
+        new AlertDialog.Builder(activity)
+                .setTitle(org.tempest.app.R.string.load_game)
+                .setItems(items, new DialogInterface.OnClickListener() {
+                    @Override
+                    public void onClick(DialogInterface d, int which) {
+                        if (which == saved.size()) {
+                            Intent open = new Intent(Intent.ACTION_OPEN_DOCUMENT);
+                            open.addCategory(Intent.CATEGORY_OPENABLE);
+                            open.setType("*/*");
+                            activity.startActivityForResult(open, REQUEST_OPEN);
+                            return;
+                        }
+                        try {
+                            load(activity, GameStore.read(saved.get(which)), onLoaded);
+                        } catch (IOException e) {
+                            problem(activity, CANNOT_LOAD, e.getMessage());
+                        }
+                    }
+                })
+                .show();
+    }
+
+    /** Loads the document the picker returned. */
+    static void loadDocument(Activity activity, Uri uri, Runnable onLoaded) {
+        String text;
+        try {
+            InputStream in = activity.getContentResolver().openInputStream(uri);
+            if (in == null) {
+                throw new IOException("the file cannot be opened");
+            }
+            try {
+                text = GameStore.readRecord(in);
+            } finally {
+                in.close();
+            }
+        } catch (IOException | SecurityException e) {
+            problem(activity, CANNOT_LOAD, e.getMessage());
+            return;
+        }
+        load(activity, text, onLoaded);
+    }
+
+    static void load(final Activity activity, String text, final Runnable onLoaded) {
+        GameController c = TempestApp.controller(activity);
+        c.load(text, c.settings().lastLevel(), new GameController.Callback<Boolean>() {
+            @Override
+            public void done(Boolean ok, String problem) {
+                if (problem != null) {
+                    problem(activity, CANNOT_LOAD, problem);
+                } else {
+                    onLoaded.run();
+                }
+            }
+        });
+    }
+
+    /** Offers "Save in the app" and "Save to a file…". */
+    static void chooseAndSave(final Activity activity) {
+        String[] items = {activity.getString(org.tempest.app.R.string.save_in_app),
+            activity.getString(org.tempest.app.R.string.save_to_file)};
+        new AlertDialog.Builder(activity)
+                .setTitle(org.tempest.app.R.string.save)
+                .setItems(items, new DialogInterface.OnClickListener() {
+                    @Override
+                    public void onClick(DialogInterface d, int which) {
+                        if (which == 0) {
+                            saveInApp(activity);
+                        } else {
+                            Intent create = new Intent(Intent.ACTION_CREATE_DOCUMENT);
+                            create.addCategory(Intent.CATEGORY_OPENABLE);
+                            create.setType(PGN_TYPE);
+                            create.putExtra(Intent.EXTRA_TITLE, "tempest.pgn");
+                            activity.startActivityForResult(create, REQUEST_CREATE);
+                        }
+                    }
+                })
+                .show();
+    }
+
+    static void saveInApp(final Activity activity) {
+        withRecord(activity, new RecordWriter() {
+            @Override
+            public String write(String record) throws IOException {
+                File f = TempestApp.controller(activity).store().saveGame(record);
+                return "Saved as " + f.getName();
+            }
+        });
+    }
+
+    /** Writes the record to the document the picker created. */
+    static void saveDocument(final Activity activity, final Uri uri) {
+        withRecord(activity, new RecordWriter() {
+            @Override
+            public String write(String record) throws IOException {
+                OutputStream out = activity.getContentResolver().openOutputStream(uri, "wt");
+                if (out == null) {
+                    throw new IOException("the file cannot be written");
+                }
+                try {
+                    out.write(record.getBytes(StandardCharsets.UTF_8));
+                } finally {
+                    out.close();
+                }
+                return "Game saved";
+            }
+        });
+    }
+
+    /** Stores a record somewhere; returns what to tell the player. */
+    private interface RecordWriter {
+        String write(String record) throws IOException;
+    }
+
+    /** Asks the engine for the record and hands it to the writer, reporting any failure. */
+    private static void withRecord(final Activity activity, final RecordWriter writer) {
+        TempestApp.controller(activity).record(new GameController.Callback<String>() {
+            @Override
+            public void done(String record, String problem) {
+                if (problem != null) {
+                    problem(activity, CANNOT_SAVE, problem);
+                    return;
+                }
+                try {
+                    Toast.makeText(activity, writer.write(record), Toast.LENGTH_SHORT).show();
+                } catch (IOException | SecurityException e) {
+                    problem(activity, CANNOT_SAVE, e.getMessage());
+                }
+            }
+        });
+    }
+
+    static void problem(Activity activity, String title, String message) {
+        if (activity.isFinishing()) {
+            return;
+        }
+        if (message != null && message.startsWith("loadpgn: ")) {
+            message = message.substring("loadpgn: ".length());
+        }
+        new AlertDialog.Builder(activity)
+                .setTitle(title)
+                .setMessage(capitalize(message))
+                .setPositiveButton(android.R.string.ok, null)
+                .show();
+    }
+
+    static String capitalize(String s) {
+        if (s == null || s.isEmpty()) {
+            return "Unknown problem";
+        }
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+}

@@ -1,0 +1,95 @@
+package org.tempest.app.ui;
+
+import android.content.Context;
+import android.content.SharedPreferences;
+import android.content.pm.ActivityInfo;
+
+/** The player's settings: board theme, move sounds, orientation, thinking time, last level. */
+public final class Settings {
+    /** Board themes: name, light square, dark square. */
+    static final String[] THEMES = {"Classic", "Green", "Blue"};
+    private static final int[][] THEME_COLORS = {
+        {0xFFF0D9B5, 0xFFB58863},
+        {0xFFEEEED2, 0xFF769656},
+        {0xFFDEE3E6, 0xFF8CA2AD},
+    };
+    static final String[] ORIENTATIONS = {"Automatic", "Portrait", "Landscape"};
+    static final int[] THINK_MILLIS = {500, 1000, 2000, 5000};
+
+    private final SharedPreferences prefs;
+
+    public Settings(Context context) {
+        prefs = context.getSharedPreferences("settings", Context.MODE_PRIVATE);
+    }
+
+    public int theme() {
+        return clamp(prefs.getInt("theme", 0), THEMES.length);
+    }
+
+    public void setTheme(int theme) {
+        prefs.edit().putInt("theme", clamp(theme, THEMES.length)).apply();
+    }
+
+    public int lightSquare() {
+        return THEME_COLORS[theme()][0];
+    }
+
+    public int darkSquare() {
+        return THEME_COLORS[theme()][1];
+    }
+
+    public boolean sounds() {
+        return prefs.getBoolean("sounds", true);
+    }
+
+    public void setSounds(boolean on) {
+        prefs.edit().putBoolean("sounds", on).apply();
+    }
+
+    public int orientation() {
+        return clamp(prefs.getInt("orientation", 0), ORIENTATIONS.length);
+    }
+
+    public void setOrientation(int o) {
+        prefs.edit().putInt("orientation", clamp(o, ORIENTATIONS.length)).apply();
+    }
+
+    /** The orientation for Activity.setRequestedOrientation. */
+    public int requestedOrientation() {
+        switch (orientation()) {
+            case 1:
+                return ActivityInfo.SCREEN_ORIENTATION_PORTRAIT;
+            case 2:
+                return ActivityInfo.SCREEN_ORIENTATION_LANDSCAPE;
+            default:
+                return ActivityInfo.SCREEN_ORIENTATION_UNSPECIFIED;
+        }
+    }
+
+    /** Index into THINK_MILLIS. */
+    public int thinkTime() {
+        return clamp(prefs.getInt("think", 1), THINK_MILLIS.length);
+    }
+
+    public void setThinkTime(int i) {
+        prefs.edit().putInt("think", clamp(i, THINK_MILLIS.length)).apply();
+    }
+
+    /** How long the engine thinks per move, in milliseconds. */
+    public long thinkMillis() {
+        return THINK_MILLIS[thinkTime()];
+    }
+
+    /** The level chosen last, offered first next time. */
+    public int lastLevel() {
+        return prefs.getInt("level", 4);
+    }
+
+    public void setLastLevel(int level) {
+        prefs.edit().putInt("level", level).apply();
+    }
+
+    private static int clamp(int v, int n) {
+        return v < 0 || v >= n ? 0 : v;
+    }
+}

@@ -1,0 +1,88 @@
+package org.tempest.app.ui;
+
+import android.app.Activity;
+import android.os.Bundle;
+import android.view.View;
+import android.widget.CheckBox;
+import android.widget.CompoundButton;
+import android.widget.RadioButton;
+import android.widget.RadioGroup;
+import org.tempest.app.R;
+import org.tempest.app.game.BoardModel;
+
+/** Settings: board theme (with a preview), move sounds, orientation, engine thinking time. */
+public final class SettingsActivity extends Activity {
+    private Settings settings;
+
+    /** Changes one setting from a radio group's index. */
+    private interface Choice {
+        void set(int index);
+    }
+
+    @Override
+    protected void onCreate(Bundle saved) {
+        super.onCreate(saved);
+        settings = TempestApp.controller(this).settings();
+        setRequestedOrientation(settings.requestedOrientation());
+        setContentView(R.layout.activity_settings);
+        final BoardView preview = findViewById(R.id.theme_preview);
+        preview.setModel(BoardModel.parse("chess", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"));
+        preview.setColors(settings.lightSquare(), settings.darkSquare());
+        fill(R.id.theme_group, Settings.THEMES, settings.theme(), new Choice() {
+            @Override
+            public void set(int i) {
+                settings.setTheme(i);
+                preview.setColors(settings.lightSquare(), settings.darkSquare());
+            }
+        });
+        fill(R.id.orientation_group, Settings.ORIENTATIONS, settings.orientation(), new Choice() {
+            @Override
+            public void set(int i) {
+                settings.setOrientation(i);
+                setRequestedOrientation(settings.requestedOrientation());
+            }
+        });
+        String[] times = new String[Settings.THINK_MILLIS.length];
+        for (int i = 0; i < times.length; i++) {
+            times[i] = Settings.THINK_MILLIS[i] < 1000 ? Settings.THINK_MILLIS[i] + " ms"
+                    : Settings.THINK_MILLIS[i] / 1000 + " s";
+        }
+        fill(R.id.think_group, times, settings.thinkTime(), new Choice() {
+            @Override
+            public void set(int i) {
+                settings.setThinkTime(i);
+            }
+        });
+        CheckBox sounds = findViewById(R.id.sounds);
+        sounds.setChecked(settings.sounds());
+        sounds.setOnCheckedChangeListener(new CompoundButton.OnCheckedChangeListener() {
+            @Override
+            public void onCheckedChanged(CompoundButton b, boolean on) {
+                settings.setSounds(on);
+            }
+        });
+    }
+
+    private void fill(int groupId, String[] labels, int checked, final Choice choice) {
+        RadioGroup group = findViewById(groupId);
+        for (int i = 0; i < labels.length; i++) {
+            RadioButton b = new RadioButton(this);
+            b.setId(View.generateViewId());
+            b.setText(labels[i]);
+            b.setTag(i);
+            group.addView(b);
+            if (i == checked) {
+                group.check(b.getId());
+            }
+        }
+        group.setOnCheckedChangeListener(new RadioGroup.OnCheckedChangeListener() {
+            @Override
+            public void onCheckedChanged(RadioGroup g, int id) {
+                View b = g.findViewById(id);
+                if (b != null) {
+                    choice.set((Integer) b.getTag());
+                }
+            }
+        });
+    }
+}

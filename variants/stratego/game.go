@@ -21,9 +21,11 @@ type Game struct {
 	start  Position
 	pos    Position
 	tokens []string
-	keys   []uint64 // keys since the last battle, for the repetition rule
+	keys   []uint64 // repetition keys since the last battle (repKey)
 	pkeys  []uint64 // the same positions' public keys, for the search
 	ended  Ending   // an end the arbiter announced (views only)
+	ids    [numSquares]uint8
+	nextID uint8
 }
 
 var _ variants.Game = (*Game)(nil)
@@ -31,7 +33,49 @@ var _ variants.Game = (*Game)(nil)
 // NewGame starts a game from a position; the start counts as the first
 // occurrence of its position.
 func NewGame(start *Position) *Game {
-	return &Game{start: *start, pos: *start, keys: []uint64{start.key}, pkeys: []uint64{start.pkey}}
+	g := &Game{start: *start, pos: *start, pkeys: []uint64{start.pkey}, nextID: 1}
+	for s, pc := range start.board {
+		if pc != NoPiece {
+			g.ids[s] = g.nextID
+			g.nextID++
+		}
+	}
+	g.keys = []uint64{g.repKey()}
+	return g
+}
+
+// repKey is the key the repetition rule compares. With full knowledge it
+// is the position's key. In a view, unknown pieces are told apart by which
+// piece they are (the game follows each piece from the start): the view
+// cannot tell whether two unknown pieces that swapped squares are of the
+// same kind, so it only declares a repetition it is sure of, and leaves
+// the others to the arbiter.
+func (g *Game) repKey() uint64 {
+	k := g.pos.key
+	if g.pos.Hidden() {
+		for s, pc := range g.pos.board {
+			if pc != NoPiece && pc.Kind() == Unknown {
+				k ^= zID[g.ids[s]&(numIDs-1)][s]
+			}
+		}
+	}
+	return k
+}
+
+// followIDs moves the piece identities along with a move.
+func (g *Game) followIDs(m Move, b Battle) {
+	from, to := m.From(), m.To()
+	switch b.Outcome {
+	case NoBattle, AttackerWins:
+		g.ids[to] = g.ids[from]
+	case Tie:
+		g.ids[to] = 0
+	}
+	g.ids[from] = 0
+	if b.Resurrected != NoKind {
+		g.ids[b.ResurrectedOn] = g.nextID
+		g.nextID++
+	}
 }
 
 // Pos is the current position; Begin the starting one.
@@ -100,8 +144,9 @@ func (g *Game) Ending() Ending {
 
 func (g *Game) repetitions() int {
 	n := 0
+	current := g.repKey()
 	for _, k := range g.keys {
-		if k == g.pos.key {
+		if k == current {
 			n++
 		}
 	}
@@ -148,10 +193,11 @@ func (g *Game) Play(text string) (variants.Report, error) {
 		g.ended = e
 	}
 	g.tokens = append(g.tokens, final.Write(mover))
+	g.followIDs(tok.Move, b)
 	if b.Outcome != NoBattle {
 		g.keys, g.pkeys = g.keys[:0], g.pkeys[:0]
 	}
-	g.keys = append(g.keys, next.key)
+	g.keys = append(g.keys, g.repKey())
 	g.pkeys = append(g.pkeys, next.pkey)
 	return g.describe(tok.Move, mover, b), nil
 }

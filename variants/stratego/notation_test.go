@@ -3,6 +3,7 @@ package stratego
 import (
 	"errors"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 
@@ -255,4 +256,28 @@ func TestIncrementalKeyMatchesRebuild(t *testing.T) {
 			require.Equal(t, p.key, back.key)
 		}
 	}
+}
+
+// TestViewRepetitionIsCertain replays a match game in which two unknown
+// Volcandria pieces ended on each other's squares: Everwinter's view saw
+// the position of 37 plies earlier again, the arbiter did not (the pieces
+// differ). A view declares only repetitions it is sure of, so it follows
+// the arbiter to the end.
+func TestViewRepetitionIsCertain(t *testing.T) {
+	text, err := os.ReadFile("testdata/view_repetition.pgn")
+	require.NoError(t, err)
+	r, err := variants.ParsePGN(string(text))
+	require.NoError(t, err)
+	full, err := LoadRecord(variants.Record{Tags: r.Tags, Moves: r.Moves})
+	require.NoError(t, err)
+	start := full.Begin().View(Everwinter)
+	view := NewGame(&start)
+	for i, m := range r.Moves {
+		_, err := view.Play(m)
+		require.NoError(t, err, "move %d (%s)", i+1, m)
+	}
+	assert.Equal(t, full.Status(), view.Status())
+	v := full.Pos().View(Everwinter)
+	assert.Equal(t, v.String(), view.Position())
+	assert.Equal(t, full.Legal(), view.Legal())
 }

@@ -9,6 +9,13 @@ func Perft(p *Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
+	stack := make([]Position, depth+1) // one position per ply: no allocation per node
+	stack[0] = *p
+	return perft(stack, 0, depth)
+}
+
+func perft(stack []Position, ply, depth int) uint64 {
+	p := &stack[ply]
 	var buf [MaxMoves]Move
 	moves := p.LegalMoves(buf[:0])
 	if depth == 1 {
@@ -20,9 +27,10 @@ func Perft(p *Position, depth int) uint64 {
 			nodes++
 			continue
 		}
-		child := *p
+		child := &stack[ply+1]
+		*child = *p
 		child.Play(m)
-		nodes += Perft(&child, depth-1)
+		nodes += perft(stack, ply+1, depth-1)
 	}
 	return nodes
 }

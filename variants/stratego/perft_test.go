@@ -104,3 +104,20 @@ func BenchmarkPerft(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// TestMoveGenerationAndPlayDoNotAllocate: the search's per-node work.
+func TestMoveGenerationAndPlayDoNotAllocate(t *testing.T) {
+	p, _ := ParsePosition("e1ws4tf/2M4W2/4k5/10/10/10/9C/FT8 v 00 -,- V:KCT 0 0")
+	var buf, battles [MaxMoves]Move
+	moves := append([]Move(nil), p.GenMoves(buf[:0])...)
+	n := testing.AllocsPerRun(50, func() {
+		for _, m := range p.GenMoves(buf[:0]) {
+			child := *p
+			child.Play(m)
+			child.GenBattles(battles[:0])
+			_ = child.Ending()
+		}
+	})
+	assert.Zero(t, n)
+	assert.NotEmpty(t, moves)
+}

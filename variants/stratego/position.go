@@ -44,7 +44,12 @@ var (
 	zTrigger  [2][1 + numSquares + ArmySize]uint64
 	zRes      [2][3]uint64
 	zDefeated [2][ArmySize][numKinds]uint64
+	zID       [numIDs][numSquares]uint64 // a view's unknown pieces by identity (Game.repKey)
 )
+
+// numIDs bounds the piece identities a game follows (60 pieces and 4
+// resurrections, rounded up to a power of two).
+const numIDs = 128
 
 func init() {
 	x := uint64(0x9E3779B97F4A7C15)
@@ -61,6 +66,11 @@ func init() {
 		}
 	}
 	zSide = next()
+	for i := range zID {
+		for s := range zID[i] {
+			zID[i][s] = next()
+		}
+	}
 	for s := 0; s < 2; s++ {
 		for i := range zTrigger[s] {
 			zTrigger[s][i] = next()

@@ -46,6 +46,13 @@ const (
 	// intrusionStep is the opponent's bonus per row its movable pieces stand
 	// inside root's home zone: the threat to a Flag it must look for.
 	intrusionStep = 6
+	// danger: an enemy movable piece within dangerSpan-1 steps of root's
+	// Flag costs danger*(dangerSpan-d)^2 (128 next to it): a Dwarf that
+	// breaks the Traps around a Flag wins in a few moves, beyond the
+	// search's horizon, so defenders must meet it early. Root knows its own
+	// Flag's square; the opponent's knowledge is not assumed beyond that.
+	danger     = 8
+	dangerSpan = 5
 )
 
 // value is a piece's worth in a position: its base value and the
@@ -128,6 +135,13 @@ func evaluate(p *stratego.Position, root stratego.Side) int {
 		score[root] += driveStep*(driveSpan-d1) + driveStep*(driveSpan-d2)/2
 	}
 	enemy := root.Other()
+	if own := flag[root]; own != stratego.NoSquare {
+		for _, sq := range pieces[enemy][:n[enemy]] {
+			if d := distance(sq, own); d < dangerSpan {
+				score[enemy] += danger * (dangerSpan - d) * (dangerSpan - d)
+			}
+		}
+	}
 	for _, sq := range pieces[enemy][:n[enemy]] {
 		depth := sq.Rank() - 4 // rows into Everwinter's zone: rank 6 is 1
 		if root == stratego.Volcandria {

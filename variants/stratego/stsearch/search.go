@@ -462,7 +462,7 @@ func (w *worker) ab(p *stratego.Position, depth, ply int, alpha, beta int, ignor
 	}
 	w.path[ply] = p.PublicKey()
 	if p.Quiet() >= stratego.NoBattleLimit || w.repeated(p, ply) {
-		return 0
+		return 0 // a draw (contempt for draws was tried: no gain, see docs/STRATEGO.md)
 	}
 	if depth <= 0 || ply >= maxPly {
 		return w.quiesce(p, ply, alpha, beta, 0, ignoreBudget)

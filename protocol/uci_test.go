@@ -108,7 +108,8 @@ func TestUCIOptionsDeclared(t *testing.T) {
 		assert.Contains(t, out, "option name "+o.Name+" type ", o.Name)
 	}
 	assert.Contains(t, out, "option name Hash type spin default 16 min 1 max 65536")
-	assert.Contains(t, out, "option name UCI_Variant type combo default chess var chess var chessmate")
+	assert.Contains(t, out, "option name UCI_Variant type combo default chess var "+strings.Join(variantNames(), " var ")+"\n")
+	assert.Contains(t, out, " var chess var chessmate ")
 	assert.Contains(t, out, "option name Clear Hash type button\n")
 }
 
@@ -128,7 +129,7 @@ func TestSetOption(t *testing.T) {
 	assert.Contains(t, out, `info string error: option Threads needs a whole number from 1 to 512, not "many"`)
 	assert.Contains(t, out, `info string error: unknown option "Nonsense"`)
 	assert.Contains(t, out, "info string error: option MultiPV needs a value")
-	assert.Contains(t, out, `info string error: option UCI_Variant must be one of chess, chessmate, not "shogi"`)
+	assert.Contains(t, out, "info string error: option UCI_Variant must be one of "+strings.Join(variantNames(), ", ")+`, not "shogi"`)
 	assert.Contains(t, out, `info string error: setoption needs "name <option> [value <value>]"`)
 	assert.NotContains(t, out, "ponder value") // names are case-insensitive: no error
 	assert.True(t, strings.HasSuffix(out, "readyok\n"))

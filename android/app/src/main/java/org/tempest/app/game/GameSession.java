@@ -100,7 +100,8 @@ public final class GameSession {
         return withEngine(new Step() {
             @Override
             public void run() {
-                setup = new GameSetup(setup.variant, humanPlayers, setup.level, setup.start, setup.profile);
+                setup = new GameSetup(setup.variant, humanPlayers, setup.level, setup.start, setup.profile,
+                        setup.playerLevels);
             }
         });
     }
@@ -123,7 +124,18 @@ public final class GameSession {
                 if (state.over) {
                     return;
                 }
-                String best = client.go("movetime " + thinkMs, thinkMs + 10000, null);
+                int level = setup.levelOf(state.toMove);
+                if (level != setup.level) {
+                    client.setOption("Skill Level", Integer.toString(level));
+                }
+                String best;
+                try {
+                    best = client.go("movetime " + thinkMs, thinkMs + 10000, null);
+                } finally {
+                    if (level != setup.level) {
+                        client.setOption("Skill Level", Integer.toString(setup.level));
+                    }
+                }
                 if (best.equals("0000")) {
                     return; // no legal move: the state already says why
                 }

@@ -18,26 +18,43 @@ public final class GameSetup {
     public final String start;
     /** The profile whose ranking the result counts for. */
     public final String profile;
+    /**
+     * Levels of single engine players where they differ from level, as
+     * "<player><level>" pairs separated by commas ("g3,y12"); "" for none.
+     */
+    public final String playerLevels;
 
     public GameSetup(String variant, String humanPlayers, int level, String start, String profile) {
+        this(variant, humanPlayers, level, start, profile, "");
+    }
+
+    public GameSetup(String variant, String humanPlayers, int level, String start, String profile,
+            String playerLevels) {
         this.variant = variant;
         this.humanPlayers = humanPlayers;
         this.level = level;
         this.start = start;
         this.profile = profile;
+        this.playerLevels = playerLevels;
+    }
+
+    /** The engine level of one player. */
+    public int levelOf(String player) {
+        for (String pair : playerLevels.split(",")) {
+            if (pair.length() > 1 && pair.substring(0, 1).equals(player)) {
+                try {
+                    return Integer.parseInt(pair.substring(1));
+                } catch (NumberFormatException e) {
+                    return level;
+                }
+            }
+        }
+        return level;
     }
 
     /** Whether a person plays the given player ("w"). */
     public boolean isHuman(String player) {
         return player.length() == 1 && humanPlayers.contains(player);
-    }
-
-    public GameSetup withStart(String newStart) {
-        return new GameSetup(variant, humanPlayers, level, newStart, profile);
-    }
-
-    public GameSetup withVariant(String newVariant) {
-        return new GameSetup(newVariant, humanPlayers, level, start, profile);
     }
 
     Properties toProperties() {
@@ -47,6 +64,7 @@ public final class GameSetup {
         p.setProperty("level", Integer.toString(level));
         p.setProperty("start", start);
         p.setProperty("profile", profile);
+        p.setProperty("playerLevels", playerLevels);
         return p;
     }
 
@@ -61,7 +79,8 @@ public final class GameSetup {
             return null;
         }
         try {
-            return new GameSetup(variant, human, Integer.parseInt(level), start, profile);
+            return new GameSetup(variant, human, Integer.parseInt(level), start, profile,
+                    p.getProperty("playerLevels", ""));
         } catch (NumberFormatException e) {
             return null;
         }

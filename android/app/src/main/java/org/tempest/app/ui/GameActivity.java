@@ -57,7 +57,9 @@ public final class GameActivity extends Activity implements GameController.Liste
             flipOverride = saved.getBoolean(STATE_FLIP);
         }
         buildViews();
-        if (getIntent().getBooleanExtra(EXTRA_RESUME, false) || controller.snapshot() == null) {
+        // Resume the autosave when asked to, or when the process was killed
+        // and restarted on this screen (no game and nothing on its way).
+        if (getIntent().getBooleanExtra(EXTRA_RESUME, false) || (controller.snapshot() == null && controller.idle())) {
             resume();
         }
     }

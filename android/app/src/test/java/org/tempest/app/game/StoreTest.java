@@ -39,6 +39,18 @@ public class StoreTest {
     }
 
     @Test
+    public void perPlayerLevelsSurviveTheAutosave() throws Exception {
+        GameStore s = new GameStore(tmp.getRoot());
+        s.autosave(new GameSetup("chameleon", "r", 5, "startpos players rgyb", "Ann", "g3,y12"), "*\n");
+        GameSetup back = s.autosavedSetup();
+        assertEquals("g3,y12", back.playerLevels);
+        assertEquals(3, back.levelOf("g"));
+        assertEquals(12, back.levelOf("y"));
+        assertEquals(5, back.levelOf("b")); // no entry: the common level
+        assertEquals(5, new GameSetup("chess", "w", 5, "startpos", "P", "bx").levelOf("b")); // broken entry
+    }
+
+    @Test
     public void brokenAutosaveSetupIsNull() throws Exception {
         GameStore s = new GameStore(tmp.getRoot());
         Files.writeString(new File(tmp.getRoot(), "autosave.properties").toPath(), "variant=chess\nlevel=x\n");

@@ -9,6 +9,7 @@
 //	engine tactics [-movetime D] [-threads N] [-hash MB] [-v] FILE...
 //	engine varmatch [-variant V] [-games N] [-engine1 CMD] [-engine2 CMD] [-option1 N=V] [-option2 N=V] [-go PARAMS]
 //	engine stratmatch [-games N] [-engine1 CMD] [-engine2 CMD] [-option1 N=V] [-option2 N=V] [-go PARAMS] [-setup1 M] [-setup2 M] [-seed N] [-concurrency N] [-pgn FILE]
+//	engine chamatch [-players N] [-games N] [-engineK CMD] [-optionK N=V] [-go PARAMS] [-goK PARAMS] [-tc S+I] [-seed N] [-pgn FILE]
 package main
 
 import (
@@ -73,6 +74,7 @@ var subcommands = map[string]subcommand{
 	"tactics":    {"run EPD test suites (bm/am) at a fixed time per position; count solved", tacticsCommand},
 	"varmatch":   {"play a match in a variant (card chess) between two UCI engines", varMatchCommand},
 	"stratmatch": {"play Stratego games between two UCI engines, each seeing only its own view", stratMatchCommand},
+	"chamatch":   {"play Chameleon Chess games between 2 to 4 UCI engines, seats rotating", chameleonMatchCommand},
 }
 
 var profileModes = map[string]func(*profile.Profile){

@@ -1,0 +1,285 @@
+// Package chsearch searches Chameleon Chess positions for 2 to 4 players.
+//
+// Scores are per player: the evaluation gives each player its own score
+// (eval.go) and the search reduces them to the view of the player to move
+// at the root, the root player: its own score minus the mean of its
+// opponents'. The tree is searched as paranoid alpha-beta (Sturtevant and
+// Korf; Schadd and Winands' comparison): every opponent is assumed to play
+// against the root player, so the root player maximises and every opponent
+// minimises the same number, and ordinary alpha-beta pruning applies. With
+// two players this is plain minimax alpha-beta. Best-reply search (Schadd
+// and Winands), where only the one strongest opponent move is considered
+// between two moves of the root player, is available as an option
+// (Options.Algorithm) for comparison; docs/CHAMELEON.md gives the
+// measurements behind the default.
+//
+// Around that: iterative deepening, a transposition table, principal
+// variation search with null windows, late-move reductions, a capture
+// quiescence search, killer and history move ordering, draw detection
+// (repetition along the game and the search path, the no-progress rule),
+// time limits from movetime, the mover's clock, depth and nodes, and the
+// playing levels of search.PlayingLevels (random, greedy, limited search
+// with noise). One thread; nothing in the node loop allocates.
+package chsearch
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"sync/atomic"
+	"time"
+
+	"tempest/search"
+	"tempest/variants/chameleon"
+)
+
+// Scores are centipawns from the root player's view. A forced win (every
+// opponent eliminated, whatever they do) is WinScore minus its distance in
+// plies; a forced elimination of the root player is the negative.
+const (
+	MaxPly   = 64
+	Infinite = 32000
+	WinScore = 31000
+	WinBound = WinScore - MaxPly
+)
+
+// drawScore is a draw for the root player: as good as an even position.
+const drawScore = 0
+
+// IsWin reports whether a score announces a forced win or loss.
+func IsWin(score int) bool { return score >= WinBound || score <= -WinBound }
+
+// Algorithm is the multi-player search scheme.
+type Algorithm int
+
+const (
+	Paranoid  Algorithm = iota // all opponents minimise the root player's score
+	BestReply                  // only the best single opponent move between two root moves
+	MaxN                       // every player maximises its own score (experimental)
+)
+
+// ParseAlgorithm reads "paranoid" or "bestreply" (also "brs").
+func ParseAlgorithm(s string) (Algorithm, bool) {
+	switch s {
+	case "paranoid":
+		return Paranoid, true
+	case "bestreply", "brs":
+		return BestReply, true
+	case "maxn":
+		return MaxN, true
+	}
+	return Paranoid, false
+}
+
+func (a Algorithm) String() string {
+	if a == BestReply {
+		return "bestreply"
+	}
+	return "paranoid"
+}
+
+// Limits say when a search stops; zero values mean no limit. Time and Inc
+// are the mover's clock (Clock set).
+type Limits struct {
+	Depth       int
+	Nodes       uint64
+	MoveTime    time.Duration
+	Infinite    bool
+	Clock       bool
+	Time, Inc   time.Duration
+	MovesToGo   int
+	SearchMoves []chameleon.Move
+}
+
+// Info is the report of one finished iteration.
+type Info struct {
+	Depth, SelDepth int
+	Score           int
+	Nodes           uint64
+	Elapsed         time.Duration
+	Hashfull        int
+	PV              []chameleon.Move
+}
+
+// Result is what a search decided.
+type Result struct {
+	BestMove chameleon.Move // PassMove when the mover must pass, NoMove when the game is over
+	Score    int
+	Depth    int
+	Nodes    uint64
+	PV       []chameleon.Move
+}
+
+// Options are the engine settings.
+type Options struct {
+	MoveOverhead time.Duration
+	Algorithm    Algorithm
+}
+
+// Engine owns the transposition table and the search state. One search
+// runs at a time.
+type Engine struct {
+	tt    *table
+	w     *worker
+	opts  Options
+	level search.Level
+	rng   *rand.Rand
+	stop  atomic.Bool
+}
+
+// New returns an engine with a table of about hashMB MiB.
+func New(hashMB int) *Engine {
+	e := &Engine{tt: newTable(hashMB)}
+	e.w = &worker{e: e}
+	e.SetLevel(search.Level{Kind: search.FullStrength}, 1)
+	return e
+}
+
+// TableMB is the table size the engine was made with, in MiB (rounded).
+func (e *Engine) TableMB() int { return len(e.tt.entries) * 16 >> 20 }
+
+// SetOptions changes the settings; not during a search.
+func (e *Engine) SetOptions(o Options) { e.opts = o }
+
+// SetLevel sets the playing strength (one of search.PlayingLevels' levels);
+// seed makes the weak levels' random choices reproducible.
+func (e *Engine) SetLevel(l search.Level, seed uint64) {
+	e.level = l
+	e.rng = rand.New(rand.NewPCG(seed, 0xC4A3))
+}
+
+// Search finds a move for the player to move in pos. history holds the keys
+// of the game's positions, oldest first, ending with pos itself (for the
+// repetition rule; nil is fine). report gets each finished iteration.
+// Cancelling ctx stops the search; the best move so far is returned. With
+// Infinite it does not return before ctx is cancelled.
+func (e *Engine) Search(ctx context.Context, pos *chameleon.Position, history []uint64, lim Limits, report func(Info)) Result {
+	start := time.Now()
+	e.stop.Store(false)
+	stopWatch := context.AfterFunc(ctx, func() { e.stop.Store(true) })
+	defer stopWatch()
+	res := e.search(pos, history, lim, report, start)
+	if lim.Infinite {
+		<-ctx.Done()
+	}
+	return res
+}
+
+func (e *Engine) search(pos *chameleon.Position, history []uint64, lim Limits, report func(Info), start time.Time) Result {
+	if pos.Over() {
+		return Result{BestMove: chameleon.NoMove}
+	}
+	var buf [chameleon.MaxMoves]chameleon.Move
+	moves := pos.GenMoves(buf[:0])
+	if len(moves) == 0 {
+		return Result{BestMove: chameleon.PassMove, PV: []chameleon.Move{chameleon.PassMove}}
+	}
+	if len(lim.SearchMoves) > 0 {
+		moves = restrict(moves, lim.SearchMoves)
+	}
+	switch e.level.Kind {
+	case search.RandomMover:
+		return Result{BestMove: moves[e.rng.IntN(len(moves))]}
+	case search.GreedyMover:
+		return Result{BestMove: greedyMove(pos, moves, e.rng)}
+	case search.WeakSearch:
+		lim = applyLevel(e.level, lim)
+	}
+	lines := 1
+	if e.level.Kind == search.WeakSearch && e.level.Noise > 0 {
+		lines = max(e.level.Lines, 2)
+	}
+	e.tt.newSearch()
+	w := e.w
+	w.setup(pos, history, lim, e.opts, start)
+	res := w.iterate(moves, lines, report)
+	if lines > 1 && len(w.rootMoves) > 1 {
+		res.BestMove = noisyChoice(w.rootMoves[:min(lines, len(w.rootMoves))], e.level.Noise, e.rng)
+	}
+	return res
+}
+
+// restrict keeps the moves that are in only (searchmoves); all of them if
+// none is.
+func restrict(moves, only []chameleon.Move) []chameleon.Move {
+	var kept []chameleon.Move
+	for _, m := range moves {
+		for _, o := range only {
+			if m == o {
+				kept = append(kept, m)
+			}
+		}
+	}
+	if len(kept) == 0 {
+		return moves
+	}
+	return kept
+}
+
+// applyLevel narrows the limits for a weak level.
+func applyLevel(l search.Level, lim Limits) Limits {
+	if l.Depth > 0 && (lim.Depth == 0 || lim.Depth > l.Depth) {
+		lim.Depth = l.Depth
+	}
+	if l.Nodes > 0 && (lim.Nodes == 0 || lim.Nodes > l.Nodes) {
+		lim.Nodes = l.Nodes
+	}
+	if l.MoveTime > 0 && (lim.MoveTime == 0 || lim.MoveTime > l.MoveTime) {
+		lim.MoveTime = l.MoveTime
+	}
+	lim.Infinite = false
+	return lim
+}
+
+// noisyChoice picks among the best root moves: the best most often, a
+// move Noise centipawns worse e times less often. Forced results are never
+// gambled with.
+func noisyChoice(moves []rootMove, noise int, rng *rand.Rand) chameleon.Move {
+	best := moves[0].score
+	if noise <= 0 || IsWin(best) {
+		return moves[0].move
+	}
+	var weights [4 * chameleon.MaxMoves]float64
+	total := 0.0
+	for i, rm := range moves {
+		if !IsWin(rm.score) {
+			weights[i] = math.Exp(-float64(best-rm.score) / float64(noise))
+			total += weights[i]
+		}
+	}
+	x := rng.Float64() * total
+	for i := range moves {
+		if x < weights[i] {
+			return moves[i].move
+		}
+		x -= weights[i]
+	}
+	return moves[0].move
+}
+
+// Expected own moves left in a game, for spending the clock: a
+// Chameleon Chess game lasts about 60 to 200 plies shared by 2 to 4 players.
+const movesLeft = 25
+
+// timeLimits turns the limits into a soft limit (no new iteration after
+// it) and a hard one (the search stops mid-iteration); zero means none.
+func timeLimits(lim Limits, overhead time.Duration) (soft, hard time.Duration) {
+	if lim.Clock {
+		left := max(lim.Time-overhead, time.Millisecond)
+		mtg := movesLeft
+		if lim.MovesToGo > 0 {
+			mtg = min(lim.MovesToGo, movesLeft)
+		}
+		ideal := left/time.Duration(mtg) + lim.Inc*3/4
+		soft = min(ideal/2, left/4)
+		hard = min(ideal*3, left/3)
+	}
+	if lim.MoveTime > 0 {
+		fixed := max(lim.MoveTime-overhead, time.Millisecond)
+		if hard == 0 || fixed < hard {
+			hard = fixed
+		}
+		soft = hard // use the whole fixed time
+	}
+	return soft, hard
+}

@@ -33,31 +33,33 @@ func midgame(t testing.TB, seed uint64, plies int) *stratego.Game {
 }
 
 // TestFairness: positions that differ only in the identities of the
-// enemy's hidden pieces give the same decision at a fixed budget, because
-// the engine searches from the mover's view only. The hidden identities
-// are reshuffled among the enemy's unrevealed pieces of the same movement
-// class (unmoved / moved), which keeps everything the mover has seen.
+// enemy's hidden pieces give the same decision at a fixed seed and budget,
+// at every tier, because the engine decides from the mover's view only.
+// The hidden identities are reshuffled among the enemy's unrevealed pieces
+// of the same movement class (unmoved / moved), which keeps everything the
+// mover has seen.
 func TestFairness(t *testing.T) {
-	for seed := uint64(1); seed <= 4; seed++ {
+	levels := []Level{{Kind: FullStrength}, {Kind: WeakSearch, Depth: 2, Noise: 60, Lines: 5},
+		{Kind: GreedyMover}, {Kind: RandomMover}}
+	for seed := uint64(1); seed <= 6; seed++ {
 		g := midgame(t, seed, 60)
 		require.False(t, g.Status().Over)
 		pos := g.Pos()
 		mover := pos.SideToMove()
-		rng := rand.New(rand.NewPCG(seed, 9))
-		var moves [2]stratego.Move
-		for trial := 0; trial < 2; trial++ {
-			other := *pos
-			if trial == 1 {
-				other = reshuffleHidden(t, pos, mover.Other(), rng)
-				require.NotEqual(t, pos.Key(), other.Key(), "the hidden identities differ")
-				a, b := pos.View(mover), other.View(mover)
-				assert.Equal(t, a.String(), b.String(), "the mover's view is the same")
+		other := reshuffleHidden(t, pos, mover.Other(), rand.New(rand.NewPCG(seed, 9)))
+		require.NotEqual(t, pos.Key(), other.Key(), "the hidden identities differ")
+		a, b := pos.View(mover), other.View(mover)
+		require.Equal(t, a.String(), b.String(), "the mover's view is the same")
+		for _, lvl := range levels {
+			var moves [2]stratego.Move
+			for trial, p := range []*stratego.Position{pos, &other} {
+				e := New()
+				e.SetLevel(lvl, seed)
+				moves[trial] = e.Search(context.Background(), p, g.PublicHistory(), Limits{Nodes: 20000}, nil).Move
 			}
-			e := New()
-			res := e.Search(context.Background(), &other, g.PublicHistory(), Limits{Nodes: 20000}, nil)
-			moves[trial] = res.Move
+			assert.NotEqual(t, stratego.NullMove, moves[0])
+			assert.Equal(t, moves[0], moves[1], "seed %d, level %+v: the decision does not depend on hidden identities", seed, lvl)
 		}
-		assert.Equal(t, moves[0], moves[1], "seed %d: the decision does not depend on hidden identities", seed)
 	}
 }
 

@@ -25,6 +25,7 @@ public final class EngineProcess {
     private final Writer in;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<String>();
     private volatile boolean ended;
+    private volatile java.util.List<String> inputLog;
 
     /** Starts the engine executable at path. */
     public static EngineProcess start(String path) throws IOException {
@@ -61,8 +62,20 @@ public final class EngineProcess {
         t.start();
     }
 
+    /**
+     * Keeps a copy of every line sent from now on (tests check what an
+     * engine player was told).
+     */
+    public void logInput(java.util.List<String> log) {
+        inputLog = log;
+    }
+
     /** Sends one command line. */
     public synchronized void send(String line) throws EngineException {
+        java.util.List<String> log = inputLog;
+        if (log != null) {
+            log.add(line);
+        }
         if (ended) {
             throw new EngineException("the engine has stopped");
         }

@@ -187,6 +187,44 @@ public final class UciClient {
         return new History(start, tokens);
     }
 
+    /**
+     * The lines between "board begin" and "board end" without their
+     * "board " prefix (Chameleon Chess: field colours, pawns, roles, bounds).
+     */
+    public List<String> board() throws EngineException {
+        List<String> out = new ArrayList<String>();
+        boolean inside = false;
+        for (String line : request("board")) {
+            if (line.equals("board begin")) {
+                inside = true;
+            } else if (line.equals("board end")) {
+                inside = false;
+            } else if (inside && line.startsWith("board ")) {
+                out.add(line.substring("board ".length()));
+            }
+        }
+        if (out.isEmpty()) {
+            throw new EngineException("the engine's reply to \"board\" is empty");
+        }
+        return out;
+    }
+
+    /** A player's view of the current position ("view <player>"), as a position string. */
+    public String view(String player) throws EngineException {
+        String prefix = "view " + player + " ";
+        return find(request("view " + player), prefix).substring(prefix.length()).trim();
+    }
+
+    /** An arrangement of one side's pieces from the engine's setup generator ("setup <side>"). */
+    public String setup(String side) throws EngineException {
+        String line = find(request("setup " + side), "setup " + side + " ");
+        String[] f = line.trim().split("\\s+");
+        if (f.length != 3) {
+            throw new EngineException("the engine's setup line is not \"setup <side> <rows>\": " + line);
+        }
+        return f[2];
+    }
+
     /** The playing levels ("levels"), weakest first. */
     public List<LevelInfo> levels() throws EngineException {
         List<LevelInfo> out = new ArrayList<LevelInfo>();

@@ -2,7 +2,9 @@ package org.tempest.app.game;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.tempest.app.engine.EngineError;
 import org.tempest.app.engine.EngineException;
 import org.tempest.app.engine.GameState;
@@ -26,7 +28,18 @@ public final class GameSession {
     static final int HINT_LEVEL = 20;
 
     private final EngineFactory factory;
+    private final EngineFactory playerFactory;
     private UciClient client;
+    /**
+     * Stratego: the engine player's own process. The session's engine is the
+     * arbiter with full knowledge; this one only ever hears its player's view
+     * of the start and the moves with the arbiter's announcements.
+     */
+    private UciClient player;
+    /** Stratego: each side's view of the start position, by side. */
+    private final Map<String, String> startViews = new HashMap<String, String>();
+    private String display = "";
+    private List<String> board = Collections.emptyList();
     private GameSetup setup;
     private String startPosition;
     private final List<String> moves = new ArrayList<String>();
@@ -37,7 +50,16 @@ public final class GameSession {
     private int restarts;
 
     public GameSession(EngineFactory factory) {
+        this(factory, factory);
+    }
+
+    /**
+     * A session whose Stratego engine player is started by its own factory
+     * (tests log what that process hears).
+     */
+    public GameSession(EngineFactory factory, EngineFactory playerFactory) {
         this.factory = factory;
+        this.playerFactory = playerFactory;
     }
 
     /** Starts a new game. */
@@ -51,6 +73,7 @@ public final class GameSession {
                 UciClient.History h = client.history();
                 setup = newSetup;
                 startPosition = h.start;
+                startViews.clear();
                 moves.clear();
                 moves.addAll(h.moves);
                 lastMove = "";
@@ -87,6 +110,7 @@ public final class GameSession {
                 UciClient.History h = client.history();
                 setup = newSetup;
                 startPosition = h.start;
+                startViews.clear();
                 moves.clear();
                 moves.addAll(h.moves);
                 lastMove = moves.isEmpty() ? "" : moves.get(moves.size() - 1);
@@ -124,32 +148,87 @@ public final class GameSession {
                 if (state.over) {
                     return;
                 }
-                int level = setup.levelOf(state.toMove);
-                if (level != setup.level) {
-                    client.setOption("Skill Level", Integer.toString(level));
-                }
-                String best;
-                try {
-                    best = client.go("movetime " + thinkMs, thinkMs + 10000, null);
-                } finally {
-                    if (level != setup.level) {
-                        client.setOption("Skill Level", Integer.toString(setup.level));
-                    }
-                }
-                if (best.equals("0000")) {
+                String mover = state.toMove;
+                int level = setup.levelOf(mover);
+                String best = isStratego() ? searchInView(mover, level, thinkMs) : search(level, thinkMs);
+                if (best.equals("0000") && !legal.contains("0000")) {
                     return; // no legal move: the state already says why
                 }
-                apply(client.play(best));
+                apply(client.play(best)); // a forced pass ("0000") is played like a move
             }
         });
     }
 
-    /** The engine's suggestion for the player to move, searched at full strength. */
+    /** The rules engine searches the position it holds (every game with nothing hidden). */
+    private String search(int level, long thinkMs) throws EngineException {
+        if (level != setup.level) {
+            client.setOption("Skill Level", Integer.toString(level));
+        }
+        try {
+            return client.go("movetime " + thinkMs, thinkMs + 10000, null);
+        } finally {
+            if (level != setup.level) {
+                client.setOption("Skill Level", Integer.toString(setup.level));
+            }
+        }
+    }
+
+    /**
+     * Stratego: the engine player's own process searches the given side's
+     * view of the start with the moves played (battles with the arbiter's
+     * announcements); it never sees the other side's hidden pieces.
+     */
+    private String searchInView(String side, int level, long thinkMs) throws EngineException {
+        String view = startView(side);
+        try {
+            return askPlayer(view, level, thinkMs);
+        } catch (EngineError rejected) {
+            throw rejected;
+        } catch (EngineException failed) {
+            closePlayer(); // the player process died or hung: a new one hears the same
+            return askPlayer(view, level, thinkMs);
+        }
+    }
+
+    private String askPlayer(String view, int level, long thinkMs) throws EngineException {
+        if (player == null) {
+            player = playerFactory.start();
+            player.setOption("UCI_Variant", setup.variant);
+        }
+        player.setOption("Skill Level", Integer.toString(level));
+        player.position("fen " + view, moves);
+        return player.go("movetime " + thinkMs, thinkMs + 10000, null);
+    }
+
+    /** A side's view of the start position, from the rules engine (asked once per game). */
+    private String startView(String side) throws EngineException {
+        String v = startViews.get(side);
+        if (v == null) {
+            client.position("fen " + startPosition, Collections.<String>emptyList());
+            try {
+                v = client.view(side);
+            } finally {
+                client.position("fen " + startPosition, moves);
+            }
+            startViews.put(side, v);
+        }
+        return v;
+    }
+
+    private boolean isStratego() {
+        return setup != null && setup.variant.equals(GameSetup.STRATEGO);
+    }
+
+    /** The engine's suggestion for the player to move, searched at full strength (in Stratego from their view). */
     public String hint(final long thinkMs) throws EngineException {
         final String[] best = new String[1];
         withEngine(new Step() {
             @Override
             public void run() throws EngineException {
+                if (isStratego()) {
+                    best[0] = searchInView(state.toMove, HINT_LEVEL, thinkMs);
+                    return;
+                }
                 client.setOption("Skill Level", Integer.toString(HINT_LEVEL));
                 try {
                     best[0] = client.go("movetime " + thinkMs, thinkMs + 10000, null);
@@ -169,6 +248,9 @@ public final class GameSession {
         return withEngine(new Step() {
             @Override
             public void run() throws EngineException {
+                if (isStratego()) {
+                    throw new EngineError("Stratego has no undo: the battles have already shown their pieces");
+                }
                 if (moves.isEmpty()) {
                     return;
                 }
@@ -203,7 +285,8 @@ public final class GameSession {
         if (setup == null) {
             return null;
         }
-        return new Snapshot(setup, state, legalNow(), new ArrayList<String>(moves), lastMove, lastFacts);
+        return new Snapshot(setup, state, legalNow(), new ArrayList<String>(moves), lastMove, lastFacts,
+                display, board);
     }
 
     /** How many times the engine had to be restarted. */
@@ -216,17 +299,39 @@ public final class GameSession {
         return client;
     }
 
-    /** Ends the engine process. */
+    /** The Stratego engine player's process, or null (tests kill it). */
+    public UciClient player() {
+        return player;
+    }
+
+    /** Ends the engine processes. */
     public void close() {
         if (client != null) {
             client.close();
             client = null;
         }
+        closePlayer();
     }
 
-    private void apply(PlayResult r) {
-        moves.add(r.token);
-        lastMove = r.token;
+    private void closePlayer() {
+        if (player != null) {
+            player.close();
+            player = null;
+        }
+    }
+
+    private void apply(PlayResult r) throws EngineException {
+        if (isStratego()) {
+            // The game keeps each move in its canonical form, with the battle's
+            // announcement (c7c8:Mw): the form the engine player's view needs.
+            UciClient.History h = client.history();
+            moves.clear();
+            moves.addAll(h.moves);
+            lastMove = moves.isEmpty() ? r.token : moves.get(moves.size() - 1);
+        } else {
+            moves.add(r.token);
+            lastMove = r.token;
+        }
         lastFacts = r.facts;
         state = r.state;
     }
@@ -234,6 +339,27 @@ public final class GameSession {
     private void refresh() throws EngineException {
         state = client.state();
         legal = state.over ? Collections.<String>emptyList() : client.legalMoves();
+        display = isStratego() ? client.view(setup.firstHuman()) : state.position;
+        board = setup != null && setup.variant.equals(GameSetup.CHAMELEON) ? client.board()
+                : Collections.<String>emptyList();
+    }
+
+    /** An arrangement for one Stratego side's home rows, from the engine's setup generator. */
+    public String strategoSetup(final String side) throws EngineException {
+        final String[] rows = new String[1];
+        withEngine(new Step() {
+            @Override
+            public void run() throws EngineException {
+                if (setup == null || !isStratego()) {
+                    client.setOption("UCI_Variant", GameSetup.STRATEGO);
+                }
+                rows[0] = client.setup(side);
+                if (setup != null && !isStratego()) {
+                    resync();
+                }
+            }
+        });
+        return rows[0];
     }
 
     private List<String> legalNow() {

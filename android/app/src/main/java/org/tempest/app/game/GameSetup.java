@@ -8,7 +8,10 @@ import java.util.Properties;
  * game resumes as it was.
  */
 public final class GameSetup {
-    /** UCI_Variant: "chess" or "chessmate". */
+    public static final String CHAMELEON = "chameleon";
+    public static final String STRATEGO = "stratego";
+
+    /** UCI_Variant: "chess", "chessmate", "chameleon" or "stratego". */
     public final String variant;
     /** The players the people take, as the engine names them ("w", "b"). */
     public final String humanPlayers;
@@ -50,6 +53,12 @@ public final class GameSetup {
             }
         }
         return level;
+    }
+
+    /** The first player the people take ("w" when they take none). */
+    public String firstHuman() {
+        return humanPlayers.isEmpty() ? (variant.equals(STRATEGO) ? "v" : variant.equals(CHAMELEON) ? "r" : "w")
+                : humanPlayers.substring(0, 1);
     }
 
     /** Whether a person plays the given player ("w"). */

@@ -16,10 +16,19 @@ public final class Snapshot {
     public final String lastMove;
     /** The facts the engine reported for the last token ("san Nf3; captured e5"). */
     public final String lastFacts;
+    /**
+     * The position the people may see: in Stratego their own view, else the
+     * engine's position string.
+     */
+    public final String display;
+    /** Chameleon Chess: the engine's "board" lines (field colours, roles, bounds); empty otherwise. */
+    public final List<String> board;
 
     Snapshot(GameSetup setup, GameState state, List<String> legal, List<String> moves, String lastMove,
-            String lastFacts) {
+            String lastFacts, String display, List<String> board) {
         this.setup = setup;
+        this.display = display;
+        this.board = Collections.unmodifiableList(board);
         this.state = state;
         this.legal = Collections.unmodifiableList(legal);
         this.moves = Collections.unmodifiableList(moves);
@@ -37,10 +46,11 @@ public final class Snapshot {
             return 0;
         }
         String winner;
+        boolean stratego = setup.variant.equals(GameSetup.STRATEGO);
         if (state.result.equals("1-0")) {
-            winner = "w";
+            winner = stratego ? "v" : "w";
         } else if (state.result.equals("0-1")) {
-            winner = "b";
+            winner = stratego ? "e" : "b";
         } else if (state.result.length() == 1) {
             winner = state.result; // multi-player games name the winner
         } else {

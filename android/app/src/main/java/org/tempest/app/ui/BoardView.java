@@ -24,6 +24,11 @@ public final class BoardView extends View {
         void onSquare(String square);
     }
 
+    /** Hears a piece dragged from one square to another (the Stratego setup screen). */
+    public interface DragListener {
+        void onDrag(String from, String to);
+    }
+
     private final PieceDrawer pieces = new PieceDrawer();
     private final Paint paint = new Paint(Paint.ANTI_ALIAS_FLAG);
     private final Paint text = new Paint(Paint.ANTI_ALIAS_FLAG);
@@ -37,6 +42,8 @@ public final class BoardView extends View {
     private Set<String> targets = Collections.emptySet();
     private String checkSquare;
     private SquareListener listener;
+    private DragListener dragListener;
+    private String downSquare;
 
     public BoardView(Context context) {
         super(context);
@@ -55,6 +62,10 @@ public final class BoardView extends View {
 
     public void setListener(SquareListener l) {
         listener = l;
+    }
+
+    public void setDragListener(DragListener l) {
+        dragListener = l;
     }
 
     public void setColors(int lightSquare, int darkSquare) {
@@ -149,8 +160,9 @@ public final class BoardView extends View {
                 float x = col * c;
                 float y = row * c;
                 paint.setStyle(Paint.Style.FILL);
-                paint.setColor((file + rank) % 2 == 0 ? dark : light);
+                paint.setColor(squareColor(file, rank));
                 canvas.drawRect(x, y, x + c, y + c, paint);
+                drawTerrain(canvas, file, rank, x, y, c);
                 if (lastMove.contains(sq)) {
                     paint.setColor(0x70F5E050);
                     canvas.drawRect(x, y, x + c, y + c, paint);
@@ -165,7 +177,7 @@ public final class BoardView extends View {
                 }
                 drawMarkers(canvas, sq, x, y, c);
                 if (model != null && model.piece(file, rank) != 0) {
-                    pieces.draw(canvas, model.piece(file, rank), x, y, c);
+                    drawPiece(canvas, file, rank, x, y, c);
                 }
                 if (targets.contains(sq)) {
                     paint.setStyle(Paint.Style.FILL);
@@ -179,7 +191,7 @@ public final class BoardView extends View {
                         canvas.drawCircle(x + c / 2, y + c / 2, c * 0.16f, paint);
                     }
                 }
-                text.setColor((file + rank) % 2 == 0 ? light : dark);
+                text.setColor(labelColor(file, rank));
                 if (col == 0) {
                     canvas.drawText(Integer.toString(rank + 1), x + c * 0.1f, y + c * 0.2f, text);
                 }
@@ -188,6 +200,137 @@ public final class BoardView extends View {
                 }
             }
         }
+    }
+
+    /** Chameleon Chess field colours, pale enough for the pawns on them. */
+    static int fieldColor(char field) {
+        switch (field) {
+            case 'R':
+                return 0xFFEBA3A3;
+            case 'G':
+                return 0xFFA9D9A2;
+            case 'Y':
+                return 0xFFF2E3A0;
+            case 'B':
+                return 0xFFA3C2EB;
+            default:
+                return 0xFFCCCCCC;
+        }
+    }
+
+    /** A player's colour: Chameleon Chess owners, Stratego armies. */
+    static int playerColor(char player) {
+        switch (player) {
+            case 'r':
+                return 0xFFD32F2F;
+            case 'g':
+                return 0xFF2E7D32;
+            case 'y':
+                return 0xFFF9C825;
+            case 'b':
+                return 0xFF1565C0;
+            case 'v':
+                return 0xFFC0392B;
+            case 'e':
+                return 0xFF2A7AB8;
+            default:
+                return 0xFF808080;
+        }
+    }
+
+    private int squareColor(int file, int rank) {
+        if (model != null && model.isChameleon()) {
+            return model.inBounds(file, rank) ? fieldColor(model.field(file, rank)) : 0xFF7A7A7A;
+        }
+        if (model != null && model.isStratego()) {
+            if (model.lakes.contains(BoardModel.squareName(file, rank))) {
+                return 0xFF3F7FBF;
+            }
+            return (file + rank) % 2 == 0 ? 0xFF8DBE6A : 0xFF9ACB76;
+        }
+        return (file + rank) % 2 == 0 ? dark : light;
+    }
+
+    private int labelColor(int file, int rank) {
+        if (model != null && (model.isChameleon() || model.isStratego())) {
+            return 0xFF303030;
+        }
+        return (file + rank) % 2 == 0 ? light : dark;
+    }
+
+    /** Squares gone from a shrunk Chameleon board are hatched; Stratego lakes get waves. */
+    private void drawTerrain(Canvas canvas, int file, int rank, float x, float y, float c) {
+        if (model == null) {
+            return;
+        }
+        paint.setStyle(Paint.Style.STROKE);
+        if (model.isChameleon() && !model.inBounds(file, rank)) {
+            // The field colour stays faintly visible under the grey.
+            paint.setStrokeWidth(c * 0.05f);
+            paint.setColor(fieldColor(model.field(file, rank)) & 0x60FFFFFF);
+            for (int i = 1; i < 4; i++) {
+                canvas.drawLine(x, y + c * i / 4f, x + c * i / 4f, y, paint);
+                canvas.drawLine(x + c * i / 4f, y + c, x + c, y + c * i / 4f, paint);
+            }
+            canvas.drawLine(x, y + c, x + c, y, paint);
+        } else if (model.isStratego() && model.lakes.contains(BoardModel.squareName(file, rank))) {
+            paint.setStrokeWidth(c * 0.04f);
+            paint.setColor(0xA0FFFFFF);
+            for (int i = 1; i < 4; i++) {
+                float yy = y + c * i / 4f;
+                canvas.drawLine(x + c * 0.2f, yy, x + c * 0.45f, yy - c * 0.05f, paint);
+                canvas.drawLine(x + c * 0.45f, yy - c * 0.05f, x + c * 0.8f, yy, paint);
+            }
+        }
+    }
+
+    private void drawPiece(Canvas canvas, int file, int rank, float x, float y, float c) {
+        char p = model.piece(file, rank);
+        if (model.isChameleon()) {
+            char role = model.role(file, rank);
+            pieces.draw(canvas, role == 0 ? 'p' : role, playerColor(p), 0xFF202020, x, y, c);
+            // The knight colour: the field colour on which this pawn is a knight.
+            char k = Character.toUpperCase(model.knightColour(file, rank));
+            paint.setStyle(Paint.Style.FILL);
+            paint.setColor(fieldColor(k) | 0xFF000000);
+            canvas.drawCircle(x + c * 0.82f, y + c * 0.82f, c * 0.12f, paint);
+            paint.setStyle(Paint.Style.STROKE);
+            paint.setStrokeWidth(c * 0.03f);
+            paint.setColor(0xFF202020);
+            canvas.drawCircle(x + c * 0.82f, y + c * 0.82f, c * 0.12f, paint);
+        } else if (model.isStratego()) {
+            drawStrategoPiece(canvas, p, model.revealed(file, rank), x, y, c);
+        } else {
+            pieces.draw(canvas, p, x, y, c);
+        }
+    }
+
+    /** A Stratego piece: a tile in its army's colour with its rank, face down ("?") when unknown. */
+    private void drawStrategoPiece(Canvas canvas, char p, boolean shown, float x, float y, float c) {
+        boolean volcandria = Character.isUpperCase(p);
+        float m = c * 0.08f;
+        paint.setStyle(Paint.Style.FILL);
+        paint.setColor(playerColor(volcandria ? 'v' : 'e'));
+        canvas.drawRoundRect(x + m, y + m, x + c - m, y + c - m, c * 0.12f, c * 0.12f, paint);
+        paint.setStyle(Paint.Style.STROKE);
+        paint.setStrokeWidth(c * 0.04f);
+        paint.setColor(shown ? 0xFFFFE070 : 0xFF202020);
+        canvas.drawRoundRect(x + m, y + m, x + c - m, y + c - m, c * 0.12f, c * 0.12f, paint);
+        float size = text.getTextSize();
+        int color = text.getColor();
+        text.setColor(0xFFFFFFFF);
+        boolean unknown = p == 'U' || p == 'u';
+        if (unknown) {
+            text.setTextSize(c * 0.45f);
+            canvas.drawText("?", x + c / 2, y + c * 0.66f, text);
+        } else {
+            text.setTextSize(c * 0.4f);
+            canvas.drawText(StrategoPieces.rankLabel(p), x + c / 2, y + c * 0.56f, text);
+            text.setTextSize(c * 0.2f);
+            canvas.drawText(StrategoPieces.shortName(p), x + c / 2, y + c * 0.82f, text);
+        }
+        text.setTextSize(size);
+        text.setColor(color);
     }
 
     /** Card chess markers under the pieces. */
@@ -237,22 +380,38 @@ public final class BoardView extends View {
 
     @Override
     public boolean onTouchEvent(MotionEvent e) {
+        String sq = squareAt(e.getX(), e.getY());
+        if (e.getAction() == MotionEvent.ACTION_DOWN) {
+            downSquare = sq;
+            return true;
+        }
         if (e.getAction() != MotionEvent.ACTION_UP) {
             return true;
         }
-        float c = cell();
-        int col = (int) (e.getX() / c);
-        int row = (int) (e.getY() / c);
-        if (col < 0 || col >= files() || row < 0 || row >= ranks()) {
+        String from = downSquare;
+        downSquare = null;
+        if (sq == null) {
             return true;
         }
-        int file = flipped ? files() - 1 - col : col;
-        int rank = flipped ? row : ranks() - 1 - row;
-        if (listener != null) {
-            listener.onSquare(BoardModel.squareName(file, rank));
+        if (dragListener != null && from != null && !from.equals(sq)) {
+            dragListener.onDrag(from, sq);
+        } else if (listener != null) {
+            listener.onSquare(sq);
         }
         performClick();
         return true;
+    }
+
+    private String squareAt(float px, float py) {
+        float c = cell();
+        int col = (int) (px / c);
+        int row = (int) (py / c);
+        if (px < 0 || py < 0 || col >= files() || row >= ranks()) {
+            return null;
+        }
+        int file = flipped ? files() - 1 - col : col;
+        int rank = flipped ? row : ranks() - 1 - row;
+        return BoardModel.squareName(file, rank);
     }
 
     @Override

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Set;
 import org.tempest.app.R;
 import org.tempest.app.game.BoardModel;
+import org.tempest.app.game.GameSetup;
 import org.tempest.app.game.MoveInput;
 import org.tempest.app.game.Snapshot;
 
@@ -45,6 +46,7 @@ public final class GameActivity extends Activity implements GameController.Liste
     private boolean engineThinking;
     private String hintToken;
     private int endShownAt = -1;
+    private boolean badOutputShown;
     private AlertDialog endDialog;
     private ToneGenerator tones;
 
@@ -328,7 +330,27 @@ public final class GameActivity extends Activity implements GameController.Liste
     // Drawing
 
     private String humanSide() {
-        return shown.setup.humanPlayers.isEmpty() ? "w" : shown.setup.humanPlayers.substring(0, 1);
+        return shown.setup.firstHuman();
+    }
+
+    /** The board turned so the person's side is at the bottom (Black, Yellow, Everwinter). */
+    private boolean defaultFlip() {
+        String side = humanSide();
+        return side.equals("b") && !shown.setup.variant.equals(GameSetup.CHAMELEON) || side.equals("y")
+                || side.equals("e");
+    }
+
+    /** The picture to draw, or null (after a message) when the engine's output cannot be read. */
+    private BoardModel model(Snapshot s) {
+        try {
+            return BoardModel.parse(s.setup.variant, s.display, s.board);
+        } catch (RuntimeException e) {
+            if (!badOutputShown) {
+                badOutputShown = true;
+                onProblem("Engine problem", "the engine's position could not be read: " + s.display);
+            }
+            return null;
+        }
     }
 
     private List<String> ownCards() {
@@ -344,9 +366,14 @@ public final class GameActivity extends Activity implements GameController.Liste
             return;
         }
         Snapshot s = shown;
-        BoardModel m = BoardModel.parse(s.setup.variant, s.state.position);
+        BoardModel m = model(s);
+        if (m == null) {
+            return;
+        }
         board.setModel(m);
-        board.setFlipped(flipOverride != null ? flipOverride : humanSide().equals("b"));
+        board.setFlipped(flipOverride != null ? flipOverride : defaultFlip());
+        boolean stratego = s.setup.variant.equals(GameSetup.STRATEGO);
+        findViewById(R.id.btn_undo).setVisibility(stratego ? View.GONE : View.VISIBLE);
         Set<String> last = squaresOf(hintToken != null ? hintToken : s.lastMove);
         // Legal next squares once a piece or card is chosen (not every movable piece at rest).
         Set<String> targets = s.humanToMove() && !engineThinking && !input.prefix().isEmpty() ? input.targets()
@@ -356,7 +383,12 @@ public final class GameActivity extends Activity implements GameController.Liste
         boolean cards = s.setup.variant.equals("chessmate") && m.hands.size() == 2;
         ownHand.setVisibility(cards ? View.VISIBLE : View.GONE);
         opponentHand.setVisibility(cards ? View.VISIBLE : View.GONE);
-        pileInfo.setVisibility(cards ? View.VISIBLE : View.GONE);
+        pileInfo.setVisibility(cards || m.isChameleon() || m.isStratego() ? View.VISIBLE : View.GONE);
+        if (m.isChameleon()) {
+            pileInfo.setText(Players.chameleonInfo(s.setup, m));
+        } else if (m.isStratego()) {
+            pileInfo.setText(Players.strategoInfo(m));
+        }
         if (cards) {
             int own = humanSide().equals("w") ? 0 : 1;
             ownHand.setCards(m.hands.get(own), false);
@@ -373,7 +405,8 @@ public final class GameActivity extends Activity implements GameController.Liste
         status.setTextColor(s.state.check && !s.state.over ? getResources().getColor(R.color.check, null)
                 : 0xFF202020);
         lastMoveText.setText(hintToken != null ? "Hint: " + hintToken
-                : s.lastMove.isEmpty() ? "" : "Last move: " + s.lastMove + describeFacts(visibleFacts(s)));
+                : s.lastMove.isEmpty() ? "" : "Last move: " + s.lastMove
+                        + describeFacts(Players.facts(s.setup.variant, visibleFacts(s))));
         String extra = null;
         for (String t : new String[] {"stalemate", "0000"}) {
             if (s.humanToMove() && s.legal.contains(t)) {
@@ -397,24 +430,25 @@ public final class GameActivity extends Activity implements GameController.Liste
         if (s.state.over) {
             return "Game over: " + resultText(s);
         }
+        boolean several = !s.setup.variant.equals("chess") && !s.setup.variant.equals("chessmate");
         if (engineThinking || !s.humanToMove()) {
-            return "Tempest is thinking…";
+            return several ? Players.name(s.setup.variant, s.state.toMove) + ": Tempest is thinking…"
+                    : "Tempest is thinking…";
         }
-        String who = s.setup.humanPlayers.length() > 1 ? (s.state.toMove.equals("w") ? "White" : "Black") + " to move"
-                : "Your move";
+        String who = s.setup.humanPlayers.length() > 1 ? Players.name(s.setup.variant, s.state.toMove) + " to move"
+                : several ? "Your move (" + Players.name(s.setup.variant, s.state.toMove) + ")" : "Your move";
         return s.state.check ? "Check! " + who : who;
     }
 
     /** "Checkmate: White wins", "Draw by threefold repetition", ... */
     static String resultText(Snapshot s) {
-        String reason = RecordFiles.capitalize(s.state.reason);
-        if (s.state.result.equals("1-0")) {
-            return reason + ": White wins";
+        String text = Players.result(s);
+        BoardModel m = s.setup.variant.equals(GameSetup.CHAMELEON) ? BoardModel.parse(s.setup.variant, s.display, s.board)
+                : null;
+        if (m != null && !m.eliminated.isEmpty()) {
+            text += ". " + Players.eliminated(s.setup, m);
         }
-        if (s.state.result.equals("0-1")) {
-            return reason + ": Black wins";
-        }
-        return "Draw (" + s.state.reason + ")";
+        return text;
     }
 
     private void showGameOver(Snapshot s) {
@@ -443,7 +477,7 @@ public final class GameActivity extends Activity implements GameController.Liste
      */
     private static String visibleFacts(Snapshot s) {
         String mover = s.state.toMove.equals("w") ? "b" : "w";
-        if (s.setup.isHuman(mover) || s.lastFacts.isEmpty()) {
+        if (!s.setup.variant.equals("chessmate") || s.setup.isHuman(mover) || s.lastFacts.isEmpty()) {
             return s.lastFacts;
         }
         StringBuilder b = new StringBuilder();

@@ -123,6 +123,25 @@ public final class GameController {
         });
     }
 
+    /**
+     * Starts a Stratego game: the person's arrangement (rows as "setup"
+     * writes them) against an army the engine arranges for itself. The
+     * rules engine checks the start; a refused one is reported.
+     */
+    public void newStratego(final String humanSide, final int level, final String humanRows) {
+        submit(new Task() {
+            @Override
+            public Snapshot run() throws EngineException {
+                recorded = false;
+                String engineRows = session.strategoSetup(humanSide.equals("v") ? "e" : "v");
+                String v = humanSide.equals("v") ? humanRows : engineRows;
+                String e = humanSide.equals("v") ? engineRows : humanRows;
+                return session.newGame(new GameSetup(GameSetup.STRATEGO, humanSide, level,
+                        "startpos setup " + v + " " + e, profiles.current()));
+            }
+        });
+    }
+
     /** Continues the autosaved game. */
     public void resume(final Callback<Boolean> done) {
         submit(new Task() {
@@ -227,6 +246,16 @@ public final class GameController {
             @Override
             public String answer() throws EngineException {
                 return session.record();
+            }
+        }, done);
+    }
+
+    /** A Stratego arrangement for one side's home rows from the engine's setup generator. */
+    public void strategoSetup(final String side, Callback<String> done) {
+        ask(new Question<String>() {
+            @Override
+            public String answer() throws EngineException {
+                return session.strategoSetup(side);
             }
         }, done);
     }

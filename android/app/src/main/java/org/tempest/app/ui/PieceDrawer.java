@@ -25,8 +25,13 @@ final class PieceDrawer {
     /** Draws a FEN piece letter in the square whose top left is (x, y) and side is size. */
     void draw(Canvas canvas, char piece, float x, float y, float size) {
         boolean white = Character.isUpperCase(piece);
-        fill.setColor(white ? 0xFFF8F8F0 : 0xFF303030);
-        outline.setColor(white ? 0xFF202020 : 0xFFE8E8E0);
+        draw(canvas, piece, white ? 0xFFF8F8F0 : 0xFF303030, white ? 0xFF202020 : 0xFFE8E8E0, x, y, size);
+    }
+
+    /** Draws a piece shape (by its letter, either case) in the given colours (Chameleon Chess owners). */
+    void draw(Canvas canvas, char piece, int fillColor, int outlineColor, float x, float y, float size) {
+        fill.setColor(fillColor);
+        outline.setColor(outlineColor);
         outline.setStrokeWidth(3.2f);
         canvas.save();
         canvas.translate(x, y);

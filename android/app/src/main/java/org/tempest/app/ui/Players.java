@@ -1,0 +1,155 @@
+package org.tempest.app.ui;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.tempest.app.game.BoardModel;
+import org.tempest.app.game.GameSetup;
+import org.tempest.app.game.Snapshot;
+
+/** Player names and the texts about players, results and move facts in every variant. */
+final class Players {
+    private Players() {
+    }
+
+    /** A player's name: "White", "Red", "Volcandria". */
+    static String name(String variant, String player) {
+        if (variant.equals(GameSetup.CHAMELEON)) {
+            switch (player) {
+                case "r":
+                    return "Red";
+                case "g":
+                    return "Green";
+                case "y":
+                    return "Yellow";
+                case "b":
+                    return "Blue";
+                default:
+                    return player;
+            }
+        }
+        if (variant.equals(GameSetup.STRATEGO)) {
+            return player.equals("e") ? "Everwinter" : "Volcandria";
+        }
+        return player.equals("b") ? "Black" : "White";
+    }
+
+    /** "Red (you)", "Green (Tempest, level 3)". */
+    static String seat(GameSetup setup, String player) {
+        String n = name(setup.variant, player);
+        if (setup.isHuman(player)) {
+            return setup.humanPlayers.length() > 1 ? n : n + " (you)";
+        }
+        return n + " (Tempest, level " + setup.levelOf(player) + ")";
+    }
+
+    /** "Checkmate: White wins", "Last player standing: Yellow wins", "Draw (repetition)". */
+    static String result(Snapshot s) {
+        String reason = RecordFiles.capitalize(s.state.reason);
+        String r = s.state.result;
+        String v = s.setup.variant;
+        String winner = null;
+        if (r.equals("1-0")) {
+            winner = v.equals(GameSetup.STRATEGO) ? "v" : "w";
+        } else if (r.equals("0-1")) {
+            winner = v.equals(GameSetup.STRATEGO) ? "e" : "b";
+        } else if (r.length() == 1) {
+            winner = r; // multi-player games name the winner
+        }
+        if (winner == null) {
+            return s.state.reason.startsWith("draw") ? reason : "Draw (" + s.state.reason + ")";
+        }
+        return reason + ": " + name(v, winner) + " wins";
+    }
+
+    /** Chameleon Chess: who plays, who dropped out, the bounds. */
+    static String chameleonInfo(GameSetup setup, BoardModel m) {
+        StringBuilder b = new StringBuilder("Players: ");
+        List<String> out = new ArrayList<String>();
+        for (int i = 0; i < m.players.length(); i++) {
+            String p = m.players.substring(i, i + 1);
+            if (!m.isEliminated(p)) {
+                out.add(seat(setup, p));
+            }
+        }
+        b.append(join(out));
+        if (!m.eliminated.isEmpty()) {
+            b.append(" · ").append(eliminated(setup, m));
+        }
+        if (m.bounds.length() == 4) {
+            b.append(" · Board ").append(m.bounds, 0, 2).append('–').append(m.bounds, 2, 4);
+        }
+        return b.toString();
+    }
+
+    /** Chameleon Chess: "Eliminated: Green (ply 12), Blue (ply 30)", in the order they dropped out. */
+    static String eliminated(GameSetup setup, BoardModel m) {
+        List<String> gone = new ArrayList<String>();
+        for (String e : m.eliminated) {
+            String[] f = e.split("@");
+            gone.add(name(setup.variant, f[0]) + (f.length > 1 ? " (ply " + f[1] + ")" : ""));
+        }
+        return "Eliminated: " + join(gone);
+    }
+
+    /** Stratego: the defeated pieces of both armies. */
+    static String strategoInfo(BoardModel m) {
+        return "Defeated · Volcandria: " + pieces(m.defeatedV) + " · Everwinter: " + pieces(m.defeatedE);
+    }
+
+    private static String pieces(String letters) {
+        if (letters.isEmpty()) {
+            return "none";
+        }
+        List<String> out = new ArrayList<String>();
+        for (char c : letters.toCharArray()) {
+            out.add(StrategoPieces.name(c));
+        }
+        return join(out);
+    }
+
+    /**
+     * The engine's facts about a move in words: "Dragon attacks Slayer:
+     * attacker wins; Slayer removed from a5", "board now b1–h8; Green
+     * eliminated". Facts it does not know are shown as they are.
+     */
+    static String facts(String variant, String facts) {
+        if (facts.isEmpty()) {
+            return "";
+        }
+        List<String> out = new ArrayList<String>();
+        for (String fact : facts.split("; ")) {
+            String[] f = fact.trim().split("\\s+");
+            if (variant.equals(GameSetup.STRATEGO) && f.length == 2 && f[0].equals("battle") && f[1].length() == 2) {
+                out.add(StrategoPieces.army(f[1].charAt(0)) + "'s " + StrategoPieces.name(f[1].charAt(0))
+                        + " attacks " + StrategoPieces.name(f[1].charAt(1)));
+            } else if (variant.equals(GameSetup.STRATEGO) && f.length == 3
+                    && (f[0].equals("removed") || f[0].equals("resurrected")) && f[1].length() == 1) {
+                out.add(StrategoPieces.army(f[1].charAt(0)) + "'s " + StrategoPieces.name(f[1].charAt(0)) + " "
+                        + f[0] + (f[0].equals("removed") ? " from " : " on ") + f[2]);
+            } else if (variant.equals(GameSetup.CHAMELEON) && f.length == 2 && f[0].equals("bounds")
+                    && f[1].length() == 4) {
+                out.add("board " + f[1].substring(0, 2) + "–" + f[1].substring(2));
+            } else if (variant.equals(GameSetup.CHAMELEON) && f.length == 2
+                    && (f[0].equals("eliminated") || f[0].equals("winner") || f[0].equals("next"))) {
+                String who = name(variant, f[1]);
+                out.add(f[0].equals("next") ? who + " to move" : f[0].equals("winner") ? who + " wins"
+                        : who + " eliminated");
+            } else {
+                out.add(fact);
+            }
+        }
+        return join(out, "; ");
+    }
+
+    private static String join(List<String> parts) {
+        return join(parts, ", ");
+    }
+
+    private static String join(List<String> parts, String sep) {
+        StringBuilder b = new StringBuilder();
+        for (String p : parts) {
+            b.append(b.length() == 0 ? "" : sep).append(p);
+        }
+        return b.toString();
+    }
+}

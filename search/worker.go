@@ -216,6 +216,7 @@ func (w *worker) aspirate(depth int, report func(Info)) {
 
 // info describes root move i after an iteration.
 func (w *worker) info(i, depth int, bound tt.Bound) Info {
+	w.publishedNodes.Store(w.nodes) // searches under 1024 nodes report them too
 	rm := &w.rootMoves[i]
 	score := rm.score
 	d := depth

@@ -14,7 +14,7 @@ type timeManager struct {
 }
 
 // Expected number of moves left in a sudden-death game; the search plans to
-// spend 1/movesLeft of the remaining time plus most of the increment.
+// spend 1/movesLeft of the time it will have over those moves.
 const movesLeft = 35
 
 func newTimeManager(lim Limits, us Color, overhead time.Duration, start time.Time) timeManager {
@@ -27,7 +27,12 @@ func newTimeManager(lim Limits, us Color, overhead time.Duration, start time.Tim
 		if lim.MovesToGo > 0 {
 			mtg = min(lim.MovesToGo, movesLeft)
 		}
-		ideal := left/time.Duration(mtg) + inc*3/4
+		// The GUI's lag is paid on every move, not once: plan with the
+		// clock plus the increments to come, less the overhead of each of
+		// those moves. Short of time this leaves almost nothing to spend,
+		// so moves come at once and the increment rebuilds the clock.
+		pool := lim.Time[us] + inc*time.Duration(mtg-1) - overhead*time.Duration(mtg+2)
+		ideal := max(pool/time.Duration(mtg), time.Millisecond)
 		// Never plan to use more than a share of what is left: all but a
 		// margin on the last move before the time control, else half.
 		capShare := left / 2

@@ -47,6 +47,7 @@ type Session struct {
 	threads     int
 	multiPV     int
 	overheadMS  int
+	contempt    int
 	analyseMode bool
 
 	job *job // the running search or perft, or nil
@@ -112,6 +113,13 @@ func (s *Session) optionTable() []*Option {
 				s.applySearchOptions()
 				return nil
 			}},
+		{Name: "Contempt", Kind: Spin, Default: "0", Min: -200, Max: 200,
+			Help: "centipawns a draw is worth less than equal to the engine (chess and card chess)",
+			apply: func(s *Session, v string) error {
+				s.contempt, _ = strconv.Atoi(v)
+				s.applySearchOptions()
+				return nil
+			}},
 		{Name: "UCI_Chess960", Kind: Check, Default: "false", Help: "castling moves are written king-takes-rook",
 			apply: func(s *Session, v string) error { s.chess960 = v == "true"; return nil }},
 		{Name: "UCI_AnalyseMode", Kind: Check, Default: "false", Help: "set by GUIs when analysing; accepted, no effect on play",
@@ -155,6 +163,7 @@ func (s *Session) applySearchOptions() {
 		Threads:      s.threads,
 		MultiPV:      s.multiPV,
 		MoveOverhead: time.Duration(s.overheadMS) * time.Millisecond,
+		Contempt:     s.contempt,
 	})
 }
 

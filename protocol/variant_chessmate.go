@@ -147,7 +147,8 @@ func (s *Session) cardEngine() *cmsearch.Engine {
 		mb, _ := strconv.Atoi(s.findOption("Hash").value)
 		s.cmEngine = cmsearch.New(max(mb, 1))
 	}
-	s.cmEngine.SetOptions(cmsearch.Options{Threads: s.threads, MultiPV: 1, MoveOverhead: time.Duration(s.overheadMS) * time.Millisecond})
+	s.cmEngine.SetOptions(cmsearch.Options{Threads: s.threads, MultiPV: 1, MoveOverhead: time.Duration(s.overheadMS) * time.Millisecond,
+		Contempt: s.contempt})
 	lvl := s.playingLevel()
 	s.cmEngine.SetLevel(cmsearch.Level{Kind: cmsearch.LevelKind(lvl.Kind), Depth: lvl.Depth, Nodes: lvl.Nodes,
 		MoveTime: lvl.MoveTime, Noise: lvl.Noise, Lines: lvl.Lines}, uint64(time.Now().UnixNano()))

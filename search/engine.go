@@ -17,6 +17,9 @@ type Options struct {
 	Threads      int
 	MultiPV      int
 	MoveOverhead time.Duration
+	// Contempt (centipawns) makes draws look that much worse to the side
+	// being searched for: worth it against weaker opponents.
+	Contempt int
 }
 
 // Engine owns the transposition table and the search threads. Search runs

@@ -117,6 +117,21 @@ func TestCheckmatedAndStalemated(t *testing.T) {
 	assert.Equal(t, DrawScore, res.Score)
 }
 
+// A draw is worth -Contempt to the side searched for, whichever colour
+// it plays: here the only legal move takes the last rook, leaving bare kings.
+func TestContemptValuesDraws(t *testing.T) {
+	for _, fen := range []string{"8/8/8/8/8/8/r7/K1k5 w - - 0 1", "8/8/8/8/8/8/R7/k1K5 b - - 0 1"} {
+		pos, err := movegen.ParseFEN(fen)
+		require.NoError(t, err)
+		for _, contempt := range []int{0, 50, -30} {
+			e := New(1)
+			e.SetOptions(Options{Threads: 1, MultiPV: 1, Contempt: contempt})
+			res := e.Search(context.Background(), pos, Limits{Depth: 4}, nil)
+			assert.InDelta(t, -contempt, res.Score, 1, "%s contempt %d", fen, contempt)
+		}
+	}
+}
+
 // TestDeterministic: one thread, fixed depth, fresh state: identical nodes and move.
 func TestDeterministic(t *testing.T) {
 	pos, _ := movegen.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")

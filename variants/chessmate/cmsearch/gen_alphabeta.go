@@ -111,9 +111,19 @@ func scoreFromTT(score int16, ply int) int {
 	return s
 }
 
-// drawScore varies by one centipawn with the node count, so that searches
-// do not all fall into the same repetition; it is deterministic.
-func (w *worker) drawScore() int { return DrawScore - 1 + int(w.nodes&2) }
+// drawScore is a repetition or a dead position for the side to move at
+// ply. It varies by one centipawn with the node count, so that searches do
+// not all fall into the same repetition; it is deterministic.
+func (w *worker) drawScore(ply int) int { return w.contempt(ply) - 1 + int(w.nodes&2) }
+
+// contempt is a draw for the side to move at ply: Contempt centipawns below
+// equal for the side the search plays for, as far above for its opponent.
+func (w *worker) contempt(ply int) int {
+	if ply&1 == 1 {
+		return DrawScore + w.engine.opts.Contempt
+	}
+	return DrawScore - w.engine.opts.Contempt
+}
 
 // search is the principal-variation alpha-beta search of a non-root node.
 func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
@@ -134,13 +144,13 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	// Step 2. Draws and the ply limit. Mate-distance pruning: no line
 	// from here can beat a mate already found closer to the root.
 	if pos.IsRepetition() || pos.IsInsufficientMaterial() {
-		return w.drawScore()
+		return w.drawScore(ply)
 	}
 	if pos.IsFiftyMoveDraw() {
 		if pos.InCheck() && !pos.HasLegalMove() {
 			return -MateScore + ply // mate on the hundredth ply still counts
 		}
-		return w.drawScore()
+		return w.drawScore(ply)
 	}
 	if ply >= MaxPly {
 		return w.evaluate()
@@ -413,7 +423,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		case inCheck:
 			return -MateScore + ply
 		default:
-			return DrawScore
+			return w.contempt(ply)
 		}
 	}
 
@@ -442,7 +452,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	}
 	w.selDepth = max(w.selDepth, ply)
 	if pos.IsRepetition() || pos.IsInsufficientMaterial() {
-		return w.drawScore()
+		return w.drawScore(ply)
 	}
 	if ply >= MaxPly {
 		return w.evaluate()

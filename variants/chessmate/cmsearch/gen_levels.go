@@ -91,7 +91,7 @@ func noisyChoice(moves []rootMove, noise int, rng *rand.Rand) rootMove {
 // PlayingLevel is a named strength with its Elo.
 type PlayingLevel struct {
 	Level
-	Elo int // measured by games; see docs/STRENGTH.md
+	Elo int // an estimate until calibrated by games; see docs/STRENGTH.md
 }
 
 // PlayingLevels lists the strengths from weakest to full, indexed by the

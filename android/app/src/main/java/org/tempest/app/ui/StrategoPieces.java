@@ -76,8 +76,16 @@ final class StrategoPieces {
 
     /** A short name that fits under the rank. */
     static String shortName(char p) {
-        String n = name(p);
-        return n.length() > 6 ? n.substring(0, 5) + "." : n;
+        switch (Character.toUpperCase(p)) {
+            case 'R':
+                return "Rider";
+            case 'L':
+                return "Lava";
+            case 'S':
+                return "Sorc.";
+            default:
+                return name(p);
+        }
     }
 
     /** The army of a piece letter: Volcandria for upper case. */

@@ -221,6 +221,25 @@ public class VariantSessionTest {
         }
     }
 
+    @Test
+    public void strategoSurvivesTheDeathOfBothEngineProcesses() throws Exception {
+        GameSession g = session();
+        GameSetup setup = new GameSetup(GameSetup.STRATEGO, "e", 1, "startpos seed 5", "P");
+        Snapshot s = g.newGame(setup);
+        assertEquals("v", s.state.toMove);
+        s = g.engineMove(20);
+        assertEquals(1, s.moves.size());
+        g.player().process().kill();
+        g.client().process().kill();
+        Thread.sleep(100);
+        s = g.play(s.legal.get(0));
+        s = g.engineMove(20);
+        assertEquals(3, s.moves.size());
+        assertTrue(s.humanToMove());
+        assertTrue(g.restarts() >= 1);
+        assertViewOf("e", s.display);
+    }
+
     /**
      * A view of the given side: the other army's pieces are unknown ('U'/'u')
      * unless a battle revealed them ('!').

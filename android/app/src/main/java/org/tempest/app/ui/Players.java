@@ -134,6 +134,8 @@ final class Players {
                 String who = name(variant, f[1]);
                 out.add(f[0].equals("next") ? who + " to move" : f[0].equals("winner") ? who + " wins"
                         : who + " eliminated");
+            } else if (variant.equals(GameSetup.CHAMELEON) && f.length > 1 && f[0].equals("draw")) {
+                out.add("draw: " + fact.trim().substring("draw ".length()));
             } else if (f.length > 1 && f[0].equals("over")) {
                 out.add("game over: " + fact.trim().substring("over ".length()));
             } else {

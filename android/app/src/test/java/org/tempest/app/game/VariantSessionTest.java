@@ -137,6 +137,31 @@ public class VariantSessionTest {
         }
     }
 
+    @Test
+    public void brokenVariantRecordsAreExplainedAndChangeNothing() throws Exception {
+        GameSession g = session();
+        GameSetup setup = new GameSetup(GameSetup.CHAMELEON, "r", 1, "startpos players ry", "P", "y1");
+        Snapshot s = g.newGame(setup);
+        s = g.play("a1b3");
+        String[][] broken = {
+            {GameSetup.CHAMELEON, "[Variant \"chameleon\"]\n[SetUp \"1\"]\n[FEN \"a1h8 a1rr,a1rg r 0 0\"]\n\n*\n",
+                "a1 holds two pawns"},
+            {GameSetup.CHAMELEON, "[Variant \"chameleon\"]\n\n1. a1a2 *\n", "move 1 (a1a2) is illegal"},
+            {GameSetup.STRATEGO, "[Variant \"stratego\"]\n\n1. a3a5 *\n", "move 1 (a3a5) is illegal"},
+        };
+        for (String[] b : broken) {
+            EngineError e = assertThrows(EngineError.class,
+                    () -> g.load(new GameSetup(b[0], "", 1, "startpos", "P"), b[1]));
+            assertTrue(e.getMessage(), e.getMessage().contains(b[2]));
+            Snapshot now = g.snapshot();
+            assertEquals(s.state.position, now.state.position);
+            assertEquals(s.moves, now.moves);
+            assertEquals(GameSetup.CHAMELEON, now.setup.variant);
+        }
+        // The game goes on in the engine as it was.
+        assertEquals(2, g.engineMove(20).moves.size());
+    }
+
     /** The rows of one side in a full-knowledge placement ("a/b/c/.../h"). */
     private static String homeRows(String position, String side) {
         String[] r = position.split(" ")[0].split("/");

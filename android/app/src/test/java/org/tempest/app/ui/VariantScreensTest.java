@@ -137,6 +137,23 @@ public class VariantScreensTest {
         }
     }
 
+    @Test
+    public void chameleonForcedPassByButtonThenPassAndPlay() throws Exception {
+        // Green's knight stands on the centre of the 3x3 board: its only move is the pass.
+        controller().newGame(new GameSetup(GameSetup.CHAMELEON, "gy", 1, "fen e3g5 g5yg,f4gb g 0 0", "Player"));
+        GameActivity a = openGame();
+        assertEquals("Green to move", text(a, R.id.status));
+        android.widget.Button pass = a.findViewById(R.id.btn_special);
+        assertEquals(View.VISIBLE, pass.getVisibility());
+        assertEquals(a.getString(R.string.pass), pass.getText().toString());
+        pass.performClick();
+        settle();
+        assertEquals("0000", shown().lastMove);
+        assertEquals("y", shown().state.toMove);
+        assertEquals("Yellow to move", text(a, R.id.status));
+        assertEquals(View.GONE, pass.getVisibility());
+    }
+
     private static void tapOn(BoardView board, String square) {
         float[] c = board.centerOf(square);
         AppTest.tap(board, c[0], c[1]);

@@ -169,3 +169,20 @@ func TestChameleonLevels(t *testing.T) {
 	assert.Regexp(t, `bestmove (a1b3|a1c2|d1b2|d1c3|d1e3|d1f2)\n`, out)
 	assert.NotContains(t, out, "info depth")
 }
+
+// FuzzChameleonCommands: no input line makes the Chameleon Chess commands
+// panic, and a rejected line leaves a valid position behind. "go" is left
+// out: a fuzzed depth could run for hours.
+func FuzzChameleonCommands(f *testing.F) {
+	for _, s := range []string{"play a1b3", "position fen e3g5 e5gb,f4rb r 0 0", "position startpos players gy moves h1g3",
+		"board", "legalmoves", "play 0000", "loadpgn\n[FEN \"x\"]\nendpgn", "position fen a1h8 - r 0 0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if strings.Contains(line, "go") {
+			return
+		}
+		out := runScript(t, chameleonOn+"position startpos\n"+line+"\nendpgn\nstate\n")
+		assert.Regexp(t, `state position \S+ \S+ [rgyb] \d+ \d+\n`, out)
+	})
+}

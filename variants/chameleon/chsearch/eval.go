@@ -31,7 +31,7 @@ import (
 const (
 	pawnValue       = 100
 	mobilityWeight  = 3
-	hangingPenalty  = 45
+	hangingPenalty  = 90
 	defendedPenalty = 15
 	edgeBonus       = 6
 )

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -71,6 +72,7 @@ func stratMatchCommand(args []string) int {
 
 	var mu sync.Mutex
 	var wins, draws, losses int // engine 1's
+	var bySide [2][3]int        // engine 1's wins, draws, losses as Volcandria and as Everwinter
 	reasons := map[string]int{}
 	failed := false
 	sem := make(chan struct{}, max(*concurrency, 1))
@@ -98,13 +100,20 @@ func stratMatchCommand(args []string) int {
 			if !first {
 				score = 1 - score
 			}
+			colour := 0
+			if !first {
+				colour = 1
+			}
 			switch score {
 			case 1:
 				wins++
+				bySide[colour][0]++
 			case 0:
 				losses++
+				bySide[colour][2]++
 			default:
 				draws++
+				bySide[colour][1]++
 			}
 			reasons[reason]++
 			if pgn != nil {
@@ -134,8 +143,12 @@ func stratMatchCommand(args []string) int {
 		return 0
 	}
 	elo, margin := eloWithMargin(wins, draws, losses)
+	// The win rate's 95% interval by the normal approximation.
+	p := float64(wins) / float64(n)
 	fmt.Printf("engine1 vs engine2: +%d =%d -%d, wins %.1f%%, score %.1f%%, Elo %+.0f +/- %.0f (95%%)\n", wins, draws, losses,
-		100*float64(wins)/float64(n), 100*(float64(wins)+0.5*float64(draws))/float64(n), elo, margin)
+		100*p, 100*(float64(wins)+0.5*float64(draws))/float64(n), elo, margin)
+	fmt.Printf("  wins %.1f%% +/- %.1f%% (95%%); engine1 as Volcandria +%d =%d -%d, as Everwinter +%d =%d -%d\n",
+		100*p, 196*math.Sqrt(p*(1-p)/float64(n)), bySide[0][0], bySide[0][1], bySide[0][2], bySide[1][0], bySide[1][1], bySide[1][2])
 	for r, c := range reasons {
 		fmt.Printf("  %4d %s\n", c, r)
 	}

@@ -29,6 +29,12 @@ func TestStratMatch(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Len(t, regexp.MustCompile(`(?m)^game \d: `).FindAllString(out, -1), 2, out)
 	assert.Regexp(t, `engine1 vs engine2: \+\d+ =\d+ -\d+, wins [\d.]+%, score [\d.]+%`, out)
+	// One game with each colour: the colour split adds up to one game each.
+	split := regexp.MustCompile(`wins [\d.]+% \+/- [\d.]+% \(95%\); engine1 as Volcandria \+(\d) =(\d) -(\d), as Everwinter \+(\d) =(\d) -(\d)`).FindStringSubmatch(out)
+	require.Len(t, split, 7, out)
+	for _, colour := range [][]string{split[1:4], split[4:7]} {
+		assert.Equal(t, 1, int(colour[0][0]-'0')+int(colour[1][0]-'0')+int(colour[2][0]-'0'), out)
+	}
 
 	// Engine 1 was Volcandria in game 1 and Everwinter in game 2: every
 	// position it received hides the other side's unrevealed pieces.

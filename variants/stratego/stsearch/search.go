@@ -20,6 +20,13 @@ const (
 	maxPly  = 64
 )
 
+// contempt is what a draw by repetition or by the no-battle limit costs
+// the root side: without it the engine, whose worlds give the opponent
+// full knowledge, settled for repetitions in playable positions.
+// Gain against the greedy tier, same 400 setups at 20000 nodes: wins
+// 79.5% -> 83.5%, draws 59 -> 35, losses 23 -> 31 (docs/STRATEGO.md).
+const contempt = 200
+
 // DefaultWorlds is the number of worlds searched per decision.
 const DefaultWorlds = 12
 
@@ -462,7 +469,10 @@ func (w *worker) ab(p *stratego.Position, depth, ply int, alpha, beta int, ignor
 	}
 	w.path[ply] = p.PublicKey()
 	if p.Quiet() >= stratego.NoBattleLimit || w.repeated(p, ply) {
-		return 0 // a draw (contempt for draws was tried: no gain, see docs/STRATEGO.md)
+		if p.SideToMove() == w.root {
+			return -contempt
+		}
+		return contempt
 	}
 	if depth <= 0 || ply >= maxPly {
 		return w.quiesce(p, ply, alpha, beta, 0, ignoreBudget)

@@ -103,3 +103,30 @@ func TestTiersPlayLegalActions(t *testing.T) {
 	q := pos(t, "4k3/8/8/8/3P4/2q5/8/4K3 w - - 0 1 - - - DM,LC,HQ/?,?,? 9 - -")
 	assert.Equal(t, "DM:d4c3", greedyMove(q, rng).String())
 }
+
+// Taking the knight leaves Black's bare king stalemated unless it can play
+// one of its hidden cards. In most sampled worlds it can, so without the
+// guard the capture looks best; a winning side must not bet on that.
+func TestDoesNotBetOnHiddenCardsToEscapeStalemate(t *testing.T) {
+	p := pos(t, "7k/8/2Q3n1/8/8/8/8/4K3 w - - 0 1 - - - DI,LC,DD/FC,MS,RB CH,HQ,LJ,VU,CR,RV,CW,HF,DM - -")
+	capture, _, err := p.ParseAction("c6g6")
+	require.NoError(t, err)
+	require.True(t, leavesOnlyCards(p, capture))
+	for _, lim := range []Limits{{Depth: 3}, {Nodes: 20000}} {
+		e := New(16)
+		res := e.SearchHidden(context.Background(), p, lim, DefaultSamples, nil)
+		assert.NotEqual(t, "c6g6", res.BestMove.String(), "%+v", lim)
+		assert.False(t, leavesOnlyCards(p, res.BestMove), "%+v: %v", lim, res.BestMove)
+		assert.Greater(t, res.Score, stalemateGuard, "%+v: the win is kept", lim)
+	}
+}
+
+// A search stopped before it starts still owes a legal move.
+func TestStoppedAtOnceStillMoves(t *testing.T) {
+	p := pos(t, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - - - FC,MS,CW/LJ,CH,RV DD,DM,RB,LC,HQ,CR,HF,VU,DI - -")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res := New(1).SearchHidden(ctx, p, Limits{Infinite: true}, DefaultSamples, nil)
+	require.NotEqual(t, NullMove, res.BestMove)
+	assert.True(t, p.IsLegal(res.BestMove), res.BestMove.String())
+}

@@ -25,7 +25,9 @@ import (
 //     own hash table: positions of different worlds look alike but differ);
 //  4. every world votes for its best turn; the turn with the most votes
 //     wins, ties going to the higher average score (mates count as 2000 cp
-//     in the average unless every world finds the mate).
+//     in the average unless every world finds the mate);
+//  5. a winning side does not stalemate the opponent in the hope that its
+//     hidden hand holds no playable card (see stalemateGuard).
 //
 // This is perfect-information Monte Carlo ("determinization"): it cannot
 // plan to gather information, but card chess reveals little during a game
@@ -52,19 +54,7 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 	if !view.HasHidden() {
 		samples = 1 // nothing to sample
 	}
-	perWorld := lim
-	if lim.Nodes > 0 {
-		perWorld.Nodes = max(lim.Nodes/uint64(samples), 1)
-	}
-	if lim.MoveTime > 0 {
-		perWorld.MoveTime = max(lim.MoveTime/time.Duration(samples), time.Millisecond)
-	}
-	if lim.Clock {
-		// Plan the move's time once, then give each world its share.
-		tm := newTimeManager(lim, view.SideToMove(), e.opts.MoveOverhead, time.Now())
-		perWorld.Clock = false
-		perWorld.MoveTime = max(tm.soft/time.Duration(samples), time.Millisecond)
-	}
+	perWorld := share(lim, samples, e.opts.MoveOverhead, view.SideToMove())
 
 	rng := rand.New(rand.NewPCG(viewSeed(view), 0x5A3D1E))
 	type tally struct {
@@ -73,9 +63,11 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 	}
 	tallies := map[Move]*tally{}
 	var order []Move
+	var worlds []*Position
 	var total Result
-	for i := 0; i < samples && ctx.Err() == nil; i++ {
+	for i := 0; i < samples && (i == 0 || ctx.Err() == nil); i++ { // one world even when stopped at once: a move is owed
 		world := view.Deal(rng)
+		worlds = append(worlds, world)
 		e.NewGame()
 		var show func(Info)
 		if i == 0 {
@@ -94,7 +86,7 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 			order = append(order, res.BestMove)
 		}
 		t.votes++
-		t.score += min(max(res.Score, -mateClip), mateClip)
+		t.score += clipMate(res.Score)
 		if IsMate(res.Score) {
 			t.mates++
 			t.mateSum += res.Score
@@ -114,11 +106,68 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 			total.Score = t.mateSum / t.votes
 		}
 	}
+	if len(worlds) > 0 && total.Score > stalemateGuard && ctx.Err() == nil && leavesOnlyCards(worlds[0], total.BestMove) {
+		// A winning side does not bet on the opponent's hidden cards: the
+		// chosen turn leaves it no regular move while out of check, a
+		// stalemate unless it holds a card it can play. Another turn that
+		// keeps the win is played instead.
+		var safe []Move
+		for _, m := range worlds[0].GenLegal(make([]Move, 2048)) {
+			if !leavesOnlyCards(worlds[0], m) {
+				safe = append(safe, m)
+			}
+		}
+		if len(safe) > 0 {
+			alt := share(lim, 3, e.opts.MoveOverhead, view.SideToMove())
+			alt.SearchMoves = safe
+			e.NewGame()
+			res := e.Search(ctx, worlds[0], alt, nil)
+			total.Nodes += res.Nodes
+			if res.BestMove != NullMove && res.Score > stalemateGuard/2 && ctx.Err() == nil {
+				total.BestMove, total.Score = res.BestMove, res.Score
+			}
+		}
+	}
 	// Claiming stalemate draws a game the search judges lost.
 	if view.CanClaimStalemate() && (best == NullMove || total.Score < DrawScore) {
 		total.BestMove, total.Score = chessmate.ClaimAction, DrawScore
 	}
 	return total
+}
+
+// stalemateGuard is the score above which a turn that could stalemate the
+// opponent is avoided.
+const stalemateGuard = 300
+
+// leavesOnlyCards reports whether turn m leaves the opponent out of check
+// with no regular move: only a card could save it from stalemate.
+func leavesOnlyCards(pos *Position, m Move) bool {
+	child := *pos
+	var u Undo
+	child.Make(m, &u)
+	return !child.InCheck() && len(child.RegularMoves()) == 0
+}
+
+func clipMate(score int) int { return min(max(score, -mateClip), mateClip) }
+
+// share divides a search's node or time budget into parts; a depth limit
+// applies to every part whole.
+func share(lim Limits, parts int, overhead time.Duration, us Color) Limits {
+	parts = max(parts, 1)
+	out := lim
+	if lim.Nodes > 0 {
+		out.Nodes = max(lim.Nodes/uint64(parts), 1)
+	}
+	if lim.MoveTime > 0 {
+		out.MoveTime = max(lim.MoveTime/time.Duration(parts), time.Millisecond)
+	}
+	if lim.Clock {
+		// Plan the move's time once, then give each part its share.
+		tm := newTimeManager(lim, us, overhead, time.Now())
+		out.Clock = false
+		out.MoveTime = max(tm.soft/time.Duration(parts), time.Millisecond)
+	}
+	return out
 }
 
 // viewSeed hashes the view (position string and recent history), so the

@@ -34,7 +34,13 @@ public final class BoardView extends View {
     private final Paint text = new Paint(Paint.ANTI_ALIAS_FLAG);
     private final Path path = new Path();
     private BoardModel model;
-    private boolean flipped;
+    /**
+     * Quarter turns of the board: 0 rank 1 at the bottom (White, Red,
+     * Volcandria), 2 turned round (Black, Yellow, Everwinter), 1 the a-file at
+     * the bottom (Blue's seat), 3 the h-file at the bottom (Green's seat).
+     * Quarter turns are used on square boards only.
+     */
+    private int turns;
     private int light = 0xFFF0D9B5;
     private int dark = 0xFFB58863;
     private Set<String> lastMove = Collections.emptySet();
@@ -84,12 +90,55 @@ public final class BoardView extends View {
     }
 
     public void setFlipped(boolean f) {
-        flipped = f;
+        turns = f ? 2 : 0;
         invalidate();
     }
 
     public boolean flipped() {
-        return flipped;
+        return turns == 2;
+    }
+
+    /** Turns the board by quarter turns (odd ones only when it is square). */
+    public void setTurns(int quarterTurns) {
+        int t = ((quarterTurns % 4) + 4) % 4;
+        turns = t % 2 == 1 && files() != ranks() ? t - 1 : t;
+        invalidate();
+    }
+
+    public int turns() {
+        return turns;
+    }
+
+    /** File and rank shown at a column and row of the view (row 0 at the top). */
+    private int[] squareOf(int col, int row) {
+        int f = files() - 1;
+        int r = ranks() - 1;
+        switch (turns) {
+            case 1:
+                return new int[] {f - row, r - col};
+            case 2:
+                return new int[] {f - col, row};
+            case 3:
+                return new int[] {row, col};
+            default:
+                return new int[] {col, r - row};
+        }
+    }
+
+    /** Column and row of the view where a square is shown. */
+    private int[] viewOf(int file, int rank) {
+        int f = files() - 1;
+        int r = ranks() - 1;
+        switch (turns) {
+            case 1:
+                return new int[] {r - rank, f - file};
+            case 2:
+                return new int[] {f - file, rank};
+            case 3:
+                return new int[] {rank, file};
+            default:
+                return new int[] {file, r - rank};
+        }
     }
 
     /** Marks: the last move's squares, the squares picked so far, the legal next squares, a king in check. */
@@ -129,9 +178,8 @@ public final class BoardView extends View {
     public float[] centerOf(String square) {
         int[] fr = model.square(square);
         float c = cell();
-        int col = flipped ? files() - 1 - fr[0] : fr[0];
-        int row = flipped ? fr[1] : ranks() - 1 - fr[1];
-        return new float[] {(col + 0.5f) * c, (row + 0.5f) * c};
+        int[] v = viewOf(fr[0], fr[1]);
+        return new float[] {(v[0] + 0.5f) * c, (v[1] + 0.5f) * c};
     }
 
     @Override
@@ -154,8 +202,9 @@ public final class BoardView extends View {
         text.setTextSize(c * 0.18f);
         for (int row = 0; row < ranks(); row++) {
             for (int col = 0; col < files(); col++) {
-                int file = flipped ? files() - 1 - col : col;
-                int rank = flipped ? row : ranks() - 1 - row;
+                int[] fr = squareOf(col, row);
+                int file = fr[0];
+                int rank = fr[1];
                 String sq = BoardModel.squareName(file, rank);
                 float x = col * c;
                 float y = row * c;
@@ -192,11 +241,13 @@ public final class BoardView extends View {
                     }
                 }
                 text.setColor(labelColor(file, rank));
+                String rankLabel = Integer.toString(rank + 1);
+                String fileLabel = String.valueOf((char) ('a' + file));
                 if (col == 0) {
-                    canvas.drawText(Integer.toString(rank + 1), x + c * 0.1f, y + c * 0.2f, text);
+                    canvas.drawText(turns % 2 == 0 ? rankLabel : fileLabel, x + c * 0.1f, y + c * 0.2f, text);
                 }
                 if (row == ranks() - 1) {
-                    canvas.drawText(String.valueOf((char) ('a' + file)), x + c * 0.9f, y + c * 0.95f, text);
+                    canvas.drawText(turns % 2 == 0 ? fileLabel : rankLabel, x + c * 0.9f, y + c * 0.95f, text);
                 }
             }
         }
@@ -293,11 +344,11 @@ public final class BoardView extends View {
             char k = Character.toUpperCase(model.knightColour(file, rank));
             paint.setStyle(Paint.Style.FILL);
             paint.setColor(fieldColor(k) | 0xFF000000);
-            canvas.drawCircle(x + c * 0.82f, y + c * 0.82f, c * 0.12f, paint);
+            canvas.drawCircle(x + c * 0.82f, y + c * 0.18f, c * 0.12f, paint);
             paint.setStyle(Paint.Style.STROKE);
             paint.setStrokeWidth(c * 0.03f);
             paint.setColor(0xFF202020);
-            canvas.drawCircle(x + c * 0.82f, y + c * 0.82f, c * 0.12f, paint);
+            canvas.drawCircle(x + c * 0.82f, y + c * 0.18f, c * 0.12f, paint);
         } else if (model.isStratego()) {
             drawStrategoPiece(canvas, p, model.revealed(file, rank), x, y, c);
         } else {
@@ -409,9 +460,8 @@ public final class BoardView extends View {
         if (px < 0 || py < 0 || col >= files() || row >= ranks()) {
             return null;
         }
-        int file = flipped ? files() - 1 - col : col;
-        int rank = flipped ? row : ranks() - 1 - row;
-        return BoardModel.squareName(file, rank);
+        int[] fr = squareOf(col, row);
+        return BoardModel.squareName(fr[0], fr[1]);
     }
 
     @Override

@@ -29,7 +29,7 @@ import org.tempest.app.game.Snapshot;
  */
 public final class GameActivity extends Activity implements GameController.Listener {
     static final String EXTRA_RESUME = "resume";
-    private static final String STATE_FLIP = "flip";
+    private static final String STATE_TURNS = "turns";
 
     private GameController controller;
     private BoardView board;
@@ -42,7 +42,8 @@ public final class GameActivity extends Activity implements GameController.Liste
     private Button special;
     private Snapshot shown;
     private MoveInput input = new MoveInput(Collections.<String>emptyList());
-    private Boolean flipOverride;
+    /** Quarter turns the player chose with Flip, or null for the person's own side at the bottom. */
+    private Integer turnsOverride;
     private boolean engineThinking;
     private String hintToken;
     private int endShownAt = -1;
@@ -55,8 +56,8 @@ public final class GameActivity extends Activity implements GameController.Liste
         super.onCreate(saved);
         controller = TempestApp.controller(this);
         setRequestedOrientation(controller.settings().requestedOrientation());
-        if (saved != null && saved.containsKey(STATE_FLIP)) {
-            flipOverride = saved.getBoolean(STATE_FLIP);
+        if (saved != null && saved.containsKey(STATE_TURNS)) {
+            turnsOverride = saved.getInt(STATE_TURNS);
         }
         buildViews();
         // Resume the autosave when asked to, or when the process was killed
@@ -100,7 +101,7 @@ public final class GameActivity extends Activity implements GameController.Liste
         findViewById(R.id.btn_flip).setOnClickListener(new View.OnClickListener() {
             @Override
             public void onClick(View v) {
-                flipOverride = !board.flipped();
+                turnsOverride = (board.turns() + 2) % 4;
                 render();
             }
         });
@@ -176,8 +177,8 @@ public final class GameActivity extends Activity implements GameController.Liste
     @Override
     protected void onSaveInstanceState(Bundle out) {
         super.onSaveInstanceState(out);
-        if (flipOverride != null) {
-            out.putBoolean(STATE_FLIP, flipOverride);
+        if (turnsOverride != null) {
+            out.putInt(STATE_TURNS, turnsOverride);
         }
     }
 
@@ -333,11 +334,17 @@ public final class GameActivity extends Activity implements GameController.Liste
         return shown.setup.firstHuman();
     }
 
-    /** The board turned so the person's side is at the bottom (Black, Yellow, Everwinter). */
-    private boolean defaultFlip() {
+    /**
+     * The board turned so the person's side is at the bottom: Black, Yellow
+     * and Everwinter see it turned round; in Chameleon Chess Blue sits at the
+     * a-file and Green at the h-file.
+     */
+    private int defaultTurns() {
         String side = humanSide();
-        return side.equals("b") && !shown.setup.variant.equals(GameSetup.CHAMELEON) || side.equals("y")
-                || side.equals("e");
+        if (shown.setup.variant.equals(GameSetup.CHAMELEON)) {
+            return side.equals("b") ? 1 : side.equals("y") ? 2 : side.equals("g") ? 3 : 0;
+        }
+        return side.equals("b") || side.equals("e") ? 2 : 0;
     }
 
     /** The picture to draw, or null (after a message) when the engine's output cannot be read. */
@@ -371,7 +378,7 @@ public final class GameActivity extends Activity implements GameController.Liste
             return;
         }
         board.setModel(m);
-        board.setFlipped(flipOverride != null ? flipOverride : defaultFlip());
+        board.setTurns(turnsOverride != null ? turnsOverride : defaultTurns());
         boolean stratego = s.setup.variant.equals(GameSetup.STRATEGO);
         findViewById(R.id.btn_undo).setVisibility(stratego ? View.GONE : View.VISIBLE);
         Set<String> last = squaresOf(hintToken != null ? hintToken : s.lastMove);

@@ -154,6 +154,32 @@ public class VariantScreensTest {
         assertEquals(View.GONE, pass.getVisibility());
     }
 
+    @Test
+    public void chameleonBlueSitsAtTheAFile() throws Exception {
+        controller().newGame(new GameSetup(GameSetup.CHAMELEON, "b", 1, "startpos players rbyg", "Player",
+                "r1,y0,g1"));
+        GameActivity a = openGame();
+        BoardView board = a.findViewById(R.id.board);
+        assertEquals("the red engine player has moved", 1, shown().moves.size());
+        assertEquals("b", shown().state.toMove);
+        assertEquals(1, board.turns());
+        float[] a8 = board.centerOf("a8");
+        float[] a1 = board.centerOf("a1");
+        assertTrue("blue's corner a8 is at the bottom left", a8[0] < board.getWidth() / 2f
+                && a8[1] > board.getHeight() * 0.8f);
+        assertTrue("a1 at the bottom right", a1[0] > board.getWidth() * 0.8f && a1[1] > board.getHeight() * 0.8f);
+        String move = shown().legal.get(0);
+        tapSquare(a, move.substring(0, 2));
+        assertTrue(board.targets().contains(move.substring(2, 4)));
+        tapSquare(a, move.substring(2, 4));
+        settle();
+        assertEquals(move, shown().moves.get(1));
+        assertEquals("b", shown().state.toMove);
+        screenshot(a, "game_chameleon_blue");
+        a.findViewById(R.id.btn_flip).performClick();
+        assertEquals(3, board.turns());
+    }
+
     private static void tapOn(BoardView board, String square) {
         float[] c = board.centerOf(square);
         AppTest.tap(board, c[0], c[1]);

@@ -235,3 +235,23 @@ func BenchmarkSearch(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// TestRepetitionCostsTheRootSide: a draw by repetition is worth -contempt
+// to the side deciding, whichever it is. Each side has one Dwarf shut in a
+// two-square corridor, so after both went there and back the only move
+// repeats a position.
+func TestRepetitionCostsTheRootSide(t *testing.T) {
+	g := stratego.NewGame(parse(t, "7ftw/8t1/9t/10/10/T9/1T8/WTF7 v 00 -,- - 0 0"))
+	for _, m := range []string{"a1a2", "j8j7", "a2a1", "j7j8"} {
+		_, err := g.Play(m)
+		require.NoError(t, err)
+	}
+	for _, want := range []string{"a1a2", "j8j7"} {
+		require.False(t, g.Status().Over)
+		res := New().Search(context.Background(), g.Pos(), g.PublicHistory(), Limits{Depth: 4}, nil)
+		assert.Equal(t, want, res.Move.String())
+		assert.Equal(t, -contempt, res.Score, "%s to move", g.Pos().SideToMove())
+		_, err := g.Play(want)
+		require.NoError(t, err)
+	}
+}

@@ -413,7 +413,7 @@ public final class GameActivity extends Activity implements GameController.Liste
                 : 0xFF202020);
         lastMoveText.setText(hintToken != null ? "Hint: " + hintToken
                 : s.lastMove.isEmpty() ? "" : "Last move: " + s.lastMove
-                        + describeFacts(Players.facts(s.setup.variant, visibleFacts(s))));
+                        + describeFacts(Players.facts(s.setup.variant, lastFacts(s))));
         String extra = null;
         for (String t : new String[] {"stalemate", "0000"}) {
             if (s.humanToMove() && s.legal.contains(t)) {
@@ -494,6 +494,20 @@ public final class GameActivity extends Activity implements GameController.Liste
             }
         }
         return b.toString();
+    }
+
+    /**
+     * The facts to show for the last move. After a load the engine reported
+     * none; a Stratego battle still names its pieces in the token (c7c8:Mw).
+     */
+    private static String lastFacts(Snapshot s) {
+        String facts = visibleFacts(s);
+        int colon = s.lastMove.indexOf(':');
+        if (facts.isEmpty() && s.setup.variant.equals(GameSetup.STRATEGO) && colon > 0
+                && s.lastMove.length() >= colon + 3) {
+            return "battle " + s.lastMove.substring(colon + 1, colon + 3);
+        }
+        return facts;
     }
 
     private static String describeFacts(String facts) {

@@ -13,6 +13,7 @@ import android.widget.TextView;
 import java.io.IOException;
 import java.util.List;
 import org.tempest.app.R;
+import org.tempest.app.game.GameSetup;
 import org.tempest.app.game.Profiles;
 
 /** Local player profiles and the ranking list: wins, draws and losses per opponent level. */
@@ -87,7 +88,7 @@ public final class ProfileActivity extends Activity {
             table.addView(row(false, "No finished games yet", "", "", "", ""));
         }
         for (Profiles.Row r : rows) {
-            String variant = r.variant.equals("chessmate") ? "Card chess" : "Chess";
+            String variant = variantName(r.variant);
             table.addView(row(false, variant + ", level " + r.level, Integer.toString(r.wins),
                     Integer.toString(r.draws), Integer.toString(r.losses),
                     Math.round(r.score() * 100) + "%"));
@@ -111,5 +112,19 @@ public final class ProfileActivity extends Activity {
     private void failed(IOException e) {
         new AlertDialog.Builder(this).setTitle("Profile").setMessage("Could not save: " + e.getMessage())
                 .setPositiveButton(android.R.string.ok, null).show();
+    }
+
+    /** A variant as players read it. */
+    static String variantName(String variant) {
+        if (variant.equals("chessmate")) {
+            return "Card chess";
+        }
+        if (variant.equals(GameSetup.CHAMELEON)) {
+            return "Chameleon";
+        }
+        if (variant.equals(GameSetup.STRATEGO)) {
+            return "Stratego";
+        }
+        return "Chess";
     }
 }

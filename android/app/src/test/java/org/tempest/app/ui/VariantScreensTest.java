@@ -180,6 +180,31 @@ public class VariantScreensTest {
         assertEquals(3, board.turns());
     }
 
+    @Test
+    public void loadedRecordsOfBothVariants() throws Exception {
+        String chameleon = "[Variant \"chameleon\"]\n[SetUp \"1\"]\n"
+                + "[FEN \"a1h8 e8yg,f8yr,g8yb,h8yy,a1rr,b1rg,c1ry,d1rb r 0 0\"]\n\n1. a1b3 *\n";
+        controller().load(chameleon, 1, (ok, problem) -> assertTrue(problem, ok));
+        GameActivity a = openGame();
+        assertEquals(GameSetup.CHAMELEON, shown().setup.variant);
+        assertEquals("the person takes the colour to move", "y", shown().setup.humanPlayers);
+        assertEquals("Your move (Yellow)", text(a, R.id.status));
+        assertEquals(2, ((BoardView) a.findViewById(R.id.board)).turns());
+        assertEquals("b1h8", ((BoardView) a.findViewById(R.id.board)).model().bounds);
+
+        String stratego = "[Variant \"stratego\"]\n[SetUp \"1\"]\n[FEN \"dmkkrrrsse/ewwwwwcccc/xttttttfyy/10/10/"
+                + "DMKKRRRSSE/EWWWWWCCCC/XTTTTTTFLL v 00 -,- - 0 0\"]\n\n1. a3a4 a6a5 2. a4a5:Dx *\n";
+        controller().load(stratego, 1, (ok, problem) -> assertTrue(problem, ok));
+        settle();
+        assertEquals(GameSetup.STRATEGO, shown().setup.variant);
+        assertEquals("e", shown().setup.humanPlayers);
+        String placement = shown().display.split(" ")[0];
+        assertTrue(placement, placement.contains("D!"));
+        assertFalse("Volcandria's other pieces are hidden from Everwinter: " + placement,
+                placement.replace("D!", "").matches(".*[A-TV-Z].*"));
+        assertTrue(text(a, R.id.last_move).contains("Dragon attacks Slayer"));
+    }
+
     private static void tapOn(BoardView board, String square) {
         float[] c = board.centerOf(square);
         AppTest.tap(board, c[0], c[1]);

@@ -74,6 +74,7 @@ public final class GameSession {
                 setup = newSetup;
                 startPosition = h.start;
                 startViews.clear();
+                closePlayer(); // each game's engine player starts with nothing in its memory
                 moves.clear();
                 moves.addAll(h.moves);
                 lastMove = "";
@@ -111,6 +112,7 @@ public final class GameSession {
                 setup = newSetup;
                 startPosition = h.start;
                 startViews.clear();
+                closePlayer(); // each game's engine player starts with nothing in its memory
                 moves.clear();
                 moves.addAll(h.moves);
                 lastMove = moves.isEmpty() ? "" : moves.get(moves.size() - 1);
@@ -219,21 +221,29 @@ public final class GameSession {
         return setup != null && setup.variant.equals(GameSetup.STRATEGO);
     }
 
-    /** The engine's suggestion for the player to move, searched at full strength (in Stratego from their view). */
+    /**
+     * The engine's suggestion for the player to move, searched at full
+     * strength. In Stratego the rules engine searches the person's view (and
+     * then gets the full position back), so a hint never peeks and the
+     * engine player's process never hears the person's pieces.
+     */
     public String hint(final long thinkMs) throws EngineException {
         final String[] best = new String[1];
         withEngine(new Step() {
             @Override
             public void run() throws EngineException {
-                if (isStratego()) {
-                    best[0] = searchInView(state.toMove, HINT_LEVEL, thinkMs);
-                    return;
-                }
+                String view = isStratego() ? startView(state.toMove) : null;
                 client.setOption("Skill Level", Integer.toString(HINT_LEVEL));
                 try {
+                    if (view != null) {
+                        client.position("fen " + view, moves);
+                    }
                     best[0] = client.go("movetime " + thinkMs, thinkMs + 10000, null);
                 } finally {
                     client.setOption("Skill Level", Integer.toString(setup.level));
+                    if (view != null) {
+                        client.position("fen " + startPosition, moves);
+                    }
                 }
             }
         });

@@ -208,6 +208,12 @@ public class VariantSessionTest {
         int battles = 0;
         for (int ply = 0; ply < 60 && !s.state.over; ply++) {
             if (s.humanToMove()) {
+                if (ply == 10) {
+                    // A hint searches the person's view in the rules engine, not in the player's process.
+                    String hint = g.hint(20);
+                    assertTrue(hint, s.legal.contains(hint));
+                    assertEquals(s.state.position, g.snapshot().state.position);
+                }
                 s = g.play(s.legal.get(rnd.nextInt(s.legal.size())));
             } else {
                 s = g.engineMove(20);

@@ -9,9 +9,10 @@
 // minimises the same number, and ordinary alpha-beta pruning applies. With
 // two players this is plain minimax alpha-beta. Best-reply search (Schadd
 // and Winands), where only the one strongest opponent move is considered
-// between two moves of the root player, is available as an option
-// (Options.Algorithm) for comparison; docs/CHAMELEON.md gives the
-// measurements behind the default.
+// between two moves of the root player, and max-n, where every player
+// maximises its own score, are available as options (Options.Algorithm)
+// for comparison; docs/CHAMELEON.md gives the measurements behind the
+// default.
 //
 // Around that: iterative deepening, a transposition table, principal
 // variation search with null windows, late-move reductions, a capture
@@ -55,10 +56,10 @@ type Algorithm int
 const (
 	Paranoid  Algorithm = iota // all opponents minimise the root player's score
 	BestReply                  // only the best single opponent move between two root moves
-	MaxN                       // every player maximises its own score (experimental)
+	MaxN                       // every player maximises its own score, no pruning (for comparison)
 )
 
-// ParseAlgorithm reads "paranoid" or "bestreply" (also "brs").
+// ParseAlgorithm reads "paranoid", "bestreply" (also "brs") or "maxn".
 func ParseAlgorithm(s string) (Algorithm, bool) {
 	switch s {
 	case "paranoid":
@@ -72,8 +73,11 @@ func ParseAlgorithm(s string) (Algorithm, bool) {
 }
 
 func (a Algorithm) String() string {
-	if a == BestReply {
+	switch a {
+	case BestReply:
 		return "bestreply"
+	case MaxN:
+		return "maxn"
 	}
 	return "paranoid"
 }

@@ -51,7 +51,9 @@ func (w *worker) terminalVector(pos *chameleon.Position, ply int) (vector, bool)
 	return vector{}, false
 }
 
-// maxn: every player picks the child best for itself.
+// maxn is max-n search: every player picks the child best for itself.
+// Without a single score there is no alpha-beta pruning and no table, so
+// it reaches much less depth; it is kept for comparison.
 func (w *worker) maxn(ply, depth int, quiesce bool) vector {
 	pos := &w.stack[ply]
 	w.pvLen[ply] = 0

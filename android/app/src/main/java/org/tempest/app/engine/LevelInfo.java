@@ -1,6 +1,6 @@
 package org.tempest.app.engine;
 
-/** One playing level from "levels": its Skill Level, kind and calibrated Elo. */
+/** One playing level from "levels": its Skill Level, kind and Elo. */
 public final class LevelInfo {
     public final int skill;
     public final String kind;

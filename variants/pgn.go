@@ -154,16 +154,19 @@ func movetextTokens(text string) ([]string, error) {
 			if depth > 0 || tok[0] == '$' {
 				continue
 			}
-			// Strip a move number ("12." or "12...") in front of the move.
-			k := 0
-			for k < len(tok) && tok[k] >= '0' && tok[k] <= '9' {
-				k++
-			}
-			if k > 0 && k < len(tok) && tok[k] == '.' {
+			// Strip move numbers ("12." or "12...") in front of the move.
+			for {
+				k := 0
+				for k < len(tok) && tok[k] >= '0' && tok[k] <= '9' {
+					k++
+				}
+				if k == 0 || k == len(tok) || tok[k] != '.' {
+					break
+				}
 				tok = strings.TrimLeft(tok[k:], ".")
 			}
-			if strings.Trim(tok, "0123456789") == "" {
-				continue // a bare number, or nothing left after one
+			if strings.Trim(tok, "0123456789") == "" || tok[0] == '$' {
+				continue // a bare number, nothing left after one, or a NAG glued to it ("3.$1")
 			}
 			out = append(out, tok)
 		}

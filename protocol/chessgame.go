@@ -55,6 +55,13 @@ func (g *chessGame) Play(token string) (variants.Report, error) {
 	if st := g.Status(); st.Over {
 		return nil, fmt.Errorf("move %q: the game is over (%s)", token, st.Reason)
 	}
+	return g.playMove(token)
+}
+
+// playMove makes a legal move even after a draw by rule (fifty moves,
+// repetition, a dead position): in "position ... moves" the GUI decides
+// when a game ends, and many play on after such a draw.
+func (g *chessGame) playMove(token string) (variants.Report, error) {
 	m, err := g.pos.ParseUCIMove(token, g.chess960)
 	if err != nil {
 		if san, err2 := g.pos.ParseSAN(token); err2 == nil {

@@ -305,8 +305,12 @@ func (s *Session) position(args []string) {
 		s.out.errorf("%v", err)
 		return
 	}
+	play := next.Play
+	if cg, ok := next.(*chessGame); ok {
+		play = cg.playMove
+	}
 	for i, text := range moves {
-		if _, err := next.Play(text); err != nil {
+		if _, err := play(text); err != nil {
 			s.out.errorf("move %d (%s) of the move list: %v", i+1, truncate(text, 20), err)
 			return
 		}

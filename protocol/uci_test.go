@@ -320,3 +320,22 @@ func TestOptionsDocumented(t *testing.T) {
 		}
 	}
 }
+
+// The GUI decides when a game ends: moves after a draw by rule (here a
+// dead position, then a threefold repetition) are still played through
+// "position", while the rules service's "play" refuses them.
+func TestPositionPlaysOnAfterADrawByRule(t *testing.T) {
+	out := runScript(t, strings.Join([]string{
+		"position fen 8/P7/8/8/8/8/8/k6K w - - 0 1 moves a7a8n a1b2 a8b6",
+		"d",
+		"position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4",
+		"d",
+		"position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
+		"play e2e4",
+		"isready",
+	}, "\n")+"\n")
+	assert.NotContains(t, out, "of the move list")
+	assert.Contains(t, out, "Fen: 8/8/1N6/8/8/8/1k6/7K b - - 2 2")
+	assert.Contains(t, out, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 5")
+	assert.Contains(t, out, `info string error: move "e2e4": the game is over (threefold repetition)`)
+}

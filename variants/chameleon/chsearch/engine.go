@@ -222,15 +222,7 @@ func restrict(moves, only []chameleon.Move) []chameleon.Move {
 
 // applyLevel narrows the limits for a weak level.
 func applyLevel(l search.Level, lim Limits) Limits {
-	if l.Depth > 0 && (lim.Depth == 0 || lim.Depth > l.Depth) {
-		lim.Depth = l.Depth
-	}
-	if l.Nodes > 0 && (lim.Nodes == 0 || lim.Nodes > l.Nodes) {
-		lim.Nodes = l.Nodes
-	}
-	if l.MoveTime > 0 && (lim.MoveTime == 0 || lim.MoveTime > l.MoveTime) {
-		lim.MoveTime = l.MoveTime
-	}
+	lim.Depth, lim.Nodes, lim.MoveTime = l.Narrow(lim.Depth, lim.Nodes, lim.MoveTime)
 	lim.Infinite = false
 	return lim
 }

@@ -48,14 +48,20 @@ func (e *Engine) Level() Level { return e.level }
 
 // applyLevel narrows the limits of a search for a weak level.
 func (l Level) applyLevel(lim Limits) Limits {
-	if l.Depth > 0 && (lim.Depth == 0 || lim.Depth > l.Depth) {
-		lim.Depth = l.Depth
-	}
-	if l.Nodes > 0 && (lim.Nodes == 0 || lim.Nodes > l.Nodes) {
-		lim.Nodes = l.Nodes
-	}
-	if l.MoveTime > 0 && (lim.MoveTime == 0 || lim.MoveTime > l.MoveTime) {
-		lim.MoveTime = l.MoveTime
+	lim.Depth, lim.Nodes, lim.MoveTime = l.Narrow(lim.Depth, lim.Nodes, lim.MoveTime)
+	return lim
+}
+
+// Narrow caps a search's depth, node and time limits (0: none) at the
+// level's own; the other games' searches use it too.
+func (l Level) Narrow(depth int, nodes uint64, moveTime time.Duration) (int, uint64, time.Duration) {
+	return tighter(depth, l.Depth), tighter(nodes, l.Nodes), tighter(moveTime, l.MoveTime)
+}
+
+// tighter is the stricter of two limits where 0 means none.
+func tighter[T int | uint64 | time.Duration](lim, levelCap T) T {
+	if levelCap > 0 && (lim == 0 || lim > levelCap) {
+		return levelCap
 	}
 	return lim
 }

@@ -63,14 +63,14 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 	}
 	tallies := map[Move]*tally{}
 	var order []Move
-	var worlds []*Position
+	var first *Position // the guard below searches it again
 	var total Result
 	for i := 0; i < samples && (i == 0 || ctx.Err() == nil); i++ { // one world even when stopped at once: a move is owed
 		world := view.Deal(rng)
-		worlds = append(worlds, world)
 		e.NewGame()
 		var show func(Info)
 		if i == 0 {
+			first = world
 			show = report // the first world's progress is shown
 		}
 		res := e.Search(ctx, world, perWorld, show)
@@ -106,14 +106,14 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 			total.Score = t.mateSum / t.votes
 		}
 	}
-	if len(worlds) > 0 && total.Score > stalemateGuard && ctx.Err() == nil && leavesOnlyCards(worlds[0], total.BestMove) {
+	if first != nil && total.Score > stalemateGuard && ctx.Err() == nil && leavesOnlyCards(first, total.BestMove) {
 		// A winning side does not bet on the opponent's hidden cards: the
 		// chosen turn leaves it no regular move while out of check, a
 		// stalemate unless it holds a card it can play. Another turn that
 		// keeps the win is played instead.
 		var safe []Move
-		for _, m := range worlds[0].GenLegal(make([]Move, 2048)) {
-			if !leavesOnlyCards(worlds[0], m) {
+		for _, m := range first.GenLegal(make([]Move, 2048)) {
+			if !leavesOnlyCards(first, m) {
 				safe = append(safe, m)
 			}
 		}
@@ -121,7 +121,7 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 			alt := share(lim, 3, e.opts.MoveOverhead, view.SideToMove())
 			alt.SearchMoves = safe
 			e.NewGame()
-			res := e.Search(ctx, worlds[0], alt, nil)
+			res := e.Search(ctx, first, alt, nil)
 			total.Nodes += res.Nodes
 			if res.BestMove != NullMove && res.Score > stalemateGuard/2 && ctx.Err() == nil {
 				total.BestMove, total.Score = res.BestMove, res.Score

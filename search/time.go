@@ -15,6 +15,10 @@ type timeManager struct {
 // spend 1/movesLeft of the time it will have over those moves.
 const movesLeft = 35
 
+// clockReserveMoves sets the clock reserve with an increment, in units of
+// Move Overhead (20 × the default 30 ms = 0.6 s).
+const clockReserveMoves = 20
+
 func newTimeManager(lim Limits, us Color, overhead time.Duration, start time.Time) timeManager {
 	tm := timeManager{start: start}
 	if lim.Clock {
@@ -37,8 +41,22 @@ func newTimeManager(lim Limits, us Color, overhead time.Duration, start time.Tim
 		if mtg == 1 {
 			capShare = left * 9 / 10
 		}
+		// Keep a reserve of clockReserveMoves overheads: near it, spend at
+		// most half the increment plus half of what lies above it; below
+		// it, a shrinking share of half the increment, so the clock climbs
+		// back even when the machine loses more than the overhead on every
+		// move, and a cushion is left for one long stall.
+		reserve := clockReserveMoves * overhead
+		if mtg > 1 && inc > 0 && reserve > 0 {
+			if left >= reserve {
+				capShare = min(capShare, (left-reserve)/2+inc/2)
+			} else {
+				capShare = min(capShare, time.Duration(float64(inc/2)*float64(left)/float64(reserve)))
+			}
+		}
 		tm.soft = min(ideal*3/4, capShare)
-		tm.hard = min(ideal*4, capShare)
+		tm.hard = max(min(ideal*4, capShare), time.Millisecond)
+		tm.soft = max(min(tm.soft, tm.hard), time.Millisecond)
 	}
 	if lim.MoveTime > 0 {
 		// A fixed time per move; with a clock as well, the tighter wins.

@@ -30,25 +30,36 @@ func TestTimePlanAtCommonControls(t *testing.T) {
 	assert.Equal(t, 970*time.Millisecond, tm.hard)
 }
 
-// A GUI's lag is charged on every move. Short of time with a small
-// increment, the engine must answer at once and let the increment rebuild
-// a reserve that absorbs a sudden stall, instead of living on the edge.
-func TestClockKeepsAReserveUnderLag(t *testing.T) {
-	const (
-		overhead = 30 * time.Millisecond
-		lag      = 15 * time.Millisecond
-		inc      = 20 * time.Millisecond
-	)
-	left := 2 * time.Second
+// lowestClock plays moves on a clock that loses lag outside the engine on
+// every move, each search running to its hard limit (the worst case), and
+// returns the lowest the clock fell from move "from" on.
+func lowestClock(t *testing.T, left, inc, lag time.Duration, moves, from int) time.Duration {
+	t.Helper()
+	const overhead = 30 * time.Millisecond
 	lowest := left
-	for move := 0; move < 300; move++ {
+	for move := 0; move < moves; move++ {
 		tm := newTimeManager(clockLimits(left, inc, 0), movegen.Black, overhead, time.Now())
-		left -= tm.hard + lag // the worst case: every search runs to its hard limit
-		left += inc
-		if move >= 100 {
+		left += inc - tm.hard - lag
+		if move >= from {
 			lowest = min(lowest, left)
 		}
 		assert.Positive(t, left, "move %d", move)
 	}
+	return lowest
+}
+
+// A GUI's lag is charged on every move. Short of time with a small
+// increment, the engine must answer at once and let the increment rebuild
+// a reserve that absorbs a sudden stall, instead of living on the edge.
+func TestClockKeepsAReserveUnderLag(t *testing.T) {
+	lowest := lowestClock(t, 2*time.Second, 20*time.Millisecond, 15*time.Millisecond, 300, 100)
 	assert.Greater(t, lowest, 300*time.Millisecond, "the reserve after the opening phase")
+}
+
+// The same at 10+0.1 on a loaded machine: 60 ms lost outside the engine on
+// every move, more than half the increment. The clock must settle well
+// above what one more stall could take.
+func TestClockKeepsAReserveUnderHeavyLag(t *testing.T) {
+	lowest := lowestClock(t, 10*time.Second, 100*time.Millisecond, 60*time.Millisecond, 300, 0)
+	assert.Greater(t, lowest, 400*time.Millisecond, "the lowest the clock fell")
 }

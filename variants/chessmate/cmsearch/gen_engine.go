@@ -167,6 +167,15 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 		best = noisyChoice(main.rootMoves[:min(e.multiPV, len(main.rootMoves))], e.level.Noise, e.rng)
 	}
 	res := Result{BestMove: best.move, Score: best.score, Depth: main.completedDepth, Nodes: e.nodes()}
+	if e.multiPV > 1 {
+		for _, rm := range main.rootMoves[:min(e.multiPV, len(main.rootMoves))] {
+			score := rm.score
+			if score == -Infinite { // stopped before this line was searched again
+				score = rm.prevScore
+			}
+			res.Lines = append(res.Lines, Line{Move: rm.move, Score: score})
+		}
+	}
 	if best.pvLen > 1 {
 		res.PonderMove = best.pv[1]
 	} else {

@@ -77,4 +77,14 @@ type Result struct {
 	Score      int
 	Depth      int
 	Nodes      uint64
+	// Lines holds the scores of the best root moves, best first, when more
+	// than one line was searched (MultiPV); callers that weigh several
+	// candidate moves, such as the card search over sampled worlds, read it.
+	Lines []Line
+}
+
+// Line is one root move and its score.
+type Line struct {
+	Move  Move
+	Score int
 }

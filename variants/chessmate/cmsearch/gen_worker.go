@@ -81,7 +81,13 @@ func newWorker(e *Engine, id int) *worker {
 	return &worker{id: id, engine: e, hist: new(histories)}
 }
 
-func (w *worker) clearHistory() { *w.hist = histories{} }
+// clearHistory forgets the game's statistics, the no-move continuation
+// table too (it is written like the others), so a search after NewGame
+// depends on nothing searched before it.
+func (w *worker) clearHistory() {
+	*w.hist = histories{}
+	w.noCont = contTable{}
+}
 
 func (w *worker) prepare(pos *Position, rootMoves []rootMove, start time.Time) {
 	w.pos = *pos

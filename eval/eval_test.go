@@ -98,13 +98,17 @@ func TestColorSymmetry(t *testing.T) {
 	}
 }
 
-func TestEvaluationSanity(t *testing.T) {
+// evalFEN is the side to move's evaluation of fen.
+func evalFEN(t *testing.T, fen string) int {
+	t.Helper()
+	p, err := movegen.ParseFEN(fen)
+	require.NoError(t, err)
 	var e Evaluator
-	eval := func(fen string) int {
-		p, err := movegen.ParseFEN(fen)
-		require.NoError(t, err)
-		return e.Evaluate(p.Board())
-	}
+	return e.Evaluate(p.Board())
+}
+
+func TestEvaluationSanity(t *testing.T) {
+	eval := func(fen string) int { return evalFEN(t, fen) }
 	start := eval(movegen.StartFEN)
 	assert.InDelta(t, 0, start, 40, "start position is about equal")
 	// An extra queen is worth a lot; a lone extra bishop cannot win.
@@ -157,4 +161,19 @@ func BenchmarkEvaluate(b *testing.B) {
 	for b.Loop() {
 		e.Evaluate(p.Board())
 	}
+}
+
+// TestMateDrive: against a bare king, a corner is worse for it than the
+// centre and a near enemy king worse than a far one, for either colour.
+func TestMateDrive(t *testing.T) {
+	eval := func(fen string) int { return evalFEN(t, fen) }
+	// The piece-square tables alone make these differences under 30 cp.
+	assert.Greater(t, eval("k7/8/8/8/8/8/8/1R2K3 w - - 0 1")-eval("8/8/8/3k4/8/8/8/1R2K3 w - - 0 1"), 60)
+	assert.Greater(t, eval("8/8/8/8/8/8/2K4Q/k7 w - - 0 1")-eval("8/8/8/8/8/8/6KQ/k7 w - - 0 1"), 30)
+	assert.Greater(t, eval("r3k3/8/8/8/8/8/8/7K b - - 0 1")-eval("r3k3/8/8/8/3K4/8/8/8 b - - 0 1"), 60)
+	// Not with material on both sides, nor with only a minor piece.
+	p, _ := movegen.ParseFEN("k7/p7/8/8/8/8/8/1R2K3 w - - 0 1")
+	assert.Zero(t, MateDrive(p.Board()))
+	p, _ = movegen.ParseFEN("k7/8/8/8/8/8/8/B3K3 w - - 0 1")
+	assert.Zero(t, MateDrive(p.Board()))
 }

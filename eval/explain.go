@@ -8,6 +8,7 @@ type Breakdown struct {
 	Terms      [NumTerms][2]Score
 	Phase      int // MaxPhase = pure middlegame
 	Scale      int // endgame scale, ScaleNormal = unscaled
+	MateDrive  int // against a bare king, White's view (see MateDrive)
 	White      int // final score from White's view, centipawns
 	SideToMove int // final score from the side to move's view
 }
@@ -25,5 +26,5 @@ func Explain(p *movegen.Board) Breakdown {
 	if p.SideToMove() == black {
 		white = -stm
 	}
-	return Breakdown{Terms: e.terms, Phase: Phase(p), Scale: endgameScale(p, sum.EG()), White: white, SideToMove: stm}
+	return Breakdown{Terms: e.terms, Phase: Phase(p), Scale: endgameScale(p, sum.EG()), MateDrive: MateDrive(p), White: white, SideToMove: stm}
 }

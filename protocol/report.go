@@ -79,6 +79,9 @@ func (s *Session) evalCommand() {
 		s.out.printf(" %13s | %5d %5d | %5d %5d | %5d %5d", t, wt.MG(), wt.EG(), bt.MG(), bt.EG(), tot.MG(), tot.EG())
 	}
 	s.out.printf("Phase %d/%d (middlegame share), endgame scale %d/%d", bd.Phase, eval.MaxPhase, bd.Scale, eval.ScaleNormal)
+	if bd.MateDrive != 0 {
+		s.out.printf("Mate drive against a bare king: %+d cp (White's view)", bd.MateDrive)
+	}
 	s.out.printf("Final evaluation: %+d cp (White's view), %+d cp (side to move)", bd.White, bd.SideToMove)
 }
 

@@ -207,3 +207,30 @@ func TestQuietLeaf(t *testing.T) {
 	leaf, _ = r.QuietLeaf(start)
 	assert.Equal(t, start.FEN(), leaf.FEN())
 }
+
+// TestMatesABareKingAtShallowDepth: with a rook or a queen against a bare
+// king, even a 4-ply search mates within the fifty-move rule, against a
+// 4-ply defence. The mate is beyond its horizon, so only the evaluation's
+// mate drive shows it the way.
+func TestMatesABareKingAtShallowDepth(t *testing.T) {
+	for _, fen := range []string{
+		"8/8/8/3k4/8/8/8/R3K3 w - - 0 1",
+		"8/8/8/4k3/8/8/8/3QK3 w - - 0 1",
+		"r3k3/8/8/8/3K4/8/8/8 b - - 0 1",
+	} {
+		pos, err := movegen.ParseFEN(fen)
+		require.NoError(t, err)
+		attacker := pos.SideToMove()
+		engines := [2]*Engine{New(1), New(1)}
+		buf := make([]Move, 256)
+		plies := 0
+		for ; plies < 100 && len(pos.GenLegal(buf)) > 0; plies++ {
+			res := engines[pos.SideToMove()].Search(context.Background(), pos, Limits{Depth: 4}, nil)
+			require.NotEqual(t, movegen.NullMove, res.BestMove)
+			var u movegen.Undo
+			pos.Make(res.BestMove, &u)
+		}
+		assert.True(t, pos.InCheck() && len(pos.GenLegal(buf)) == 0 && pos.SideToMove() != attacker,
+			"%s: no mate after %d plies, at %s", fen, plies, pos.FEN())
+	}
+}

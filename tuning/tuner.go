@@ -73,9 +73,13 @@ func (p *Position) Evaluate(v *Vector) float64 {
 }
 
 // Prepare resolves each sample to its quiet leaf (quiescence search) and
-// traces the evaluation there. Positions in check after resolution or with a
-// mate score are dropped. Work is shared by threads goroutines.
-func Prepare(ctx context.Context, samples []Sample, threads int) ([]Position, error) {
+// traces the evaluation there. Positions in check after resolution, with a
+// mate score or with a bare king against a mating force (eval.MateDrive,
+// outside the linear model) are dropped; with quietOnly, so are positions whose leaf is not
+// the position itself (a capture sequence was pending, so the game's result
+// says less about the position's static features). Work is shared by
+// threads goroutines.
+func Prepare(ctx context.Context, samples []Sample, threads int, quietOnly bool) ([]Position, error) {
 	out := make([]Position, len(samples))
 	keep := make([]bool, len(samples))
 	g, ctx := errgroup.WithContext(ctx)
@@ -96,7 +100,7 @@ func Prepare(ctx context.Context, samples []Sample, threads int) ([]Position, er
 					return fmt.Errorf("sample %d: %v", i, err)
 				}
 				leaf, score := resolver.QuietLeaf(pos)
-				if leaf.InCheck() || search.IsMate(score) {
+				if leaf.InCheck() || search.IsMate(score) || eval.MateDrive(leaf.Board()) != 0 || (quietOnly && leaf.Key() != pos.Key()) {
 					continue
 				}
 				white := float64(ev.EvaluateTrace(leaf.Board(), &trace))
@@ -225,8 +229,13 @@ type Config struct {
 	LearningRate float64 // Adam step size, in centipawns
 	Threads      int
 	K            float64 // 0: fit it first
-	Frozen       func(slot int) bool
-	Report       func(epoch int, train, validation float64)
+	// L2 adds L2 × Σ((w − w₀)/100)² to the loss, w₀ being the starting
+	// weights: a weight the data says little about stays near its prior
+	// instead of drifting to an extreme (1e-5: a 100 cp move must lower the
+	// mean squared error by 1e-5 to pay for itself).
+	L2     float64
+	Frozen func(slot int) bool
+	Report func(epoch int, train, validation float64)
 }
 
 // DefaultConfig is used by the documented tuning command.
@@ -258,6 +267,14 @@ func Tune(train, validation []Position, start *Vector, cfg Config) Result {
 	const beta1, beta2, epsilon = 0.9, 0.999, 1e-8
 	for epoch := 1; epoch <= cfg.Epochs; epoch++ {
 		g := gradient(train, &v, k, cfg.Threads)
+		if cfg.L2 > 0 {
+			f := 2 * cfg.L2 / (100 * 100) // d/dw of L2 × ((w − w₀)/100)²
+			for i := range v {
+				for j := 0; j < 2; j++ {
+					g[i][j] += f * (v[i][j] - start[i][j])
+				}
+			}
+		}
 		for i := range v {
 			if cfg.Frozen != nil && cfg.Frozen(i) {
 				continue

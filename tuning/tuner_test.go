@@ -20,7 +20,7 @@ func loadPositions(t *testing.T, limit int) []Position {
 	tcec, err := ReadSamplesFile("../testdata/tuning/tcec-labeled.epd.xz")
 	require.NoError(t, err)
 	samples := append(zuri, tcec[:limit]...)
-	positions, err := Prepare(context.Background(), samples, 2)
+	positions, err := Prepare(context.Background(), samples, 2, false)
 	require.NoError(t, err)
 	require.Greater(t, len(positions), len(samples)*9/10)
 	return positions
@@ -82,4 +82,37 @@ func TestRealDataGeneralises(t *testing.T) {
 	assert.Less(t, res.ValidationAfter, res.ValidationBefore)
 	assert.Less(t, res.TrainAfter, res.TrainBefore)
 	t.Logf("K %.3f; train %.5f -> %.5f; validation %.5f -> %.5f", res.K, res.TrainBefore, res.TrainAfter, res.ValidationBefore, res.ValidationAfter)
+}
+
+// TestL2HoldsWeightsNearStart: the L2 pull keeps the fit closer to the
+// starting weights than an unregularised fit, while still learning.
+func TestL2HoldsWeightsNearStart(t *testing.T) {
+	positions := loadPositions(t, 6000)
+	start := VectorOf(&eval.Weights)
+	truth := *start
+	for i := range truth {
+		truth[i][0] *= 0.7
+		truth[i][1] *= 1.3
+	}
+	const k = 1.2
+	for i := range positions {
+		positions[i].Result = sigmoid(k, positions[i].Evaluate(&truth))
+	}
+	train, validation := positions[:len(positions)*4/5], positions[len(positions)*4/5:]
+	drift := func(v *Vector) float64 {
+		var d float64
+		for i := range v {
+			d += math.Abs(v[i][0]-start[i][0]) + math.Abs(v[i][1]-start[i][1])
+		}
+		return d / float64(2*len(v))
+	}
+	cfg := Config{Epochs: 400, LearningRate: 2, Threads: 2, K: k}
+	free := Tune(train, validation, start, cfg)
+	cfg.L2 = 1e-3
+	held := Tune(train, validation, start, cfg)
+	assert.Less(t, drift(held.Weights), drift(free.Weights)/2, "mean |w - w0|, cp")
+	assert.Less(t, held.ValidationAfter, held.ValidationBefore, "the regularised fit still learns")
+	assert.Greater(t, held.ValidationAfter, free.ValidationAfter, "the pull costs some fit on these noiseless labels")
+	t.Logf("drift %.2f cp free, %.2f cp with L2; validation %.2e free, %.2e with L2 (from %.2e)",
+		drift(free.Weights), drift(held.Weights), free.ValidationAfter, held.ValidationAfter, held.ValidationBefore)
 }

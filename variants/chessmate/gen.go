@@ -195,16 +195,26 @@ func (p *Position) cardCandidates(buf []Action, c Card) []Action {
 				buf = append(buf, cardAction(c, bishop, t.PopLSB(), 0))
 			}
 		}
-	case Crusade: // a non-capturing bishop move, then a second bishop move
-		for b := p.Pieces(us, movegen.Bishop); b != 0; {
-			from := b.PopLSB()
-			for m := movegen.BishopAttacks(from, occupied|p.forbidden) & empty; m != 0; {
-				mid := m.PopLSB()
-				after := occupied ^ from.Bit() | mid.Bit()
-				targets := ^(ours ^ from.Bit() | mid.Bit()) &^ p.forbidden &^ p.shields &^ kings
-				for t := movegen.BishopAttacks(mid, after|p.forbidden) & targets; t != 0; {
-					buf = append(buf, cardAction(c, from, mid, t.PopLSB()))
-				}
+	case Crusade:
+		buf = p.crusades(buf, ^bitboard(0))
+	}
+	return buf
+}
+
+// crusades appends the Crusades (a non-capturing bishop move, then a second
+// bishop move) whose final square is in within.
+func (p *Position) crusades(buf []Action, within bitboard) []Action {
+	us := p.SideToMove()
+	occupied := p.Occupied()
+	empty := ^occupied &^ p.forbidden
+	for b := p.Pieces(us, movegen.Bishop); b != 0; {
+		from := b.PopLSB()
+		for m := movegen.BishopAttacks(from, occupied|p.forbidden) & empty; m != 0; {
+			mid := m.PopLSB()
+			after := occupied ^ from.Bit() | mid.Bit()
+			targets := ^(p.ByColor(us) ^ from.Bit() | mid.Bit()) &^ p.forbidden &^ p.shields &^ p.ByType(movegen.King) & within
+			for t := movegen.BishopAttacks(mid, after|p.forbidden) & targets; t != 0; {
+				buf = append(buf, cardAction(Crusade, from, mid, t.PopLSB()))
 			}
 		}
 	}

@@ -1,6 +1,10 @@
 package chessmate
 
-import "tempest/movegen"
+import (
+	"slices"
+
+	"tempest/movegen"
+)
 
 // This file gives the position the methods the alpha-beta search uses (the
 // same search that plays chess, generated into cmsearch). The search works
@@ -101,21 +105,60 @@ func (p *Position) GenLegal(buf []Action) []Action {
 	return buf[:n]
 }
 
-// IsNoisy reports plain regular captures and promotions: what quiescence
-// searches. Card turns and prefixed moves count as quiet.
+// IsNoisy reports captures and promotions, what quiescence searches:
+// regular ones and the two cards that capture, Dark Mirror and a Crusade
+// ending on an enemy piece. Left as quiet: other card turns and prefixed
+// turns (Vulture, Hand of Fate), whose plain move is generated anyway.
+// The card captures are where a shallow search most needs to look: a
+// greedy player finds them at once.
 func (p *Position) IsNoisy(a Action) bool {
-	if a.Card() != NoCard || a.Vulture() || a.Claim() {
+	if a.Vulture() || a.Claim() {
 		return false
 	}
-	return a.Promotion() != movegen.NoPieceType || a.flags()&flagEnPassant != 0 || p.Piece(a.To()) != movegen.NoPiece
+	switch a.Card() {
+	case NoCard:
+		return a.Promotion() != movegen.NoPieceType || a.flags()&flagEnPassant != 0 || p.Piece(a.To()) != movegen.NoPiece
+	case DarkMirror:
+		return true
+	case Crusade:
+		return p.ByColor(p.SideToMove().Other()).Has(a.Third())
+	}
+	return false
 }
 
-// GenNoisy writes the legal plain captures and promotions.
+// Target is the square where an action captures, if it does: Crusade's
+// final square, else the second square.
+func (a Action) Target() square {
+	if a.Card() == Crusade {
+		return a.Third()
+	}
+	return a.To()
+}
+
+// GenNoisy writes the legal captures and promotions (see IsNoisy).
 func (p *Position) GenNoisy(buf []Action) []Action {
 	var regular [maxRegular]Action
 	n := 0
 	for _, a := range p.genRegular(regular[:0]) {
 		if p.IsNoisy(a) && n < len(buf) {
+			buf[n] = a
+			n++
+		}
+	}
+	hand := &p.hands[p.SideToMove()]
+	if p.drawnByRule() || !(hand.Has(DarkMirror) || hand.Has(Crusade)) {
+		return buf[:n]
+	}
+	var cards [maxRegular]Action
+	captures := cards[:0]
+	if hand.Has(DarkMirror) {
+		captures = p.cardCandidates(captures, DarkMirror)
+	}
+	if hand.Has(Crusade) {
+		captures = p.crusades(captures, p.ByColor(p.SideToMove().Other()))
+	}
+	for _, a := range captures {
+		if p.cardIsLegal(a) && n < len(buf) {
 			buf[n] = a
 			n++
 		}
@@ -174,7 +217,7 @@ func (p *Position) SEE(a Action) int {
 	if !p.IsNoisy(a) {
 		return 0
 	}
-	from, to := a.From(), a.To()
+	from, to := a.From(), a.Target()
 	var gain [32]int
 	captured := p.Piece(to).Type()
 	if a.flags()&flagEnPassant != 0 {
@@ -357,4 +400,23 @@ func (p *Position) CopyHistory(src *Position) {
 func (p *Position) RegularMoves() []Action {
 	var buf [maxRegular]Action
 	return append([]Action(nil), p.genRegular(buf[:0])...)
+}
+
+// DealKey tells dealt worlds apart: the hands as sets of cards and the draw
+// pile in order. Two deals of the same position with equal keys play out
+// identically, so a search need not search both.
+func (p *Position) DealKey() string {
+	key := make([]byte, 0, 2*NumCards+2)
+	for i := range p.hands {
+		cards := slices.Clone(p.hands[i].Cards())
+		slices.Sort(cards)
+		for _, c := range cards {
+			key = append(key, byte(c))
+		}
+		key = append(key, '/')
+	}
+	for _, c := range p.draw.slice() {
+		key = append(key, byte(c))
+	}
+	return string(key)
 }

@@ -130,3 +130,67 @@ func TestStoppedAtOnceStillMoves(t *testing.T) {
 	require.NotEqual(t, NullMove, res.BestMove)
 	assert.True(t, p.IsLegal(res.BestMove), res.BestMove.String())
 }
+
+// TestStratifiedDealsCoverEveryCard: consecutive deals put each unseen card
+// into the opponent's hand in turn, and every deal is a permutation.
+func TestStratifiedDealsCoverEveryCard(t *testing.T) {
+	for _, tc := range []struct{ n, inHand int }{{12, 3}, {10, 3}, {12, 2}, {2, 3}, {7, 0}} {
+		d := newStratifiedDealer(42, tc.inHand)
+		inHand := make([]int, tc.n)
+		const worlds = 8
+		for w := 0; w < worlds; w++ {
+			items := make([]int, tc.n)
+			for i := range items {
+				items[i] = i
+			}
+			d.Shuffle(tc.n, func(i, j int) { items[i], items[j] = items[j], items[i] })
+			seen := make([]bool, tc.n)
+			for _, x := range items {
+				require.False(t, seen[x], "deal %d of %v repeats item %d: %v", w, tc, x, items)
+				seen[x] = true
+			}
+			for _, x := range items[:min(tc.inHand, tc.n)] {
+				inHand[x]++
+			}
+		}
+		if tc.inHand == 0 {
+			continue
+		}
+		lo, hi := worlds, 0
+		for _, c := range inHand {
+			lo, hi = min(lo, c), max(hi, c)
+		}
+		assert.LessOrEqual(t, hi-lo, 1, "times each card sat in the opponent's hand, %v: %v", tc, inHand)
+	}
+}
+
+// TestSearchDependsOnlyOnThePosition: a decision does not depend on what the
+// engine searched before (each world starts from NewGame), so a game replays
+// the same in a fresh process.
+func TestSearchDependsOnlyOnThePosition(t *testing.T) {
+	earlier := pos(t, "r1bq1kbr/p3pppp/1p2p3/2p4Q/2B5/4P3/PPP1PPPP/R1B1K2R w K - 0 11 - - - HQ,DI,MS/DD,FC,DM CW,CR RV,VU,LC,CH,LJ,RB,HF HF")
+	later := pos(t, "1r3kbQ/4p2p/pq2pp2/1p6/8/1P2PB2/1BP1PPPP/R2R2K1 w - - 2 24 - - - HQ,DI,MS/FC,DM,CW CR RV,VU,LC,CH,LJ,RB,HF,DD -")
+	lim := Limits{Nodes: 20000}
+	fresh := New(8).SearchHidden(context.Background(), later, lim, DefaultSamples, nil)
+	e := New(8)
+	e.SearchHidden(context.Background(), earlier, lim, DefaultSamples, nil)
+	again := e.SearchHidden(context.Background(), later, lim, DefaultSamples, nil)
+	assert.Equal(t, fresh.BestMove.String(), again.BestMove.String())
+	assert.Equal(t, fresh.Score, again.Score)
+	assert.Equal(t, fresh.Nodes, again.Nodes)
+}
+
+// TestEqualDealsSearchedOnce: with the draw pile empty and exactly as many
+// unseen cards as the opponent holds, every deal is the same world, which
+// is searched once.
+func TestEqualDealsSearchedOnce(t *testing.T) {
+	p := pos(t, "4kb1r/1pBp1ppp/8/8/8/1P3P2/b1PPP1qP/3QK1BR b Kk - 1 15 b8 - h1 RB,LJ,DM/DD,CH,DI 0 RV,VU,CW,HQ,LC,FC,HF,CR,MS MS")
+	lim := Limits{Depth: 4}
+	one := New(8).SearchHidden(context.Background(), p, lim, 1, nil)
+	all := New(8).SearchHidden(context.Background(), p, lim, DefaultSamples, nil)
+	assert.Equal(t, one.Nodes, all.Nodes)
+	assert.Equal(t, one.BestMove, all.BestMove)
+	// With a node budget the one world gets all of it.
+	deep := New(8).SearchHidden(context.Background(), p, Limits{Nodes: 16000}, DefaultSamples, nil)
+	assert.Greater(t, deep.Nodes, uint64(12000))
+}

@@ -36,7 +36,7 @@ func victim(p *Position, m Move) movegen.PieceType {
 	if !p.IsNoisy(m) {
 		return movegen.NoPieceType
 	}
-	if t := p.Piece(m.To()).Type(); t != movegen.NoPieceType {
+	if t := p.Piece(m.Target()).Type(); t != movegen.NoPieceType {
 		return t
 	}
 	return movegen.Pawn // en passant (promotions to an empty square have no victim, value 0)
@@ -44,7 +44,7 @@ func victim(p *Position, m Move) movegen.PieceType {
 
 func capturedValue(p *Position, m Move) int {
 	v := 0
-	if t := p.Piece(m.To()).Type(); p.IsNoisy(m) && t != movegen.NoPieceType {
+	if t := p.Piece(m.Target()).Type(); p.IsNoisy(m) && t != movegen.NoPieceType {
 		v = movegen.SEEValues[t]
 	}
 	if m.Promotion() == movegen.Queen && m.Card() == chessmate.NoCard {

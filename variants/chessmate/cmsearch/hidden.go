@@ -1,9 +1,12 @@
 package cmsearch
 
 import (
+	"cmp"
 	"context"
 	"hash/fnv"
+	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"tempest/variants/chessmate"
@@ -17,15 +20,22 @@ import (
 //
 //  1. the position is reduced to the mover's view (the hidden cards become
 //     unknown);
-//  2. Samples worlds are dealt: the unknown cards (the deck less the
-//     mover's hand and the discard pile) are shuffled into the opponent's
-//     hand and the draw pile, by a generator seeded from the view itself, so
-//     identical views always give identical worlds;
-//  3. each world is searched with full knowledge by the chess search (its
-//     own hash table: positions of different worlds look alike but differ);
-//  4. every world votes for its best turn; the turn with the most votes
-//     wins, ties going to the higher average score (mates count as 2000 cp
-//     in the average unless every world finds the mate);
+//  2. Samples worlds are dealt from the unseen cards (the deck less the
+//     mover's hand and the discard pile) by a generator seeded from the view
+//     itself, so identical views always give identical worlds. The deals are
+//     stratified: the opponent's hand in world i is the i-th group of one
+//     shuffled order of the unseen cards, so every unseen card sits in the
+//     opponent's hand about equally often;
+//  3. each distinct world is searched with full knowledge by the chess
+//     search (its own hash table: positions of different worlds look alike
+//     but differ), weighted by how many deals gave it, and its best turn
+//     becomes a candidate;
+//  4. when the worlds disagree, every world is searched again over the
+//     most-voted candidates only (MultiPV), so each candidate gets a score
+//     in every world, and the candidate with the best mean expected result
+//     is played (see expectedScore; mates count as 2000 cp). A vote alone
+//     would play a turn that wins a little in most worlds and loses a piece
+//     to the card the opponent holds in the rest; the mean weighs both;
 //  5. a winning side does not stalemate the opponent in the hope that its
 //     hidden hand holds no playable card (see stalemateGuard).
 //
@@ -37,13 +47,16 @@ import (
 // DefaultSamples is the number of worlds searched per decision.
 const DefaultSamples = 8
 
+// maxCandidates bounds the turns compared in every world.
+const maxCandidates = 4
+
 // mateClip bounds a world's score in the average: a mate found in some
 // worlds only is a big advantage, not a forced mate.
 const mateClip = 2000
 
 // SearchHidden chooses the side to move's turn from its view of pos. With a
 // depth limit every world is searched to that depth; node and time limits
-// are shared out among the worlds.
+// are shared out among the worlds and the two phases.
 func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, samples int, report func(Info)) Result {
 	view, err := chessmate.ParsePosition(pos.ViewFor(pos.SideToMove()))
 	if err != nil {
@@ -54,23 +67,59 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 	if !view.HasHidden() {
 		samples = 1 // nothing to sample
 	}
-	perWorld := share(lim, samples, e.opts.MoveOverhead, view.SideToMove())
+	// Deal every world first: equal deals (late in a game few cards are
+	// unseen, and the opponent's hand may be certain) are searched once, with
+	// the weight of all, and the budget goes to the distinct ones.
+	deal := newStratifiedDealer(viewSeed(view), unknownsInHand(view, view.SideToMove().Other()))
+	var worlds []*Position
+	var weights []int
+	seen := map[string]int{}
+	for i := 0; i < samples; i++ {
+		world := view.Deal(deal)
+		key := world.DealKey()
+		if j, ok := seen[key]; ok {
+			weights[j]++
+			continue
+		}
+		seen[key] = len(worlds)
+		worlds = append(worlds, world)
+		weights = append(weights, 1)
+	}
+	compare := len(worlds) > 1 && (e.level.Kind != WeakSearch || e.level.Noise == 0) // noisy levels keep their own choice
+	parts := len(worlds)
+	if compare {
+		parts = 2 * len(worlds) // half the budget for the comparison
+	}
+	perWorld := share(lim, parts, e.opts.MoveOverhead, view.SideToMove())
 
-	rng := rand.New(rand.NewPCG(viewSeed(view), 0x5A3D1E))
 	type tally struct {
-		votes, score   int // score: sum of clipped scores
-		mates, mateSum int // worlds where the turn forces mate, and their scores
+		votes          int     // weight of the worlds whose best turn it is
+		score, scored  int     // sum of clipped scores, and the weight of the worlds that scored it
+		expected       float64 // sum of expected game scores (see expectedScore)
+		mates, mateSum int     // weight of the worlds where the turn forces mate, and their scores
 	}
 	tallies := map[Move]*tally{}
-	var order []Move
-	var first *Position // the guard below searches it again
+	var order []Move // the worlds' best turns
 	var total Result
-	for i := 0; i < samples && (i == 0 || ctx.Err() == nil); i++ { // one world even when stopped at once: a move is owed
-		world := view.Deal(rng)
+	add := func(m Move, score, weight int) {
+		t := tallies[m]
+		t.score += weight * clipMate(score)
+		t.expected += float64(weight) * expectedScore(score)
+		t.scored += weight
+		if IsMate(score) {
+			t.mates += weight
+			t.mateSum += weight * score
+		}
+	}
+	searched := 0
+	for i, world := range worlds {
+		if i > 0 && ctx.Err() != nil {
+			break // one world even when stopped at once: a move is owed
+		}
+		searched++
 		e.NewGame()
 		var show func(Info)
 		if i == 0 {
-			first = world
 			show = report // the first world's progress is shown
 		}
 		res := e.Search(ctx, world, perWorld, show)
@@ -85,32 +134,77 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 			tallies[res.BestMove] = t
 			order = append(order, res.BestMove)
 		}
-		t.votes++
-		t.score += clipMate(res.Score)
-		if IsMate(res.Score) {
-			t.mates++
-			t.mateSum += res.Score
+		t.votes += weights[i]
+		add(res.BestMove, res.Score, weights[i])
+	}
+	worlds = worlds[:searched]
+	// The most-voted candidates, ties to the higher mean.
+	better := func(a, b Move) bool {
+		ta, tb := tallies[a], tallies[b]
+		if ta.votes != tb.votes {
+			return ta.votes > tb.votes
 		}
+		return ta.score*tb.scored > tb.score*ta.scored
+	}
+	slices.SortStableFunc(order, func(a, b Move) int {
+		if better(a, b) {
+			return -1
+		}
+		if better(b, a) {
+			return 1
+		}
+		return 0
+	})
+	if compare && len(order) > 1 && ctx.Err() == nil {
+		candidates := order[:min(len(order), maxCandidates)]
+		for _, m := range candidates { // phase 1 scored each candidate in its own worlds only
+			*tallies[m] = tally{votes: tallies[m].votes}
+		}
+		saved := e.opts
+		wide := saved
+		wide.MultiPV = len(candidates)
+		e.SetOptions(wide)
+		again := perWorld
+		again.SearchMoves = candidates
+		for i, world := range worlds {
+			if ctx.Err() != nil {
+				break
+			}
+			e.NewGame()
+			res := e.Search(ctx, world, again, nil)
+			total.Nodes += res.Nodes
+			for _, line := range res.Lines {
+				if tallies[line.Move] != nil && line.Score > -Infinite {
+					add(line.Move, line.Score, weights[i])
+				}
+			}
+		}
+		e.SetOptions(saved)
+		slices.SortStableFunc(candidates, func(a, b Move) int {
+			ta, tb := tallies[a], tallies[b]
+			if ta.scored == 0 || tb.scored == 0 {
+				return tb.scored - ta.scored
+			}
+			return cmp.Compare(tb.expected/float64(tb.scored), ta.expected/float64(ta.scored))
+		})
 	}
 	best := NullMove
-	for _, m := range order {
-		t := tallies[m]
-		if b := tallies[best]; best == NullMove || t.votes > b.votes || (t.votes == b.votes && t.score*b.votes > b.score*t.votes) {
-			best = m
-		}
+	if len(order) > 0 {
+		best = order[0]
 	}
 	total.BestMove = best
-	if t := tallies[best]; t != nil {
-		total.Score = t.score / t.votes
-		if t.mates == t.votes { // every world agrees: keep the mate
-			total.Score = t.mateSum / t.votes
+	if t := tallies[best]; t != nil && t.scored > 0 {
+		total.Score = t.score / t.scored
+		if t.mates == t.scored { // every world agrees: keep the mate
+			total.Score = t.mateSum / t.scored
 		}
 	}
-	if first != nil && total.Score > stalemateGuard && ctx.Err() == nil && leavesOnlyCards(first, total.BestMove) {
+	if len(worlds) > 0 && total.Score > stalemateGuard && ctx.Err() == nil && leavesOnlyCards(worlds[0], total.BestMove) {
 		// A winning side does not bet on the opponent's hidden cards: the
 		// chosen turn leaves it no regular move while out of check, a
 		// stalemate unless it holds a card it can play. Another turn that
 		// keeps the win is played instead.
+		first := worlds[0]
 		var safe []Move
 		for _, m := range first.GenLegal(make([]Move, 2048)) {
 			if !leavesOnlyCards(first, m) {
@@ -133,6 +227,83 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 		total.BestMove, total.Score = chessmate.ClaimAction, DrawScore
 	}
 	return total
+}
+
+// expectedScore maps a score to the expected game result, 0 to 1, on the
+// usual logistic curve (+400 cp ≈ 0.91). The comparison averages these rather
+// than centipawns: a turn that adds a pawn to a winning position in most
+// worlds and loses a rook in the rest lowers the chance to win, and the
+// centipawn mean would call it a gain.
+func expectedScore(score int) float64 {
+	return 1 / (1 + math.Pow(10, -float64(clipMate(score))/400))
+}
+
+// stratifiedDealer shuffles the unseen cards for one world after another:
+// the first inHand places (the opponent's unknown cards) of world i take
+// the i-th group of inHand cards of one fixed random order, the rest are
+// shuffled freely. Over the worlds each unseen card is in the opponent's
+// hand about equally often, where independent deals would leave some card
+// out of it by chance and its threat unseen.
+type stratifiedDealer struct {
+	rng    *rand.Rand
+	inHand int
+	world  int
+	order  []int // the fixed order, made on the first deal
+}
+
+func newStratifiedDealer(seed uint64, inHand int) *stratifiedDealer {
+	return &stratifiedDealer{rng: rand.New(rand.NewPCG(seed, 0x5A3D1E)), inHand: inHand}
+}
+
+// unknownsInHand counts the hidden cards in side c's hand.
+func unknownsInHand(view *Position, c Color) int {
+	n := 0
+	for _, card := range view.Hand(c).Cards() {
+		if card == chessmate.Unknown {
+			n++
+		}
+	}
+	return n
+}
+
+// Shuffle arranges n items by swaps, as rand.Shuffle does.
+func (d *stratifiedDealer) Shuffle(n int, swap func(i, j int)) {
+	if len(d.order) != n {
+		d.order = d.rng.Perm(n)
+	}
+	target := make([]int, 0, n) // target[k]: original index of the item that ends at k
+	chosen := make([]bool, n)
+	for j := 0; j < min(d.inHand, n); j++ {
+		idx := d.order[(d.world*d.inHand+j)%n]
+		if !chosen[idx] {
+			chosen[idx] = true
+			target = append(target, idx)
+		}
+	}
+	rest := make([]int, 0, n)
+	for idx := 0; idx < n; idx++ {
+		if !chosen[idx] {
+			rest = append(rest, idx)
+		}
+	}
+	d.rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	target = append(target, rest...)
+	d.world++
+	// Apply the arrangement: pos[x] is where original item x is now, at[k]
+	// which original item is at place k.
+	pos := make([]int, n)
+	at := make([]int, n)
+	for k := range pos {
+		pos[k], at[k] = k, k
+	}
+	for k, want := range target {
+		if from := pos[want]; from != k {
+			swap(k, from)
+			other := at[k]
+			at[k], at[from] = want, other
+			pos[want], pos[other] = k, from
+		}
+	}
 }
 
 // stalemateGuard is the score above which a turn that could stalemate the

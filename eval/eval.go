@@ -142,7 +142,7 @@ func MateDrive(p *movegen.Board) int {
 			continue
 		}
 		bare, ours := p.KingSquare(weak), p.KingSquare(strong)
-		drive := 20*centreDistance(bare) + 10*(7-squareDistance(bare, ours))
+		drive := 20*centreDistance(bare) + 10*(7-distance[bare][ours])
 		if strong == black {
 			return -drive
 		}
@@ -156,12 +156,6 @@ func MateDrive(p *movegen.Board) int {
 func centreDistance(sq movegen.Square) int {
 	f, r := int(sq.File()), int(sq.Rank())
 	return max(3-f, f-4) + max(3-r, r-4)
-}
-
-// squareDistance is the number of king steps between a and b.
-func squareDistance(a, b movegen.Square) int {
-	df, dr := int(a.File())-int(b.File()), int(a.Rank())-int(b.Rank())
-	return max(df, -df, dr, -dr)
 }
 
 // Phase returns the game phase from the remaining pieces, 0 (bare) to MaxPhase.

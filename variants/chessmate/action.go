@@ -50,6 +50,15 @@ func (a Action) To() square { return square(a >> 6 & 63) }
 // Third is Crusade's final square.
 func (a Action) Third() square { return square(a >> 12 & 63) }
 
+// Target is the square where an action captures, if it does: Crusade's
+// final square, else the second square.
+func (a Action) Target() square {
+	if a.Card() == Crusade {
+		return a.Third()
+	}
+	return a.To()
+}
+
 // Card is the card played as the main action, NoCard for a regular move.
 func (a Action) Card() Card { return Card(a >> 18 & 31) }
 

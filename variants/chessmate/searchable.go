@@ -126,15 +126,6 @@ func (p *Position) IsNoisy(a Action) bool {
 	return false
 }
 
-// Target is the square where an action captures, if it does: Crusade's
-// final square, else the second square.
-func (a Action) Target() square {
-	if a.Card() == Crusade {
-		return a.Third()
-	}
-	return a.To()
-}
-
 // GenNoisy writes the legal captures and promotions (see IsNoisy).
 func (p *Position) GenNoisy(buf []Action) []Action {
 	var regular [maxRegular]Action
@@ -346,10 +337,11 @@ func (p *Position) HasHidden() bool {
 	return false
 }
 
-// Deal returns a full-knowledge copy of the position: the unknown cards
-// (the deck less every card the position shows) are shuffled by rng into the
-// unknown places of the hands and the draw pile.
-func (p *Position) Deal(rng interface{ Shuffle(int, func(int, int)) }) *Position {
+// Deal returns a full-knowledge copy of the position: arrange orders the
+// unknown cards (the deck less every card the position shows, in deck
+// order), which then fill the unknown places of the hands, first, and of
+// the draw pile.
+func (p *Position) Deal(arrange func(cards []Card)) *Position {
 	q := *p
 	var known cardSet
 	for _, c := range q.hands[0].Cards() {
@@ -370,7 +362,7 @@ func (p *Position) Deal(rng interface{ Shuffle(int, func(int, int)) }) *Position
 			unknown = append(unknown, c)
 		}
 	}
-	rng.Shuffle(len(unknown), func(i, j int) { unknown[i], unknown[j] = unknown[j], unknown[i] })
+	arrange(unknown)
 	next := 0
 	fill := func(c *Card) {
 		if *c == Unknown && next < len(unknown) {

@@ -139,11 +139,11 @@ func TestStratifiedDealsCoverEveryCard(t *testing.T) {
 		inHand := make([]int, tc.n)
 		const worlds = 8
 		for w := 0; w < worlds; w++ {
-			items := make([]int, tc.n)
+			items := make([]chessmate.Card, tc.n)
 			for i := range items {
-				items[i] = i
+				items[i] = chessmate.Card(i)
 			}
-			d.Shuffle(tc.n, func(i, j int) { items[i], items[j] = items[j], items[i] })
+			d.arrange(items)
 			seen := make([]bool, tc.n)
 			for _, x := range items {
 				require.False(t, seen[x], "deal %d of %v repeats item %d: %v", w, tc, x, items)

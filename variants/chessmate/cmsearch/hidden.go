@@ -75,7 +75,7 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 	var weights []int
 	seen := map[string]int{}
 	for i := 0; i < samples; i++ {
-		world := view.Deal(deal)
+		world := view.Deal(deal.arrange)
 		key := world.DealKey()
 		if j, ok := seen[key]; ok {
 			weights[j]++
@@ -138,22 +138,13 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 		add(res.BestMove, res.Score, weights[i])
 	}
 	worlds = worlds[:searched]
-	// The most-voted candidates, ties to the higher mean.
-	better := func(a, b Move) bool {
+	// The most-voted candidates first, ties to the higher mean.
+	slices.SortStableFunc(order, func(a, b Move) int {
 		ta, tb := tallies[a], tallies[b]
 		if ta.votes != tb.votes {
-			return ta.votes > tb.votes
+			return tb.votes - ta.votes
 		}
-		return ta.score*tb.scored > tb.score*ta.scored
-	}
-	slices.SortStableFunc(order, func(a, b Move) int {
-		if better(a, b) {
-			return -1
-		}
-		if better(b, a) {
-			return 1
-		}
-		return 0
+		return cmp.Compare(tb.score*ta.scored, ta.score*tb.scored)
 	})
 	if compare && len(order) > 1 && ctx.Err() == nil {
 		candidates := order[:min(len(order), maxCandidates)]
@@ -238,7 +229,7 @@ func expectedScore(score int) float64 {
 	return 1 / (1 + math.Pow(10, -float64(clipMate(score))/400))
 }
 
-// stratifiedDealer shuffles the unseen cards for one world after another:
+// stratifiedDealer orders the unseen cards for one world after another:
 // the first inHand places (the opponent's unknown cards) of world i take
 // the i-th group of inHand cards of one fixed random order, the rest are
 // shuffled freely. Over the worlds each unseen card is in the opponent's
@@ -266,44 +257,30 @@ func unknownsInHand(view *Position, c Color) int {
 	return n
 }
 
-// Shuffle arranges n items by swaps, as rand.Shuffle does.
-func (d *stratifiedDealer) Shuffle(n int, swap func(i, j int)) {
+// arrange orders cards, the same unseen cards every time, for the next world.
+func (d *stratifiedDealer) arrange(cards []chessmate.Card) {
+	n := len(cards)
 	if len(d.order) != n {
 		d.order = d.rng.Perm(n)
 	}
-	target := make([]int, 0, n) // target[k]: original index of the item that ends at k
-	chosen := make([]bool, n)
+	dealt := make([]chessmate.Card, 0, n)
+	taken := make([]bool, n)
 	for j := 0; j < min(d.inHand, n); j++ {
-		idx := d.order[(d.world*d.inHand+j)%n]
-		if !chosen[idx] {
-			chosen[idx] = true
-			target = append(target, idx)
+		if idx := d.order[(d.world*d.inHand+j)%n]; !taken[idx] {
+			taken[idx] = true
+			dealt = append(dealt, cards[idx])
 		}
 	}
-	rest := make([]int, 0, n)
-	for idx := 0; idx < n; idx++ {
-		if !chosen[idx] {
-			rest = append(rest, idx)
+	inHand := len(dealt)
+	for idx, c := range cards {
+		if !taken[idx] {
+			dealt = append(dealt, c)
 		}
 	}
+	rest := dealt[inHand:]
 	d.rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
-	target = append(target, rest...)
+	copy(cards, dealt)
 	d.world++
-	// Apply the arrangement: pos[x] is where original item x is now, at[k]
-	// which original item is at place k.
-	pos := make([]int, n)
-	at := make([]int, n)
-	for k := range pos {
-		pos[k], at[k] = k, k
-	}
-	for k, want := range target {
-		if from := pos[want]; from != k {
-			swap(k, from)
-			other := at[k]
-			at[k], at[from] = want, other
-			pos[want], pos[other] = k, from
-		}
-	}
 }
 
 // stalemateGuard is the score above which a turn that could stalemate the

@@ -1,12 +1,15 @@
 package protocol
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"tempest/search"
 )
 
 const chameleonOn = "setoption name UCI_Variant value chameleon\n"
@@ -156,7 +159,7 @@ func TestChameleonLevels(t *testing.T) {
 	const free = "position fen a1h8 h8yy,e8yg,b3yr,a1rr,d1rb r 0 0\n"
 	for _, opts := range []string{
 		"setoption name Skill Level value 1\n",
-		"setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 650\n",
+		fmt.Sprintf("setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value %d\n", search.PlayingLevels[1].Elo+1),
 	} {
 		for range 5 {
 			out := runScript(t, chameleonOn+opts+free+"go depth 5\nisready\n")

@@ -97,24 +97,24 @@ func noisyChoice(moves []rootMove, noise int, rng *rand.Rand) rootMove {
 // PlayingLevel is a named strength with its Elo.
 type PlayingLevel struct {
 	Level
-	Elo int // an estimate until calibrated by games; see docs/STRENGTH.md
+	Elo int // measured by games (tuning/levels, docs/STRENGTH.md "Playing levels")
 }
 
 // PlayingLevels lists the strengths from weakest to full, indexed by the
 // "Skill Level" option. UCI_Elo picks the strongest level whose Elo does
 // not exceed the requested one.
 var PlayingLevels = []PlayingLevel{
-	{Level{Kind: RandomMover}, 300},
-	{Level{Kind: GreedyMover}, 600},
-	{Level{Kind: WeakSearch, Depth: 1, Noise: 150, Lines: 8, MoveTime: 200 * time.Millisecond}, 900},
-	{Level{Kind: WeakSearch, Depth: 2, Noise: 80, Lines: 6, MoveTime: 300 * time.Millisecond}, 1100},
-	{Level{Kind: WeakSearch, Depth: 3, Noise: 50, Lines: 5, MoveTime: 500 * time.Millisecond}, 1300},
-	{Level{Kind: WeakSearch, Depth: 4, Noise: 30, Lines: 4, MoveTime: time.Second}, 1500},
-	{Level{Kind: WeakSearch, Depth: 6, Noise: 20, Lines: 4}, 1700},
-	{Level{Kind: WeakSearch, Depth: 8, Noise: 10, Lines: 3}, 1900},
-	{Level{Kind: WeakSearch, Nodes: 50_000, Noise: 5, Lines: 2}, 2100},
-	{Level{Kind: WeakSearch, Nodes: 400_000}, 2300},
-	{Level{Kind: FullStrength}, 2700},
+	{Level{Kind: RandomMover}, 260},
+	{Level{Kind: GreedyMover}, 1050},
+	{Level{Kind: WeakSearch, Depth: 1, Noise: 50, Lines: 4, MoveTime: 200 * time.Millisecond}, 1080},
+	{Level{Kind: WeakSearch, Depth: 2, Noise: 40, Lines: 4, MoveTime: 300 * time.Millisecond}, 1190},
+	{Level{Kind: WeakSearch, Depth: 3, Noise: 40, Lines: 4, MoveTime: 500 * time.Millisecond}, 1240},
+	{Level{Kind: WeakSearch, Depth: 4, Noise: 30, Lines: 4, MoveTime: time.Second}, 1390},
+	{Level{Kind: WeakSearch, Depth: 5, Noise: 25, Lines: 4}, 1520},
+	{Level{Kind: WeakSearch, Nodes: 5_000, Noise: 15, Lines: 3}, 1680},
+	{Level{Kind: WeakSearch, Nodes: 14_000, Noise: 8, Lines: 2}, 1850},
+	{Level{Kind: WeakSearch, Nodes: 30_000}, 2020},
+	{Level{Kind: FullStrength}, 2350},
 }
 
 // LevelForElo returns the index of the strongest level at or below elo.

@@ -190,19 +190,16 @@ func Fit(games []Game, anchors map[string]float64) ([]Rating, error) {
 	if err != nil {
 		return nil, err
 	}
+	sd := standardErrors(list, fixed, elo)
 	out := make([]Rating, len(names))
 	for i, name := range names {
-		out[i] = Rating{Name: name, Elo: elo[i], Low: elo[i], Hi: elo[i], Anchored: fixed[i]}
+		out[i] = Rating{Name: name, Elo: elo[i], Low: elo[i] - 1.96*sd[i], Hi: elo[i] + 1.96*sd[i], Anchored: fixed[i]}
 	}
 	for _, p := range list {
 		out[p.a].Games += int(p.n)
 		out[p.b].Games += int(p.n)
 		out[p.a].Points += p.points
 		out[p.b].Points += p.n - p.points
-	}
-	sd := standardErrors(list, fixed, elo)
-	for i := range out {
-		out[i].Low, out[i].Hi = elo[i]-1.96*sd[i], elo[i]+1.96*sd[i]
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Elo > out[j].Elo })
 	return out, nil

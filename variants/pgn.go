@@ -68,7 +68,7 @@ func ParsePGN(text string) (Record, error) {
 		if !strings.HasPrefix(line, "[") {
 			break
 		}
-		name, value, err := parseTag(line)
+		name, value, err := ParseTag(line)
 		if err != nil {
 			return r, recordErr("line %d: %v", i+1, err)
 		}
@@ -93,7 +93,8 @@ func ParsePGN(text string) (Record, error) {
 	return r, nil
 }
 
-func parseTag(line string) (name, value string, err error) {
+// ParseTag reads one tag pair line, [Name "value"].
+func ParseTag(line string) (name, value string, err error) {
 	if !strings.HasSuffix(line, "]") {
 		return "", "", fmt.Errorf("tag %q does not end with ]", truncate(line, 40))
 	}

@@ -5,12 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/exec"
 	"strings"
 	"time"
 
+	"tempest/tuning/levels"
 	"tempest/variants"
 	"tempest/variants/chessmate"
 )
@@ -244,20 +244,14 @@ func (o *optionList) String() string     { return strings.Join(*o, ",") }
 func (o *optionList) Set(v string) error { *o = append(*o, v); return nil }
 
 // eloWithMargin converts a W/D/L record into an Elo difference and the 95%
-// error margin (normal approximation of the score's distribution).
+// error margin, with scores kept inside (0, 1) so both stay finite.
 func eloWithMargin(w, d, l int) (elo, margin float64) {
-	n := float64(w + d + l)
-	if n == 0 {
+	if w+d+l == 0 {
 		return 0, 0
 	}
-	s := (float64(w) + 0.5*float64(d)) / n
-	variance := (float64(w)*math.Pow(1-s, 2) + float64(d)*math.Pow(0.5-s, 2) + float64(l)*math.Pow(0-s, 2)) / n
-	toElo := func(x float64) float64 {
-		x = min(max(x, 1e-6), 1-1e-6)
-		return -400 * math.Log10(1/x-1)
-	}
-	dev := 1.96 * math.Sqrt(variance/n)
-	return toElo(s), (toElo(s+dev) - toElo(s-dev)) / 2
+	s, half := levels.ScoreInterval(w, d, l)
+	toElo := func(x float64) float64 { return levels.ScoreToElo(min(max(x, 1e-6), 1-1e-6)) }
+	return toElo(s), (toElo(s+half) - toElo(s-half)) / 2
 }
 
 var _ variants.Game = (*chessmate.Game)(nil)

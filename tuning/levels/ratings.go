@@ -8,8 +8,9 @@ import (
 	"io"
 	"math"
 	"sort"
-	"strconv"
 	"strings"
+
+	"tempest/variants"
 )
 
 // Game is one finished game: Score is White's result (1, 0.5 or 0).
@@ -67,9 +68,9 @@ func ReadPGN(r io.Reader, name string) ([]Game, error) {
 			}
 			inMoves = false
 		}
-		key, value, ok := parseTag(text)
-		if !ok {
-			return nil, fmt.Errorf("%s:%d: malformed tag %q", name, line, text)
+		key, value, err := variants.ParseTag(text)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: malformed tag: %v", name, line, err)
 		}
 		switch key {
 		case "White":
@@ -87,23 +88,6 @@ func ReadPGN(r io.Reader, name string) ([]Game, error) {
 		return nil, err
 	}
 	return games, nil
-}
-
-// parseTag splits `[Key "value"]`.
-func parseTag(text string) (key, value string, ok bool) {
-	if !strings.HasSuffix(text, "]") {
-		return "", "", false
-	}
-	body := text[1 : len(text)-1]
-	sp := strings.IndexByte(body, ' ')
-	if sp <= 0 {
-		return "", "", false
-	}
-	v, err := strconv.Unquote(strings.TrimSpace(body[sp+1:]))
-	if err != nil {
-		return "", "", false
-	}
-	return body[:sp], v, true
 }
 
 // Rating is one player's fitted Elo.
@@ -386,23 +370,32 @@ func (p Pairing) Score() float64 {
 }
 
 // Elo is the rating difference the score implies, with the half-width of
-// its 95% interval (normal approximation of the per-game score, as in
-// match.py); a score of 0 or 1 gives an infinite difference.
+// its 95% interval; a score of 0 or 1, or an interval reaching either, gives
+// an infinite margin.
 func (p Pairing) Elo() (diff, margin float64) {
-	n := float64(p.Wins + p.Draws + p.Losses)
-	s := p.Score()
-	toElo := func(x float64) float64 { return -400 * math.Log10(1/x-1) }
-	if s <= 0 || s >= 1 {
-		return toElo(s), math.Inf(1)
+	s, half := ScoreInterval(p.Wins, p.Draws, p.Losses)
+	if s-half <= 0 || s+half >= 1 {
+		return ScoreToElo(s), math.Inf(1)
 	}
-	dev := math.Sqrt((float64(p.Wins)*(1-s)*(1-s) + float64(p.Draws)*(0.5-s)*(0.5-s) + float64(p.Losses)*s*s) / n)
-	se := 1.96 * dev / math.Sqrt(n)
-	lo, hi := s-se, s+se
-	if lo <= 0 || hi >= 1 {
-		return toElo(s), math.Inf(1)
-	}
-	return toElo(s), (toElo(hi) - toElo(lo)) / 2
+	return ScoreToElo(s), (ScoreToElo(s+half) - ScoreToElo(s-half)) / 2
 }
+
+// ScoreInterval is a W/D/L record's mean score per game and the half-width
+// of its 95% interval (normal approximation of the per-game score, as
+// match.py computes it). An empty record scores 0.5 with no width.
+func ScoreInterval(w, d, l int) (score, half float64) {
+	n := float64(w + d + l)
+	if n == 0 {
+		return 0.5, 0
+	}
+	s := (float64(w) + float64(d)/2) / n
+	variance := (float64(w)*(1-s)*(1-s) + float64(d)*(0.5-s)*(0.5-s) + float64(l)*s*s) / n
+	return s, 1.96 * math.Sqrt(variance/n)
+}
+
+// ScoreToElo is the Elo difference whose expected score is s (infinite at 0
+// and 1).
+func ScoreToElo(s float64) float64 { return -400 * math.Log10(1/s-1) }
 
 // Pairings sums the games by pairing.
 func Pairings(games []Game) []Pairing {

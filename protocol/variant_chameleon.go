@@ -98,16 +98,17 @@ func releaseChameleonEngine(e *chsearch.Engine) {
 
 // parseChameleonGo reads "go" for Chameleon Chess: depth, nodes, movetime,
 // infinite, searchmoves, movestogo, the mover's clock, and "algorithm
-// paranoid|bestreply|maxn" (the multi-player search scheme, for
-// experiments). The mover's clock is "time"/"inc"; a two-player frontend's
-// "wtime"/"btime" (with "winc"/"binc") are accepted too: with one of them
-// given it is the mover's, with both the smaller one is taken, because a
-// game of up to four players has no white and black to map them to and
-// spending too little is safer than losing on time. ponder and mate are
+// model|paranoid|bestreply|maxn" (the multi-player search scheme; model,
+// the default, is paranoid search with the opponent model). The mover's
+// clock is "time"/"inc"; a two-player frontend's "wtime"/"btime" (with
+// "winc"/"binc") are accepted too: with one of them given it is the
+// mover's, with both the smaller one is taken, because a game of up to four
+// players has no white and black to map them to and spending too little is
+// safer than losing on time. ponder and mate are
 // refused with the reason.
 func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, chsearch.Algorithm, error) {
 	var lim chsearch.Limits
-	algo := chsearch.Paranoid
+	algo := chsearch.ParanoidModel
 	var rest []string
 	var given [2]bool // wtime, btime
 	mover := false    // "time" given
@@ -117,11 +118,11 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 			return lim, algo, fmt.Errorf("go %s is not supported in Chameleon Chess", a)
 		case "algorithm":
 			if i+1 >= len(args) {
-				return lim, algo, fmt.Errorf("go algorithm needs \"paranoid\", \"bestreply\" or \"maxn\"")
+				return lim, algo, fmt.Errorf("go algorithm needs \"model\", \"paranoid\", \"bestreply\" or \"maxn\"")
 			}
 			var ok bool
 			if algo, ok = chsearch.ParseAlgorithm(args[i+1]); !ok {
-				return lim, algo, fmt.Errorf("go algorithm %q is not \"paranoid\", \"bestreply\" or \"maxn\"", truncate(args[i+1], 20))
+				return lim, algo, fmt.Errorf("go algorithm %q is not \"model\", \"paranoid\", \"bestreply\" or \"maxn\"", truncate(args[i+1], 20))
 			}
 			i++
 		case "searchmoves":
@@ -177,7 +178,11 @@ func searchChameleon(s *Session, args []string) {
 	s.stopJob()
 	mb, _ := strconv.Atoi(s.findOption("Hash").value)
 	eng := takeChameleonEngine(mb)
-	eng.SetOptions(chsearch.Options{MoveOverhead: time.Duration(s.overheadMS) * time.Millisecond, Algorithm: algo})
+	opts := chsearch.Options{MoveOverhead: time.Duration(s.overheadMS) * time.Millisecond, Algorithm: algo}
+	if algo == chsearch.ParanoidModel {
+		opts.Sensible = chsearch.SensiblePlayers(g)
+	}
+	eng.SetOptions(opts)
 	// Weak levels draw their random choices from the clock, so games vary.
 	eng.SetLevel(s.playingLevel(), uint64(time.Now().UnixNano()))
 	pos := *g.Pos() // the search owns its copy

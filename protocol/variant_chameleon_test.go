@@ -147,10 +147,21 @@ func TestChameleonGoDepth(t *testing.T) {
 	assert.Equal(t, "4", depths[3][1])
 	assert.Contains(t, out, "bestmove "+depths[3][2]+"\n")
 	// The mover's clock as wtime/btime or time; nodes.
-	for _, goCmd := range []string{"go nodes 3000", "go wtime 500 btime 800 winc 10", "go time 300 inc 5", "go movetime 50"} {
+	for _, goCmd := range []string{"go nodes 3000", "go wtime 500 btime 800 winc 10", "go time 300 inc 5", "go movetime 50",
+		"go depth 3 algorithm model", "go depth 3 algorithm paranoid", "go depth 3 algorithm bestreply", "go depth 2 algorithm maxn"} {
 		out = runScript(t, chameleonOn+"position startpos\n"+goCmd+"\nisready\n")
 		assert.Regexp(t, `bestmove [a-h][1-8][a-h][1-8]\n`, out, goCmd)
+		assert.NotContains(t, out, "error", goCmd)
 	}
+	// Twenty moves into a game the opponent model judges the players; the
+	// search still answers with a legal move.
+	game := "position startpos moves b1d2 a8c7 e8d6 h2g4 c1a2 c7d6 h8f7 g4g8 a2c2 d6f8 f7a7 g8f8 d2h2 a5b7 a7d4 h1f2 d1f2 b7b5 d4h4 h3f2"
+	out = runScript(t, chameleonOn+game+"\nlegalmoves\ngo depth 4\nisready\n")
+	legalLine := regexp.MustCompile(`legalmoves (.*)\n`).FindStringSubmatch(out)
+	best := regexp.MustCompile(`bestmove (\S+)\n`).FindStringSubmatch(out)
+	require.NotNil(t, legalLine, out)
+	require.NotNil(t, best, out)
+	assert.Contains(t, strings.Fields(legalLine[1]), best[1], out)
 }
 
 // TestChameleonLevels: Skill Level and UCI_Elo choose the tier; the

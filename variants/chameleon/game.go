@@ -53,6 +53,20 @@ func (g *Game) Keys() []uint64 { return slices.Clone(g.keys) }
 // Eliminations lists who was eliminated and when, in order.
 func (g *Game) Eliminations() []Elimination { return slices.Clone(g.eliminated) }
 
+// Replay calls visit with every move of the game, oldest first, and the
+// position before it.
+func (g *Game) Replay(visit func(before *Position, m Move)) {
+	pos := g.start
+	for _, tok := range g.tokens {
+		m, err := pos.ParseMove(tok)
+		if err != nil {
+			return // cannot happen: every token was played from here
+		}
+		visit(&pos, m)
+		pos.Make(m)
+	}
+}
+
 func (g *Game) Variant() string   { return Name }
 func (g *Game) Position() string  { return g.pos.String() }
 func (g *Game) Start() string     { return g.start.String() }

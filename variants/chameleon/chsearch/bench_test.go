@@ -15,8 +15,11 @@ var benchPositions = []string{
 	"a1h8 c8yy,e8yg,f8yr,b6bb,a5by,e5gr,c4rr,h3gb,b2rg,h1gg,d1rb g 3 21",
 }
 
-// BenchmarkSearch searches each bench position to a fixed depth. Run with
-// -benchmem: allocations are per search (reports, the PV), never per node.
+// BenchmarkSearch searches each bench position to a fixed depth, in plain
+// paranoid search and with every opponent modelled as sensible (which
+// looks at all of an opponent's moves before searching the sensible ones).
+// Run with -benchmem: allocations are per search (reports, the PV), never
+// per node.
 func BenchmarkSearch(b *testing.B) {
 	var positions []*chameleon.Position
 	for _, s := range benchPositions {
@@ -26,14 +29,21 @@ func BenchmarkSearch(b *testing.B) {
 		}
 		positions = append(positions, p)
 	}
-	e := New(16)
-	var nodes uint64
-	b.ResetTimer()
-	for b.Loop() {
-		for _, p := range positions {
-			nodes += e.Search(context.Background(), p, nil, Limits{Depth: 6}, nil).Nodes
-		}
+	for _, bc := range []struct {
+		name string
+		opts Options
+	}{{"paranoid", Options{Algorithm: Paranoid}}, {"model", Options{Algorithm: ParanoidModel, Sensible: 0b1111}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			e := New(16)
+			e.SetOptions(bc.opts)
+			var nodes uint64
+			for b.Loop() {
+				for _, p := range positions {
+					nodes += e.Search(context.Background(), p, nil, Limits{Depth: 6}, nil).Nodes
+				}
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
 	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }

@@ -7,7 +7,9 @@
 // Korf; Schadd and Winands' comparison): every opponent is assumed to play
 // against the root player, so the root player maximises and every opponent
 // minimises the same number, and ordinary alpha-beta pruning applies. With
-// two players this is plain minimax alpha-beta. Best-reply search (Schadd
+// two players this is plain minimax alpha-beta. By default an opponent who
+// has played sensibly so far in the game is searched with its sensible
+// moves only (model.go). Best-reply search (Schadd
 // and Winands), where only the one strongest opponent move is considered
 // between two moves of the root player, and max-n, where every player
 // maximises its own score, are available as options (Options.Algorithm)
@@ -54,14 +56,20 @@ func IsWin(score int) bool { return score >= WinBound || score <= -WinBound }
 type Algorithm int
 
 const (
-	Paranoid  Algorithm = iota // all opponents minimise the root player's score
-	BestReply                  // only the best single opponent move between two root moves
-	MaxN                       // every player maximises its own score, no pruning (for comparison)
+	// ParanoidModel is paranoid search in which the opponents who have
+	// played sensibly so far (Options.Sensible) play only sensible moves.
+	ParanoidModel Algorithm = iota
+	Paranoid                // all opponents minimise the root player's score
+	BestReply               // only the best single opponent move between two root moves
+	MaxN                    // every player maximises its own score, no pruning (for comparison)
 )
 
-// ParseAlgorithm reads "paranoid", "bestreply" (also "brs") or "maxn".
+// ParseAlgorithm reads "model", "paranoid", "bestreply" (also "brs") or
+// "maxn".
 func ParseAlgorithm(s string) (Algorithm, bool) {
 	switch s {
+	case "model":
+		return ParanoidModel, true
 	case "paranoid":
 		return Paranoid, true
 	case "bestreply", "brs":
@@ -69,7 +77,7 @@ func ParseAlgorithm(s string) (Algorithm, bool) {
 	case "maxn":
 		return MaxN, true
 	}
-	return Paranoid, false
+	return ParanoidModel, false
 }
 
 func (a Algorithm) String() string {
@@ -78,8 +86,10 @@ func (a Algorithm) String() string {
 		return "bestreply"
 	case MaxN:
 		return "maxn"
+	case Paranoid:
+		return "paranoid"
 	}
-	return "paranoid"
+	return "model"
 }
 
 // Limits say when a search stops; zero values mean no limit. Time and Inc
@@ -118,6 +128,9 @@ type Result struct {
 type Options struct {
 	MoveOverhead time.Duration
 	Algorithm    Algorithm
+	// Sensible holds the players (a bit per colour) that ParanoidModel
+	// searches as sensible players (SensiblePlayers; model.go).
+	Sensible uint8
 }
 
 // Engine owns the transposition table and the search state. One search

@@ -11,11 +11,11 @@ import (
 // greedyMove is the greedy playing level, one move deep:
 //
 //  1. a move after which the mover is the last player standing wins at once;
-//  2. otherwise each move gets a material balance: +100 for every opponent
-//     pawn it removes (captured, or taken off the 3x3 centre), -100 for an
-//     own pawn it removes (a knight moved onto the centre), and -100 more if
-//     afterwards any opponent attacks one of the mover's pawns (the mover
-//     expects to lose one pawn, not more);
+//  2. otherwise each move gets a material balance, its gain (moveGain):
+//     +100 for every opponent pawn it removes (captured, or taken off the
+//     3x3 centre), -100 for an own pawn it removes (a knight moved onto the
+//     centre), and -100 more if afterwards any opponent attacks one of the
+//     mover's pawns (the mover expects to lose one pawn, not more);
 //  3. the highest balance wins; ties go to the higher evaluation from the
 //     mover's view (Evaluate), and remaining ties are broken at random.
 //
@@ -29,12 +29,9 @@ func greedyMove(pos *chameleon.Position, moves []chameleon.Move, rng *rand.Rand)
 	for _, m := range moves {
 		child := *pos
 		child.Make(m)
-		if child.Players() == 1 && child.Has(me) {
+		balance := moveGain(pos, &child)
+		if balance == gainWin {
 			return m
-		}
-		balance := pawnValue * (otherPawns(pos, me) - otherPawns(&child, me) - (pos.PawnCount(me) - child.PawnCount(me)))
-		if underAttack(&child, me) {
-			balance -= pawnValue
 		}
 		evaluate(&child, &score)
 		ev := rootScore(&score, me, opponents)

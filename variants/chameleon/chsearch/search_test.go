@@ -244,9 +244,9 @@ func TestAlgorithmsAgreeWithTwoPlayers(t *testing.T) {
 
 // TestEveryAlgorithmPlaysLegalMoves with four players.
 func TestEveryAlgorithmPlaysLegalMoves(t *testing.T) {
-	for _, algo := range []Algorithm{Paranoid, BestReply, MaxN} {
+	for _, algo := range []Algorithm{ParanoidModel, Paranoid, BestReply, MaxN} {
 		e := New(4)
-		e.SetOptions(Options{Algorithm: algo})
+		e.SetOptions(Options{Algorithm: algo, Sensible: 0b1111})
 		for _, p := range endgames(t, 0b1111, 10, 10, 8) {
 			res := e.Search(context.Background(), p, nil, Limits{Depth: 3}, nil)
 			assert.True(t, legal(p, res.BestMove) || res.BestMove == chameleon.PassMove, "%v %s: %s", algo, p, res.BestMove)
@@ -276,11 +276,14 @@ func TestWeakLevelsAreLimited(t *testing.T) {
 func TestSearchDoesNotAllocatePerNode(t *testing.T) {
 	p, err := chameleon.StartPosition(0b1111)
 	require.NoError(t, err)
-	e := New(4)
-	var nodes uint64
-	allocs := testing.AllocsPerRun(3, func() {
-		nodes = e.Search(context.Background(), p, nil, Limits{Depth: 6}, nil).Nodes
-	})
-	assert.Greater(t, nodes, uint64(10000))
-	assert.Less(t, allocs, 40.0)
+	for _, opts := range []Options{{Algorithm: Paranoid}, {Algorithm: ParanoidModel, Sensible: 0b1111}} {
+		e := New(4)
+		e.SetOptions(opts)
+		var nodes uint64
+		allocs := testing.AllocsPerRun(3, func() {
+			nodes = e.Search(context.Background(), p, nil, Limits{Depth: 6}, nil).Nodes
+		})
+		assert.Greater(t, nodes, uint64(10000), "%v", opts.Algorithm)
+		assert.Less(t, allocs, 40.0, "%v", opts.Algorithm)
+	}
 }

@@ -33,8 +33,11 @@ type worker struct {
 	pv      [MaxPly + 1][MaxPly + 1]chameleon.Move
 	pvLen   [MaxPly + 1]int
 	killers [MaxPly + 1][2]chameleon.Move
-	hist    [4][64][64]int32 // by mover, from, to: quiet moves that cut off
-	score   [4]int           // evaluation scratch
+	hist    [4][64][64]int32  // by mover, from, to: quiet moves that cut off
+	score   [4]int            // evaluation scratch
+	gain    [maxNodeMoves]int // sensibleMoves scratch
+	// sensible holds the opponents modelled as sensible players (model.go).
+	sensible uint8
 
 	rootMoves []rootMove
 
@@ -54,6 +57,10 @@ func (w *worker) setup(pos *chameleon.Position, history []uint64, lim Limits, op
 	w.root = pos.ToMove()
 	w.opponents = bits.OnesCount8(pos.Alive() &^ (1 << w.root))
 	w.algo = opts.Algorithm
+	w.sensible = 0
+	if w.algo == ParanoidModel {
+		w.sensible = opts.Sensible &^ (1 << w.root)
+	}
 	w.history = history
 	if n := len(history); n > 0 && history[n-1] == pos.Key() {
 		w.history = history[:n-1]
@@ -355,6 +362,12 @@ func (w *worker) search(ply, depth, alpha, beta int) int {
 		s := w.search(ply+1, depth-1, alpha, beta)
 		w.updatePV(ply, chameleon.PassMove)
 		return s
+	}
+
+	// An opponent known to play sensibly is searched with its sensible
+	// moves only.
+	if !maxing && w.sensible>>pos.ToMove()&1 != 0 && pos.Players() > 2 {
+		moves = w.sensibleMoves(ply, moves)
 	}
 
 	// Step 3. The moves, best first, with principal variation search: the

@@ -1,0 +1,113 @@
+package chsearch
+
+import (
+	"math"
+
+	"tempest/variants/chameleon"
+)
+
+// Opponent model. Paranoid search lets every opponent play whatever hurts
+// the root player most, even a move that gives away its own pawn or leaves
+// a free capture of a third player's pawn on the board. Against players
+// who look after themselves that is a poor forecast: the search spends its
+// moves parrying threats that will not come and misjudges which pawns are
+// really in danger. An opponent who has played sensibly so far in the game
+// is therefore searched with its sensible moves only (the worst of them for
+// the root player is still assumed); an opponent who has not is searched
+// with all its moves, as in plain paranoid search.
+//
+// A move's gain for its mover is 100 for every other player's pawn it
+// removes (captured, or taken off the centre of the final 3x3), minus 100
+// for every own pawn it removes, minus 100 more if afterwards another
+// player could capture one of the mover's pawns; a move that leaves the
+// mover the last player standing beats everything. The sensible moves are
+// those of the highest gain: take the most material there is, and do not
+// leave a pawn where it can be taken.
+const (
+	gainWin = 1 << 20
+	// A player counts as sensible once it has made minJudged moves while
+	// more than two players had pawns, and at most one in slipRate of them
+	// was not sensible. Its first move is not judged: games often open with
+	// prepared or random moves (the match driver's openings are random).
+	minJudged = 5
+	slipRate  = 10
+)
+
+// moveGain is the gain of a move for the mover of pos; after is the
+// position it leads to.
+func moveGain(pos, after *chameleon.Position) int {
+	me := pos.ToMove()
+	if after.Players() == 1 && after.Has(me) {
+		return gainWin
+	}
+	g := pawnValue * (otherPawns(pos, me) - otherPawns(after, me) - (pos.PawnCount(me) - after.PawnCount(me)))
+	if underAttack(after, me) {
+		g -= pawnValue
+	}
+	return g
+}
+
+// sensibleMoves keeps the moves of the highest gain, in place. It uses
+// stack[ply+1] as scratch.
+func (w *worker) sensibleMoves(ply int, moves []chameleon.Move) []chameleon.Move {
+	pos := &w.stack[ply]
+	child := &w.stack[ply+1]
+	gains := w.gain[:len(moves)]
+	best := math.MinInt
+	for i, m := range moves {
+		*child = *pos
+		child.Make(m)
+		gains[i] = moveGain(pos, child)
+		best = max(best, gains[i])
+	}
+	kept := 0
+	for i, m := range moves {
+		if gains[i] == best {
+			moves[kept] = m
+			kept++
+		}
+	}
+	return moves[:kept]
+}
+
+// Sensible reports whether m is one of the sensible moves of pos's mover.
+func Sensible(pos *chameleon.Position, m chameleon.Move) bool {
+	if m == chameleon.PassMove {
+		return true
+	}
+	var buf [chameleon.MaxMoves]chameleon.Move
+	best, gain := math.MinInt, math.MinInt
+	for _, n := range pos.GenMoves(buf[:0]) {
+		after := *pos
+		after.Make(n)
+		g := moveGain(pos, &after)
+		best = max(best, g)
+		if n == m {
+			gain = g
+		}
+	}
+	return gain == best
+}
+
+// SensiblePlayers returns the players (a bit per colour) who have played
+// sensibly in g so far (see minJudged).
+func SensiblePlayers(g *chameleon.Game) uint8 {
+	var moves, slips [4]int
+	g.Replay(func(before *chameleon.Position, m chameleon.Move) {
+		if before.Players() <= 2 {
+			return
+		}
+		c := before.ToMove()
+		moves[c]++
+		if moves[c] > 1 && !Sensible(before, m) {
+			slips[c]++
+		}
+	})
+	var set uint8
+	for c := range moves {
+		if moves[c] >= minJudged && slips[c] <= moves[c]/slipRate {
+			set |= 1 << c
+		}
+	}
+	return set
+}

@@ -47,22 +47,27 @@ func moveGain(pos, after *chameleon.Position) int {
 	return g
 }
 
+// gains fills gain with the gain of each move for pos's mover and returns
+// the highest; after is scratch for the positions the moves lead to.
+func gains(pos *chameleon.Position, moves []chameleon.Move, gain []int, after *chameleon.Position) int {
+	best := math.MinInt
+	for i, m := range moves {
+		*after = *pos
+		after.Make(m)
+		gain[i] = moveGain(pos, after)
+		best = max(best, gain[i])
+	}
+	return best
+}
+
 // sensibleMoves keeps the moves of the highest gain, in place. It uses
 // stack[ply+1] as scratch.
 func (w *worker) sensibleMoves(ply int, moves []chameleon.Move) []chameleon.Move {
-	pos := &w.stack[ply]
-	child := &w.stack[ply+1]
-	gains := w.gain[:len(moves)]
-	best := math.MinInt
-	for i, m := range moves {
-		*child = *pos
-		child.Make(m)
-		gains[i] = moveGain(pos, child)
-		best = max(best, gains[i])
-	}
+	gain := w.gain[:len(moves)]
+	best := gains(&w.stack[ply], moves, gain, &w.stack[ply+1])
 	kept := 0
 	for i, m := range moves {
-		if gains[i] == best {
+		if gain[i] == best {
 			moves[kept] = m
 			kept++
 		}
@@ -76,17 +81,16 @@ func Sensible(pos *chameleon.Position, m chameleon.Move) bool {
 		return true
 	}
 	var buf [chameleon.MaxMoves]chameleon.Move
-	best, gain := math.MinInt, math.MinInt
-	for _, n := range pos.GenMoves(buf[:0]) {
-		after := *pos
-		after.Make(n)
-		g := moveGain(pos, &after)
-		best = max(best, g)
+	var gain [chameleon.MaxMoves]int
+	var after chameleon.Position
+	moves := pos.GenMoves(buf[:0])
+	best := gains(pos, moves, gain[:len(moves)], &after)
+	for i, n := range moves {
 		if n == m {
-			gain = g
+			return gain[i] == best
 		}
 	}
-	return gain == best
+	return false
 }
 
 // SensiblePlayers returns the players (a bit per colour) who have played

@@ -41,7 +41,7 @@ func TestSensibleMoves(t *testing.T) {
 
 // playGame plays plies moves from the four-player start with the given
 // level at each colour and returns the game.
-func playGame(t *testing.T, levels map[chameleon.Color]search.Level, plies int, seed uint64) *chameleon.Game {
+func playGame(t testing.TB, levels map[chameleon.Color]search.Level, plies int, seed uint64) *chameleon.Game {
 	t.Helper()
 	start, err := chameleon.StartPosition(0b1111)
 	require.NoError(t, err)
@@ -108,4 +108,17 @@ func TestModelledOpponentsPlaySensibly(t *testing.T) {
 	}
 	assert.Zero(t, slips(ParanoidModel))
 	assert.Positive(t, slips(Paranoid), "the position shows the difference")
+}
+
+// BenchmarkSensiblePlayers judges the players of a 40-ply four-player game
+// of greedy players, as every "go" does before its search.
+func BenchmarkSensiblePlayers(b *testing.B) {
+	greedy := search.Level{Kind: search.GreedyMover}
+	levels := map[chameleon.Color]search.Level{
+		chameleon.Red: greedy, chameleon.Blue: greedy, chameleon.Yellow: greedy, chameleon.Green: greedy,
+	}
+	g := playGame(b, levels, 40, 7)
+	for b.Loop() {
+		SensiblePlayers(g)
+	}
 }

@@ -47,11 +47,11 @@ func init() {
 			return chameleon.NewGame(p), nil
 		},
 		load: func(s *Session, r variants.Record) (variants.Game, error) { return chameleon.LoadRecord(r) },
-		perft: func(g variants.Game, depth int) map[string]uint64 {
+		perft: func(ctx context.Context, g variants.Game, depth int) (map[string]uint64, error) {
 			if g.Status().Over {
-				return map[string]uint64{} // repetition included: a finished game has no moves
+				return map[string]uint64{}, nil // repetition included: a finished game has no moves
 			}
-			return chameleon.Divide(g.(*chameleon.Game).Pos(), depth)
+			return chameleon.Divide(g.(*chameleon.Game).Pos(), depth), nil
 		},
 		search: searchChameleon,
 		record: func(g variants.Game) string { return chameleon.WriteRecord(g.Record()) },

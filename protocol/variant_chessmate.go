@@ -37,8 +37,8 @@ func init() {
 			return chessmate.NewGame(p), nil
 		},
 		load: func(s *Session, r variants.Record) (variants.Game, error) { return chessmate.LoadRecord(r) },
-		perft: func(g variants.Game, depth int) map[string]uint64 {
-			return chessmate.Divide(g.(*chessmate.Game).Pos(), depth)
+		perft: func(ctx context.Context, g variants.Game, depth int) (map[string]uint64, error) {
+			return chessmate.Divide(g.(*chessmate.Game).Pos(), depth), nil
 		},
 		search: searchCardChess,
 		view: func(g variants.Game, player string) (string, error) {

@@ -34,11 +34,11 @@ func init() {
 			return stratego.NewGame(p), nil
 		},
 		load: func(s *Session, r variants.Record) (variants.Game, error) { return stratego.LoadRecord(r) },
-		perft: func(g variants.Game, depth int) map[string]uint64 {
+		perft: func(ctx context.Context, g variants.Game, depth int) (map[string]uint64, error) {
 			if g.Status().Over {
-				return map[string]uint64{} // repetition included: a finished game has no moves
+				return map[string]uint64{}, nil // repetition included: a finished game has no moves
 			}
-			return stratego.Divide(g.(*stratego.Game).Pos(), depth)
+			return stratego.Divide(g.(*stratego.Game).Pos(), depth), nil
 		},
 		search: searchStratego,
 		view: func(g variants.Game, player string) (string, error) {

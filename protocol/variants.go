@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strconv"
@@ -21,8 +22,10 @@ type variantDef struct {
 	startpos          func(s *Session, setup []string) (variants.Game, error)
 	fromString        func(s *Session, pos string) (variants.Game, error)
 	load              func(s *Session, r variants.Record) (variants.Game, error)
-	// perft counts the action sequences of depth plies, by first action.
-	perft func(g variants.Game, depth int) map[string]uint64
+	// perft counts the action sequences of depth plies, by first action. It
+	// runs as a job beside the command loop and returns ctx.Err() soon after
+	// ctx is cancelled (stop, quit).
+	perft func(ctx context.Context, g variants.Game, depth int) (map[string]uint64, error)
 	// search handles "go" (everything but perft): it parses the limits and
 	// starts a job that prints info lines and one bestmove.
 	search func(s *Session, args []string)
@@ -136,74 +139,6 @@ func (s *Session) play(args []string) {
 	s.state()
 }
 
-// writeRecord answers "pgn" with the game so far between "pgn begin" and "pgn end".
-func (s *Session) writeRecord() {
-	var text string
-	if s.variant.record != nil {
-		text = s.variant.record(s.vgame)
-	} else {
-		f := strings.Fields(s.vgame.Start())
-		blackFirst := len(f) > 1 && f[1] == "b"
-		first := 1
-		if len(f) >= 6 {
-			if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
-				first = n
-			}
-		}
-		r := s.vgame.Record()
-		text = r.Write(first, blackFirst)
-	}
-	s.out.println("pgn begin")
-	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		s.out.println(line)
-	}
-	s.out.println("pgn end")
-}
-
-// maxRecordLines bounds a record sent with loadpgn.
-const maxRecordLines = 100000
-
-// receiveRecordLine collects the lines after "loadpgn" until "endpgn", then
-// loads the record. A failed load leaves the current game as it was.
-func (s *Session) receiveRecordLine(line string) {
-	if strings.TrimSpace(line) != "endpgn" {
-		if len(s.loading) >= maxRecordLines {
-			s.loading = nil
-			s.out.errorf("game record longer than %d lines: not loaded", maxRecordLines)
-			return
-		}
-		s.loading = append(s.loading, line)
-		return
-	}
-	text := strings.Join(s.loading, "\n")
-	s.loading = nil
-	r, err := variants.ParsePGN(text)
-	if err != nil {
-		s.out.errorf("loadpgn: %v", err)
-		return
-	}
-	v := s.variant
-	if name := r.Tag("Variant"); name != "" && !strings.EqualFold(name, "chess960") && !strings.EqualFold(name, "standard") {
-		if v = variantByName(name); v == nil {
-			s.out.errorf("loadpgn: unknown variant %q in the record", truncate(name, 40))
-			return
-		}
-	}
-	if v != s.variant {
-		s.out.errorf("loadpgn: the record is a %s game but UCI_Variant is %s", v.name, s.variant.name)
-		return
-	}
-	g, err := v.load(s, r)
-	if err != nil {
-		s.out.errorf("loadpgn: %v", err)
-		return
-	}
-	s.stopJob()
-	s.setGame(g)
-	s.out.printf("loadpgn ok moves %d", len(g.Actions()))
-	s.state()
-}
-
 // history answers "history": the start position string and the action
 // tokens played since, so a frontend can rebuild the game with "position".
 func (s *Session) history() {
@@ -247,7 +182,7 @@ func (s *Session) variantGo(args []string) {
 			return
 		}
 		start := time.Now()
-		counts := s.variant.perft(s.vgame, depth)
+		counts, _ := s.variant.perft(context.Background(), s.vgame, depth)
 		keys := make([]string, 0, len(counts))
 		var total uint64
 		for k, n := range counts {

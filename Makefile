@@ -4,9 +4,8 @@
 GO      ?= go
 VENV    ?= .venv
 PYTHON  := $(VENV)/bin/python
-# Count-based budgets: a duration-based -fuzztime can fail spuriously with
-# "context deadline exceeded" in Go 1.26 (golang/go#75804).
-FUZZTIME ?= 150000x
+# Count-based fuzz budgets: a duration-based -fuzztime can fail spuriously
+# with "context deadline exceeded" in Go 1.26 (golang/go#75804).
 TMPDIR_ENGINE := $(shell mktemp -d 2>/dev/null || echo /tmp)
 
 .PHONY: engine test vet unit debug race fuzz uci android bench clean
@@ -35,25 +34,51 @@ unit: $(VENV)/.installed
 debug: $(VENV)/.installed
 	TEMPEST_PYTHON=$(abspath $(PYTHON)) $(GO) test -tags debug -short ./...
 
-# The perft suites run single-threaded; under -race only the tests that
-# share work between goroutines are worth their cost.
-race:
+# Every package that starts goroutines runs under the race detector. The
+# perft suites run single-threaded; under -race only the tests that share
+# work between goroutines are worth their cost.
+race: $(VENV)/.installed
 	$(GO) test -race ./perft -run 'TestOptions|TestDivide|TestCount'
 	$(GO) test -race ./search -run 'TestThreads|TestDeterministic'
-	$(GO) test -race ./protocol ./tt
+	TEMPEST_PYTHON=$(abspath $(PYTHON)) $(GO) test -race -short ./protocol ./tt
+	$(GO) test -race ./variants/chessmate/cmsearch -run 'TestThreads|TestStoppedAtOnce|TestPlaysTheWinningCard'
+	$(GO) test -race ./tuning -run 'TestSelfPlay'
+	$(GO) test -race -tags tune ./tuning -run 'TestLinearModel|TestRecoverKnownWeights'
+	$(GO) test -race ./cmd/engine -run 'TestChameleonMatch|TestStratMatch'
 
 # UCI conformance, checked by the independent tool (testdata/tools).
 uci:
 	$(GO) build -o $(TMPDIR_ENGINE)/engine ./cmd/engine
 	python3 testdata/tools/uci_check.py $(TMPDIR_ENGINE)/engine
 
+# Every fuzz target, each with an input budget fitted to its speed (the
+# whole list takes a few minutes on two cores). FUZZSCALE multiplies them
+# all: `make fuzz FUZZSCALE=20` for a long run before a release.
+FUZZSCALE ?= 1
+define fuzz1
+	$(GO) test ./$(1) -run '^$$' -fuzz '^$(2)$$' -fuzztime $$(( $(3) * $(FUZZSCALE) ))x
+
+endef
+FUZZ_TARGETS := \
+	movegen:FuzzParseFEN:60000 movegen:FuzzParseUCIMove:100000 movegen:FuzzParseSAN:100000 \
+	variants:FuzzParsePGN:100000 \
+	variants/chessmate:FuzzParsePosition:20000 variants/chessmate:FuzzParseAction:20000 \
+	variants/chessmate:FuzzParseDeck:50000 variants/chessmate:FuzzGamePlay:10000 \
+	variants/chessmate:FuzzRecordRoundTrip:10000 \
+	variants/chameleon:FuzzParsePosition:30000 variants/chameleon:FuzzParseMove:30000 \
+	variants/chameleon:FuzzParsePlayers:50000 variants/chameleon:FuzzGameMoves:10000 \
+	variants/chameleon:FuzzLoadRecord:10000 variants/chameleon:FuzzRecordRoundTrip:10000 \
+	variants/stratego:FuzzParsePosition:20000 variants/stratego:FuzzParseSetup:30000 \
+	variants/stratego:FuzzPlayToken:20000 variants/stratego:FuzzLoadRecord:10000 \
+	variants/stratego:FuzzRecordRoundTrip:10000 \
+	protocol:FuzzLoadChessRecord:10000 protocol:FuzzChameleonCommands:3000 \
+	protocol:FuzzSessionCommands:3000
+
 fuzz:
-	$(GO) test ./movegen -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./movegen -run '^$$' -fuzz '^FuzzParseUCIMove$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./movegen -run '^$$' -fuzz '^FuzzParseSAN$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./variants -run '^$$' -fuzz '^FuzzParsePGN$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./variants/chessmate -run '^$$' -fuzz '^FuzzParsePosition$$' -fuzztime 20000x
-	$(GO) test ./variants/chessmate -run '^$$' -fuzz '^FuzzParseAction$$' -fuzztime 20000x
+	$(foreach t,$(FUZZ_TARGETS),$(call fuzz1,$(word 1,$(subst :, ,$(t))),$(word 2,$(subst :, ,$(t))),$(word 3,$(subst :, ,$(t)))))
+
+# TestFuzzTargetsListed (protocol) checks that this list names every Fuzz
+# function in the repository.
 
 # The Android app: the signed APK, its checks, and its Robolectric tests
 # against the host engine build (android/build.sh).

@@ -60,7 +60,9 @@ func fenError(kind FENErrorKind, format string, args ...any) *FENError {
 	return &FENError{Kind: kind, Field: fenFieldNames[kind], Problem: fmt.Sprintf(format, args...)}
 }
 
-// maxClock bounds both clocks; larger values can only be typos.
+// maxClock bounds both clocks; larger values can only be typos. The FEN
+// writer stops each counter at this value, so every FEN the package writes
+// reads back, even after moves from a position given at the limit.
 const maxClock = 1 << 20
 
 // ParseFEN reads a FEN or X-FEN / Shredder-FEN (Chess960) string. The clocks
@@ -354,7 +356,7 @@ func (p *Position) fen(shredder bool) string {
 	sb.WriteString(p.castlingString(shredder))
 	sb.WriteByte(' ')
 	sb.WriteString(p.ep.String())
-	fmt.Fprintf(&sb, " %d %d", p.rule50, p.FullMoveNumber())
+	fmt.Fprintf(&sb, " %d %d", min(p.rule50, maxClock), p.FullMoveNumber())
 	return sb.String()
 }
 

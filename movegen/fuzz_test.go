@@ -20,6 +20,11 @@ var fuzzFENs = []string{
 	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
 	"8/8/8/8/8/8/8 w - -",
 	"",
+	// Clocks at the parser's limit; Chess960 castling whose king
+	// destination is a king step (f1g1) or the king's own square (c1c1).
+	"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 1048576 1048576",
+	"1r3k2/8/8/8/8/8/8/1R3K1R w Hb - 0 1",
+	"r1k5/8/8/8/8/8/8/R1K5 w Qq - 0 1",
 }
 
 func FuzzParseFEN(f *testing.F) {
@@ -52,11 +57,30 @@ func FuzzParseFEN(f *testing.F) {
 		if len(moves) != p.CountLegal() {
 			t.Fatalf("%q: %d moves generated, %d counted", fen, len(moves), p.CountLegal())
 		}
+		// Every move has its own token in both notations, which reads back
+		// as the move, and the FEN after it reads back too.
+		for _, chess960 := range []bool{false, true} {
+			seen := map[string]bool{}
+			for _, m := range moves {
+				tok := m.UCI(chess960)
+				if seen[tok] {
+					t.Fatalf("%q: two moves are written %q (chess960 %t)", fen, tok, chess960)
+				}
+				seen[tok] = true
+				if back, err := p.ParseUCIMove(tok, chess960); err != nil || back != m {
+					t.Fatalf("%q: %q reads back as %v (%v), chess960 %t", fen, tok, back, err, chess960)
+				}
+			}
+		}
 		for _, m := range moves {
 			var u Undo
 			p.Make(m, &u)
 			if err := p.consistencyError(); err != nil {
 				t.Fatalf("%q after %v: %v", fen, m, err)
+			}
+			after := p.FEN()
+			if q, err := ParseFEN(after); err != nil || q.FEN() != after || q.Key() != p.Key() {
+				t.Fatalf("%q after %v: %q does not read back (%v)", fen, m, after, err)
 			}
 			p.Unmake(m, &u)
 		}

@@ -26,20 +26,20 @@ func moveError(text, format string, args ...any) *MoveError {
 
 var promotionLetters = [7]byte{Knight: 'n', Bishop: 'b', Rook: 'r', Queen: 'q'}
 
-// UCI writes m in UCI long algebraic notation: "e2e4", "e7e8q". Castling is
-// "e1g1" (king to its destination) unless chess960 is set, when it is
-// "king takes rook" ("e1h1"), as the UCI_Chess960 convention requires.
+// UCI writes m in UCI long algebraic notation: "e2e4", "e7e8q". With
+// chess960 set, castling is "king takes rook" ("e1h1"), as the UCI_Chess960
+// convention requires. Without it, castling from the standard squares (king
+// on the e-file, rook in a corner) is "e1g1" (king to its destination); any
+// other castling stays king-takes-rook, as python-chess writes it, because
+// its king destination could be a king step (king f1: "f1g1") or the king's
+// own square (king c1: "c1c1").
 func (m Move) UCI(chess960 bool) string {
 	if m == NullMove {
 		return "0000"
 	}
 	from, to := m.From(), m.To()
-	if m.Kind() == Castling && !chess960 {
-		file := 6
-		if to < from {
-			file = 2
-		}
-		to = MakeSquare(file, from.Rank())
+	if m.Kind() == Castling && !chess960 && from.File() == 4 && (to.File() == 0 || to.File() == 7) {
+		to = m.kingDestination()
 	}
 	s := from.String() + to.String()
 	if m.Kind() == Promotion {
@@ -48,12 +48,22 @@ func (m Move) UCI(chess960 bool) string {
 	return s
 }
 
+// kingDestination is where a castling king lands: the g-file or the c-file.
+func (m Move) kingDestination() Square {
+	if m.To() < m.From() {
+		return MakeSquare(2, m.From().Rank())
+	}
+	return MakeSquare(6, m.From().Rank())
+}
+
 func (m Move) String() string { return m.UCI(false) }
 
 // ParseUCIMove reads a move in UCI notation and returns the legal move it
-// names. Castling is accepted both as "king to destination" and as "king
-// takes rook", whatever chess960 says, because the two cannot be confused
-// with another legal move except where the chess960 setting decides.
+// names. Text is matched against the notation of the chess960 setting
+// first, then the other one, then castling written as "king to its
+// destination" (as some programs write Chess960 castling in standard mode):
+// a later spelling is only read when no legal move is written that way, so
+// "f1g1" is the king step, never castling.
 func (p *Position) ParseUCIMove(text string, chess960 bool) (Move, error) {
 	if len(text) < 4 || len(text) > 5 {
 		return NullMove, moveError(text, "not UCI notation (want from and to squares, e.g. e2e4 or e7e8q)")
@@ -80,9 +90,20 @@ func (p *Position) ParseUCIMove(text string, chess960 bool) (Move, error) {
 	}
 	var buf [MaxMoves]Move
 	moves := p.GenLegal(buf[:])
-	for _, pass := range [2]bool{chess960, !chess960} {
+	for pass := 0; pass < 3; pass++ {
 		for _, m := range moves {
-			mt := m.UCI(pass)
+			var mt string
+			switch pass {
+			case 0:
+				mt = m.UCI(chess960)
+			case 1:
+				mt = m.UCI(!chess960)
+			default:
+				if m.Kind() != Castling {
+					continue
+				}
+				mt = m.From().String() + m.kingDestination().String()
+			}
 			if mt[0:4] == text[0:4] && (m.Kind() == Promotion) == (promo != NoPieceType) &&
 				(promo == NoPieceType || m.PromotionType() == promo) {
 				return m, nil

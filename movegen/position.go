@@ -109,8 +109,9 @@ func (p *Position) Rule50() int { return p.rule50 }
 // GamePly returns the number of plies since the game's start.
 func (p *Position) GamePly() int { return p.gamePly }
 
-// FullMoveNumber is the FEN fullmove counter: 1 at the start, +1 after Black moves.
-func (p *Position) FullMoveNumber() int { return p.gamePly/2 + 1 }
+// FullMoveNumber is the FEN fullmove counter: 1 at the start, +1 after Black
+// moves, stopping at the largest value ParseFEN accepts.
+func (p *Position) FullMoveNumber() int { return min(p.gamePly/2+1, maxClock) }
 
 // Occupied returns every occupied square.
 func (p *Position) Occupied() Bitboard { return p.b.Occupied() }

@@ -7,6 +7,7 @@ package perft
 import (
 	"context"
 	"runtime"
+	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 
@@ -16,19 +17,27 @@ import (
 // Count returns the number of legal move sequences of length depth. The last
 // ply is bulk-counted: positions one move from the leaves count their legal
 // moves with popcounts instead of playing them. It allocates nothing.
-func Count(p *movegen.Position, depth int) uint64 {
+func Count(p *movegen.Position, depth int) uint64 { return count(p, depth, nil) }
+
+// count is Count that gives up, returning a meaningless number, once stop
+// is set. The flag is read only at nodes three or more plies from the
+// leaves, a few hundred times fewer than the moves made, so a deep perft
+// ends within milliseconds of a stop at no measurable cost.
+func count(p *movegen.Position, depth int, stop *atomic.Bool) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
 		return uint64(p.CountLegal())
+	case depth >= 3 && stop != nil && stop.Load():
+		return 0
 	}
 	var buf [movegen.MaxMoves]movegen.Move
 	var u movegen.Undo
 	var nodes uint64
 	for _, m := range p.GenLegal(buf[:]) {
 		p.Make(m, &u)
-		nodes += Count(p, depth-1)
+		nodes += count(p, depth-1, stop)
 		p.Unmake(m, &u)
 	}
 	return nodes
@@ -36,20 +45,26 @@ func Count(p *movegen.Position, depth int) uint64 {
 
 // countHashed is Count with a table of subtree counts, which pays off
 // where transpositions are common (deep perft of quiet positions).
-func countHashed(p *movegen.Position, depth int, t *Table) uint64 {
+func countHashed(p *movegen.Position, depth int, t *Table, stop *atomic.Bool) uint64 {
 	if depth <= 1 {
 		return Count(p, depth)
 	}
 	if n, ok := t.probe(p.Key(), depth); ok {
 		return n
 	}
+	if stop != nil && stop.Load() {
+		return 0 // nothing stored: the count is cut short
+	}
 	var buf [movegen.MaxMoves]movegen.Move
 	var u movegen.Undo
 	var nodes uint64
 	for _, m := range p.GenLegal(buf[:]) {
 		p.Make(m, &u)
-		nodes += countHashed(p, depth-1, t)
+		nodes += countHashed(p, depth-1, t, stop)
 		p.Unmake(m, &u)
+	}
+	if stop != nil && stop.Load() {
+		return 0
 	}
 	t.store(p.Key(), depth, nodes)
 	return nodes
@@ -69,7 +84,8 @@ type MoveCount struct {
 
 // Divide counts the leaves below each legal root move. The position is not
 // changed. With several threads each root move is counted on its own copy
-// of the position.
+// of the position. Cancelling ctx ends it within milliseconds with
+// ctx.Err().
 func Divide(ctx context.Context, p *movegen.Position, depth int, opt Options) ([]MoveCount, error) {
 	if depth < 1 {
 		depth = 1
@@ -81,6 +97,16 @@ func Divide(ctx context.Context, p *movegen.Position, depth int, opt Options) ([
 	var buf [movegen.MaxMoves]movegen.Move
 	moves := p.GenLegal(buf[:])
 	result := make([]MoveCount, len(moves))
+	var stop atomic.Bool
+	watched := make(chan struct{})
+	defer close(watched)
+	go func() {
+		select {
+		case <-ctx.Done():
+			stop.Store(true)
+		case <-watched:
+		}
+	}()
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(max(opt.Threads, 1))
 	for i, m := range moves {
@@ -93,11 +119,11 @@ func Divide(ctx context.Context, p *movegen.Position, depth int, opt Options) ([
 			var u movegen.Undo
 			child.Make(m, &u)
 			if table != nil {
-				result[i].Nodes = countHashed(&child, depth-1, table)
+				result[i].Nodes = countHashed(&child, depth-1, table, &stop)
 			} else {
-				result[i].Nodes = Count(&child, depth-1)
+				result[i].Nodes = count(&child, depth-1, &stop)
 			}
-			return nil
+			return ctx.Err()
 		})
 	}
 	err := g.Wait()

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -177,3 +178,26 @@ func benchmarkPerft(b *testing.B, fen string, depth int) {
 //	go test ./perft -run '^$' -bench . -benchmem
 func BenchmarkStartposDepth5(b *testing.B) { benchmarkPerft(b, movegen.StartFEN, 5) }
 func BenchmarkKiwipeteDepth4(b *testing.B) { benchmarkPerft(b, kiwipete, 4) }
+
+// TestDivideStops: a cancelled divide ends at once, not after the root move
+// it is counting (a "stop" or "quit" must not wait for a deep perft).
+func TestDivideStops(t *testing.T) {
+	for _, threads := range []int{1, 2} {
+		for _, hash := range []int{0, 8} {
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			go func() {
+				_, err := Divide(ctx, movegen.NewStartPosition(), 10, Options{Threads: threads, HashMB: hash})
+				done <- err
+			}()
+			time.Sleep(50 * time.Millisecond)
+			cancel()
+			select {
+			case err := <-done:
+				assert.ErrorIs(t, err, context.Canceled)
+			case <-time.After(2 * time.Second):
+				t.Fatalf("threads %d hash %d: perft 10 did not stop within 2 s of the cancel", threads, hash)
+			}
+		}
+	}
+}

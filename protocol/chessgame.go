@@ -3,6 +3,7 @@ package protocol
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -17,6 +18,10 @@ type chessGame struct {
 	pos      movegen.Position
 	moves    []movegen.Move
 	chess960 bool
+	// From a loaded record: its tags, written back by Record, and a result
+	// the rules do not decide (resignation, agreement, time).
+	tags     [][2]string
+	recorded variants.RecordedResult
 }
 
 var _ variants.Game = (*chessGame)(nil)
@@ -106,13 +111,16 @@ func (g *chessGame) Status() variants.Status {
 	default:
 		st.Over, st.Result, st.Reason = true, "1/2-1/2", o.String()
 	}
-	return st
+	return g.recorded.Apply(st)
 }
 
 // Record writes the game with SAN moves; a start other than the standard
-// position is given by the FEN and SetUp tags.
+// position is given by the FEN and SetUp tags. A loaded record's tags are
+// kept; the Result tag is the game's.
 func (g *chessGame) Record() variants.Record {
-	r := variants.Record{Tags: sevenTagRoster(g.Status().Result)}
+	result := g.Status().Result
+	r := variants.Record{Tags: variants.WithTags(variants.SevenTagRoster(result), g.tags)}
+	r.SetTag("Result", result)
 	if g.start.FEN() != movegen.StartFEN {
 		r.SetTag("SetUp", "1")
 		r.SetTag("FEN", g.start.FEN())
@@ -126,17 +134,16 @@ func (g *chessGame) Record() variants.Record {
 		var u movegen.Undo
 		pos.Make(m, &u)
 	}
-	r.Result = g.Status().Result
+	r.Result = result
 	return r
 }
 
-func sevenTagRoster(result string) [][2]string {
-	return [][2]string{{"Event", "Tempest game"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "-"},
-		{"White", "?"}, {"Black", "?"}, {"Result", result}}
-}
-
 // loadChessRecord rebuilds a chess game from a PGN record: the FEN tag if
-// present, then every move (SAN, or UCI notation as a fallback).
+// present, then every move (SAN, or UCI notation as a fallback). The
+// record's result must be the one the rules give when they end the game
+// (checkmate, stalemate, a dead position, the 75-move rule, fivefold
+// repetition); any other result, such as a resignation or a claimed draw,
+// is kept with the tags.
 func loadChessRecord(r variants.Record, chess960 bool) (*chessGame, error) {
 	start := movegen.NewStartPosition()
 	if fen := r.Tag("FEN"); fen != "" {
@@ -161,6 +168,20 @@ func loadChessRecord(r variants.Record, chess960 bool) (*chessGame, error) {
 		g.pos.Make(m, &u)
 		g.moves = append(g.moves, m)
 	}
+	st := g.Status()
+	decided := false
+	switch o := g.pos.Outcome(); o {
+	case movegen.Checkmate, movegen.Stalemate, movegen.InsufficientMaterial, movegen.SeventyFiveMoveRule, movegen.FivefoldRepetition:
+		decided, st.Reason = true, o.String()
+	}
+	recorded, err := variants.SettleResult(r.Result, st, decided, r.Tag("Termination"))
+	if err != nil {
+		return nil, err
+	}
+	if err := r.CheckResultTag(); err != nil {
+		return nil, err
+	}
+	g.tags, g.recorded = slices.Clone(r.Tags), recorded
 	return g, nil
 }
 

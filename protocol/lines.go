@@ -12,12 +12,14 @@ const MaxLineLength = 1 << 20
 
 var errLineTooLong = errors.New("line too long")
 
-// lineReader reads lines of at most max bytes. A longer line is skipped
-// to its end and reported as errLineTooLong, so the next line reads normally.
+// lineReader reads lines of at most max bytes, ended by "\n", "\r\n" or a
+// lone "\r" (old Mac-style clients). A longer line is skipped to its end
+// and reported as errLineTooLong, so the next line reads normally.
 type lineReader struct {
-	r   *bufio.Reader
-	max int
-	buf []byte
+	r      *bufio.Reader
+	max    int
+	buf    []byte
+	skipLF bool // the last line ended with '\r': a '\n' right after it is part of that ending
 }
 
 func newLineReader(r io.Reader, max int) *lineReader {
@@ -25,37 +27,44 @@ func newLineReader(r io.Reader, max int) *lineReader {
 }
 
 // next returns the next line without its line ending, or io.EOF at the end.
+// A line is returned as soon as its ending arrives: after a '\r' it does
+// not wait to see whether a '\n' follows.
 func (lr *lineReader) next() (string, error) {
 	lr.buf = lr.buf[:0]
-	tooLong := false
+	tooLong, started := false, false
 	for {
-		chunk, err := lr.r.ReadSlice('\n')
-		if !tooLong {
-			if len(lr.buf)+len(chunk) > lr.max+2 { // +2 for "\r\n"
-				tooLong = true
-				lr.buf = lr.buf[:0]
-			} else {
-				lr.buf = append(lr.buf, chunk...)
+		c, err := lr.r.ReadByte()
+		if err != nil {
+			switch {
+			case err == io.EOF && tooLong:
+				return "", errLineTooLong
+			case err == io.EOF && started:
+				return string(lr.buf), nil // last line without a line ending
 			}
-		}
-		switch {
-		case err == bufio.ErrBufferFull:
-			continue
-		case err == io.EOF && (len(chunk) > 0 || len(lr.buf) > 0) && !tooLong:
-			return trimEOL(lr.buf), nil // last line without a newline
-		case err != nil && !(err == io.EOF && tooLong):
 			return "", err
 		}
-		if tooLong {
-			return "", errLineTooLong
+		if lr.skipLF {
+			lr.skipLF = false
+			if c == '\n' {
+				continue
+			}
 		}
-		return trimEOL(lr.buf), nil
+		if c == '\n' || c == '\r' {
+			lr.skipLF = c == '\r'
+			if tooLong {
+				return "", errLineTooLong
+			}
+			return string(lr.buf), nil
+		}
+		started = true
+		if tooLong {
+			continue
+		}
+		if len(lr.buf) >= lr.max {
+			tooLong = true
+			lr.buf = lr.buf[:0]
+			continue
+		}
+		lr.buf = append(lr.buf, c)
 	}
-}
-
-func trimEOL(b []byte) string {
-	for len(b) > 0 && (b[len(b)-1] == '\n' || b[len(b)-1] == '\r') {
-		b = b[:len(b)-1]
-	}
-	return string(b)
 }

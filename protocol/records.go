@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -9,26 +10,29 @@ import (
 
 // writeRecord answers "pgn" with the game so far between "pgn begin" and "pgn end".
 func (s *Session) writeRecord() {
-	var text string
-	if s.variant.record != nil {
-		text = s.variant.record(s.vgame)
-	} else {
-		f := strings.Fields(s.vgame.Start())
-		blackFirst := len(f) > 1 && f[1] == "b"
-		first := 1
-		if len(f) >= 6 {
-			if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
-				first = n
-			}
-		}
-		r := s.vgame.Record()
-		text = r.Write(first, blackFirst)
-	}
+	text := recordText(s.variant, s.vgame)
 	s.out.println("pgn begin")
 	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		s.out.println(line)
 	}
 	s.out.println("pgn end")
+}
+
+// recordText writes a game's record in its variant's notation.
+func recordText(v *variantDef, g variants.Game) string {
+	if v.record != nil {
+		return v.record(g)
+	}
+	f := strings.Fields(g.Start())
+	blackFirst := len(f) > 1 && f[1] == "b"
+	first := 1
+	if len(f) >= 6 {
+		if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
+			first = n
+		}
+	}
+	r := g.Record()
+	return r.Write(first, blackFirst)
 }
 
 // maxRecordLines bounds a record sent with loadpgn.
@@ -71,6 +75,25 @@ func (s *Session) receiveRecordLine(line string) {
 	}
 	s.stopJob()
 	s.setGame(g)
+	for _, w := range append(r.Warnings, unknownResultWarning(r, g)...) {
+		s.out.info("warning: loadpgn: %s", w)
+	}
 	s.out.printf("loadpgn ok moves %d", len(g.Actions()))
 	s.state()
+}
+
+// unknownResultWarning notes a record that gives its result as unknown (*)
+// although its moves end the game: the game's result replaces it.
+func unknownResultWarning(r variants.Record, g variants.Game) []string {
+	if r.Result != variants.Unfinished {
+		return nil
+	}
+	if tag := r.Tag("Result"); tag != "" && tag != variants.Unfinished {
+		return nil // a multi-player record gives the winner in the tag
+	}
+	st := g.Status()
+	if !st.Over {
+		return nil
+	}
+	return []string{fmt.Sprintf("the record gives no result (*), but its moves end the game: %s (%s)", st.Result, st.Reason)}
 }

@@ -1,8 +1,10 @@
 package protocol
 
 import (
+	"context"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"tempest/eval"
@@ -65,6 +67,10 @@ const (
 
 // evalCommand prints the static evaluation term by term ("eval").
 func (s *Session) evalCommand() {
+	if s.variant.name != "chess" {
+		s.out.errorf("eval: the term-by-term evaluation exists for chess only; UCI_Variant is %s", s.variant.name)
+		return
+	}
 	pos := &s.game.pos
 	if pos.InCheck() {
 		s.out.info("the side to move is in check: the static evaluation is not used in such positions")
@@ -85,16 +91,29 @@ func (s *Session) evalCommand() {
 	s.out.printf("Final evaluation: %+d cp (White's view), %+d cp (side to move)", bd.White, bd.SideToMove)
 }
 
-// benchCommand runs the bench inside the UCI loop: "bench [depth]".
+// benchCommand runs the bench inside the UCI loop, "bench [depth]", as a
+// job: isready is answered and stop and quit end it meanwhile.
 func (s *Session) benchCommand(args []string) {
 	depth := search.BenchDepth
-	if len(args) > 0 {
-		if _, err := fmt.Sscan(args[0], &depth); err != nil || depth < 1 || depth > 64 {
+	if len(args) > 1 {
+		s.out.errorf("bench takes at most one argument, the depth, not %q", truncate(strings.Join(args, " "), 40))
+		return
+	}
+	if len(args) == 1 {
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 1 || n > 64 {
 			s.out.errorf("bench depth %q is not a number from 1 to 64", truncate(args[0], 20))
 			return
 		}
+		depth = n
 	}
 	s.stopJob()
-	res := search.Bench(depth, 1, DefaultHashMB, func(line string) { s.out.println(line) })
-	s.out.printf("%d nodes %d nps", res.Nodes, res.NPS())
+	s.startJob(jobOther, func(ctx context.Context, j *job) {
+		res := search.Bench(ctx, depth, 1, DefaultHashMB, func(line string) { s.out.println(line) })
+		if res.Stopped {
+			s.out.info("bench stopped before it finished")
+			return
+		}
+		s.out.printf("%d nodes %d nps", res.Nodes, res.NPS())
+	})
 }

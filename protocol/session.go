@@ -8,14 +8,17 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"tempest/movegen"
 	"tempest/perft"
 	"tempest/search"
+	"tempest/tt"
 	"tempest/variants"
 	"tempest/variants/chessmate/cmsearch"
 )
@@ -34,6 +37,7 @@ type Session struct {
 	options  []*Option
 
 	loading []string // lines of a game record being received by loadpgn, or nil
+	loadErr string   // why the record being received cannot be loaded, or ""
 
 	skill         int
 	playCards     bool
@@ -53,16 +57,38 @@ type Session struct {
 	job *job // the running search or perft, or nil
 }
 
-// job is work running beside the command loop.
+// job is work running beside the command loop: a search, a perft or a
+// bench. "stop", "quit" and the end of input cancel it, and each job ends
+// soon after its context is cancelled.
 type job struct {
 	cancel context.CancelFunc
 	done   chan struct{}
-	// finishOnQuit lets the job complete at "quit" or end of input instead
-	// of being cancelled: perft scripts pipe "go perft N" and "quit" together
-	// and expect the count, as Stockfish prints it.
-	finishOnQuit bool
-	search       bool        // a search: ponderhit applies to it
-	engineFree   atomic.Bool // the engine is no longer used; the job only prints its result
+	search bool // a search: ponderhit applies to it
+	// readsGame marks a job that reads the session's current game rather
+	// than a copy (perft): "play", which changes that game, stops it first.
+	readsGame  bool
+	hit        chan struct{} // closed at ponderhit
+	hitOnce    sync.Once
+	engineFree atomic.Bool // the engine is no longer used; the job only prints its result
+}
+
+// ponderHit tells the job's search that the expected move was played. The
+// channel stays closed, so a search that has not started yet sees it too.
+func (j *job) ponderHit() { j.hitOnce.Do(func() { close(j.hit) }) }
+
+// holdResult keeps a search's answer back while UCI forbids sending it:
+// after "go infinite" until stop, after "go ponder" until ponderhit or stop.
+// For the searches that have no ponder mode of their own.
+func (j *job) holdResult(ctx context.Context, lim search.Limits) {
+	switch {
+	case lim.Infinite:
+		<-ctx.Done()
+	case lim.Ponder:
+		select {
+		case <-j.hit:
+		case <-ctx.Done():
+		}
+	}
 }
 
 // NewSession makes a session that writes to out.
@@ -83,12 +109,11 @@ func NewSession(out io.Writer) *Session {
 // optionTable declares every UCI option once.
 func (s *Session) optionTable() []*Option {
 	return []*Option{
-		{Name: "Hash", Kind: Spin, Default: strconv.Itoa(DefaultHashMB), Min: 1, Max: 65536,
-			Help: "transposition table size in MiB",
+		{Name: "Hash", Kind: Spin, Default: strconv.Itoa(DefaultHashMB), Min: 1, Max: max(tt.MaxMB(), DefaultHashMB),
+			Help: "transposition table size in MiB; the maximum is half the machine's memory, and a size the free memory cannot hold is refused",
 			apply: func(s *Session, v string) error {
 				mb, _ := strconv.Atoi(v)
-				s.engine.TT.Resize(mb)
-				return nil
+				return s.engine.TT.Resize(mb) // on error the old table stays
 			}},
 		{Name: "Clear Hash", Kind: Button, Help: "empty the transposition table",
 			apply: func(s *Session, _ string) error { s.engine.TT.Clear(); return nil }},
@@ -174,10 +199,17 @@ func (s *Session) Run(in io.Reader) error {
 	for {
 		line, err := lines.next()
 		switch {
+		case err == errLineTooLong && s.loading != nil:
+			s.out.errorf("loadpgn: a record line is longer than %d bytes; the record will not be loaded", MaxLineLength)
+			s.loadErr = fmt.Sprintf("a line longer than %d bytes", MaxLineLength)
+			continue
 		case err == errLineTooLong:
 			s.out.errorf("input line longer than %d bytes ignored", MaxLineLength)
 			continue
 		case err == io.EOF:
+			if s.loading != nil {
+				s.out.errorf("loadpgn: the input ended before endpgn; the record is not loaded")
+			}
 			return nil
 		case err != nil:
 			return err
@@ -191,6 +223,26 @@ func (s *Session) Run(in io.Reader) error {
 // Execute runs one command line; it returns false after "quit".
 func (s *Session) Execute(line string) bool {
 	if s.loading != nil {
+		// A record line is never one of these words alone, and a GUI must
+		// be able to stop a search, ping and quit while sending a record.
+		switch strings.TrimSpace(line) {
+		case "quit":
+			s.out.errorf("loadpgn: quit before endpgn; the record is not loaded")
+			s.loading, s.loadErr = nil, ""
+			return false
+		case "isready":
+			s.out.println("readyok")
+			return true
+		case "stop":
+			s.stopJob()
+			return true
+		case "endpgn":
+			if s.loadErr != "" {
+				s.out.errorf("loadpgn: the record is not loaded: it has %s", s.loadErr)
+				s.loading, s.loadErr = nil, ""
+				return true
+			}
+		}
 		s.receiveRecordLine(line)
 		return true
 	}
@@ -228,11 +280,7 @@ func (s *Session) Execute(line string) bool {
 		s.stopJob()
 	case "ponderhit":
 		if s.job != nil && s.job.search {
-			if s.variant.name == "chess" {
-				s.engine.PonderHit()
-			} else if s.cmEngine != nil {
-				s.cmEngine.PonderHit()
-			}
+			s.job.ponderHit()
 		}
 	case "d":
 		s.display()
@@ -328,125 +376,42 @@ func (s *Session) setGame(g variants.Game) {
 
 func (s *Session) setChessGame(g *chessGame) { s.setGame(g) }
 
-// goCommand parses "go" and starts a search or perft.
+// goCommand parses "go" and starts a search or perft. Every "go" that is
+// not a perft gets exactly one bestmove, whatever its parameters.
 func (s *Session) goCommand(args []string) {
-	if len(args) >= 1 && args[0] == "perft" && s.variant.name == "chess" {
-		if len(args) != 2 {
-			s.out.errorf("go perft needs a depth, e.g. \"go perft 5\"")
-			return
-		}
-		depth, err := strconv.Atoi(args[1])
-		if err != nil || depth < 1 || depth > 20 {
-			s.out.errorf("go perft depth %q is not a number from 1 to 20", truncate(args[1], 20))
-			return
-		}
-		s.startPerft(depth)
+	if len(args) >= 1 && args[0] == "perft" {
+		s.perftCommand(args[1:])
 		return
 	}
 	if s.variant.name != "chess" {
-		s.variantGo(args)
+		s.variant.search(s, args)
 		return
 	}
-	lim, err := parseGo(args, &s.game.pos, s.chess960, s.game.pos.SideToMove())
-	if err != nil {
-		s.out.errorf("%v", err)
-		return
-	}
-	if lim.Ponder && !s.ponderOn {
+	us := s.game.pos.SideToMove()
+	g, _ := parseGo(args, us)
+	g.ownClock(us)
+	g.chessSearchMoves(&s.game.pos, s.chess960)
+	s.notes(g.notes)
+	if g.lim.Ponder && !s.ponderOn {
 		// Pondering without the option is harmless; note it for GUIs that forget.
 		s.out.info("go ponder received while the Ponder option is off; pondering anyway")
 	}
-	s.startSearch(lim)
+	s.startSearch(g.lim)
 }
 
-// parseGo reads the "go" parameters. Every number is checked; a bad one
-// rejects the whole command, so no search starts with half its limits.
-func parseGo(args []string, pos *movegen.Position, chess960 bool, us movegen.Color) (search.Limits, error) {
-	var lim search.Limits
-	number := func(i int, name string) (int, error) {
-		if i+1 >= len(args) {
-			return 0, fmt.Errorf("go %s needs a number", name)
-		}
-		n, err := strconv.ParseInt(args[i+1], 10, 64)
-		if err != nil {
-			return 0, fmt.Errorf("go %s needs a number, not %q", name, truncate(args[i+1], 20))
-		}
-		if n < 0 {
-			return 0, fmt.Errorf("go %s %d is negative", name, n)
-		}
-		return int(min(n, 1<<40)), nil
+// notes prints what parseGo changed or ignored.
+func (s *Session) notes(notes []string) {
+	for _, n := range notes {
+		s.out.info("%s", n)
 	}
-	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
-	for i := 0; i < len(args); i++ {
-		var n int
-		var err error
-		switch a := args[i]; a {
-		case "infinite":
-			lim.Infinite = true
-			continue
-		case "ponder":
-			lim.Ponder = true
-			continue
-		case "searchmoves":
-			for pos != nil && i+1 < len(args) {
-				m, err := pos.ParseUCIMove(args[i+1], chess960)
-				if err != nil {
-					if isGoKeyword(args[i+1]) {
-						break
-					}
-					return lim, fmt.Errorf("go searchmoves: %v", err)
-				}
-				lim.SearchMoves = append(lim.SearchMoves, m)
-				i++
-			}
-			continue
-		case "wtime", "btime", "winc", "binc", "time", "inc", "movestogo", "depth", "nodes", "mate", "movetime":
-			n, err = number(i, a)
-			if err != nil {
-				return lim, err
-			}
-			i++
-			switch a {
-			case "wtime":
-				lim.Time[movegen.White], lim.Clock = ms(n), true
-			case "btime":
-				lim.Time[movegen.Black], lim.Clock = ms(n), true
-			case "winc":
-				lim.Inc[movegen.White] = ms(n)
-			case "binc":
-				lim.Inc[movegen.Black] = ms(n)
-			case "time": // the mover's clock, for variants with more than two players
-				lim.Time[us], lim.Clock = ms(n), true
-			case "inc":
-				lim.Inc[us] = ms(n)
-			case "movestogo":
-				lim.MovesToGo = n
-			case "depth":
-				lim.Depth = max(n, 1)
-			case "nodes":
-				lim.Nodes = uint64(max(n, 1))
-			case "mate":
-				lim.Mate = max(n, 1)
-			case "movetime":
-				lim.MoveTime = ms(max(n, 1))
-			}
-		default:
-			return lim, fmt.Errorf("go: unknown parameter %q", truncate(a, 20))
-		}
-	}
-	if lim.Clock && lim.Time[us] == 0 && lim.Inc[us] == 0 {
-		// A GUI that sends only the opponent's clock: treat our time as very short.
-		lim.Time[us] = 100 * time.Millisecond
-	}
-	return lim, nil
 }
 
-func isGoKeyword(s string) bool {
-	switch s {
-	case "infinite", "ponder", "searchmoves", "wtime", "btime", "winc", "binc", "time", "inc", "movestogo", "depth", "nodes", "mate", "movetime":
-		return true
-	}
-	return false
+// refuseSearch answers a "go" that cannot be searched: the reason, and the
+// one bestmove the GUI waits for, "(none)" as for a position without moves.
+func (s *Session) refuseSearch(format string, args ...any) {
+	s.stopJob()
+	s.out.errorf(format, args...)
+	s.out.println("bestmove (none)")
 }
 
 // startSearch runs the search on its own goroutine; it prints info lines as
@@ -456,12 +421,13 @@ func (s *Session) startSearch(lim search.Limits) {
 	pos := s.game.pos // the search owns its copy
 	chess960, showWDL, ponderOn := s.chess960, s.showWDL, s.ponderOn
 	eng := s.engine
-	s.startJob(false, true, func(ctx context.Context) {
+	s.startJob(jobSearch, func(ctx context.Context, j *job) {
+		lim.PonderHit = j.hit
 		res := eng.Search(ctx, &pos, lim, func(info search.Info) {
 			s.out.println(formatInfo(info, &pos, chess960, showWDL))
 		})
 		// A GUI may change options as soon as it reads bestmove.
-		s.job.engineFree.Store(true)
+		j.engineFree.Store(true)
 		line := "bestmove " + res.BestMove.UCI(chess960)
 		// The expected reply is sent when the GUI may ponder on it.
 		if ponderOn && res.PonderMove != movegen.NullMove {
@@ -471,16 +437,67 @@ func (s *Session) startSearch(lim search.Limits) {
 	})
 }
 
+// perftCommand handles "go perft <depth>" for every game, as a job that
+// stop and quit end.
+func (s *Session) perftCommand(args []string) {
+	maxDepth := 20
+	if s.variant.name != "chess" {
+		maxDepth = 10
+		if s.variant.perft == nil {
+			s.out.errorf("go perft: not available for %s", s.variant.name)
+			return
+		}
+	}
+	if len(args) != 1 {
+		s.out.errorf("go perft needs a depth, e.g. \"go perft 5\"")
+		return
+	}
+	depth, err := strconv.Atoi(args[0])
+	if err != nil || depth < 1 || depth > maxDepth {
+		s.out.errorf("go perft depth %q is not a number from 1 to %d", truncate(args[0], 20), maxDepth)
+		return
+	}
+	if s.variant.name == "chess" {
+		s.startPerft(depth)
+		return
+	}
+	s.stopJob()
+	g, variant := s.vgame, s.variant
+	s.startJob(jobReadsGame, func(ctx context.Context, j *job) {
+		start := time.Now()
+		counts, err := variant.perft(ctx, g, depth)
+		if err != nil {
+			s.out.info("perft stopped before it finished")
+			return
+		}
+		keys := make([]string, 0, len(counts))
+		var total uint64
+		for k, n := range counts {
+			keys = append(keys, k)
+			total += n
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			s.out.printf("%s: %d", k, counts[k])
+		}
+		s.out.println("")
+		s.out.printf("Nodes searched: %d", total)
+		s.out.println("")
+		s.out.info("perft %d: %d nodes in %d ms", depth, total, time.Since(start).Milliseconds())
+	})
+}
+
 func (s *Session) startPerft(depth int) {
 	s.stopJob()
 	pos := s.game.pos // the job owns its copy
 	chess960 := s.chess960
 	threads := s.threads
-	s.startJob(true, false, func(ctx context.Context) {
+	s.startJob(jobOther, func(ctx context.Context, j *job) {
 		start := time.Now()
 		counts, err := perft.Divide(ctx, &pos, depth, perft.Options{Threads: threads})
 		if err != nil {
-			return // stopped
+			s.out.info("perft stopped before it finished")
+			return
 		}
 		for _, c := range counts {
 			s.out.printf("%s: %d", c.Move.UCI(chess960), c.Nodes)
@@ -495,19 +512,27 @@ func (s *Session) startPerft(depth int) {
 	})
 }
 
+// The kinds of job.
+const (
+	jobOther = iota
+	jobSearch
+	jobReadsGame
+)
+
 // startJob runs work on its own goroutine; stopJob cancels and waits for it.
-func (s *Session) startJob(finishOnQuit, isSearch bool, work func(ctx context.Context)) {
+func (s *Session) startJob(kind int, work func(ctx context.Context, j *job)) {
 	ctx, cancel := context.WithCancel(context.Background())
-	j := &job{cancel: cancel, done: make(chan struct{}), finishOnQuit: finishOnQuit, search: isSearch}
+	j := &job{cancel: cancel, done: make(chan struct{}), search: kind == jobSearch,
+		readsGame: kind == jobReadsGame, hit: make(chan struct{})}
 	s.job = j
 	go func() {
 		defer close(j.done)
-		work(ctx)
+		work(ctx, j)
 	}()
 }
 
-// searching reports whether a job is still running.
-func (s *Session) searching() bool {
+// running reports whether a job is still running.
+func (s *Session) running() bool {
 	if s.job == nil {
 		return false
 	}
@@ -515,17 +540,16 @@ func (s *Session) searching() bool {
 	case <-s.job.done:
 		return false
 	default:
-		return !s.job.engineFree.Load()
+		return true
 	}
 }
 
-// quit ends the session: perft jobs finish, searches are stopped.
-func (s *Session) quit() {
-	if s.job != nil && s.job.finishOnQuit {
-		<-s.job.done
-	}
-	s.stopJob()
-}
+// searching reports whether a job still uses the engine.
+func (s *Session) searching() bool { return s.running() && !s.job.engineFree.Load() }
+
+// quit ends the session: every job is cancelled at once (a search still
+// prints its bestmove).
+func (s *Session) quit() { s.stopJob() }
 
 func (s *Session) stopJob() {
 	if s.job == nil {
@@ -536,8 +560,17 @@ func (s *Session) stopJob() {
 	s.job = nil
 }
 
-// display prints the board, FEN and key for humans ("d", as in Stockfish).
+// display prints the board, FEN and key for humans ("d", as in Stockfish);
+// in a variant, the current game's position string and state.
 func (s *Session) display() {
+	if s.variant.name != "chess" {
+		st := s.vgame.Status()
+		s.out.printf("Variant: %s", s.variant.name)
+		s.out.printf("Position: %s", s.vgame.Position())
+		s.out.printf("To move: %s, in check: %t, over: %t, result: %s", st.ToMove, st.InCheck, st.Over, st.Result)
+		s.out.printf("Legal actions: %d, played: %d", len(s.vgame.Legal()), len(s.vgame.Actions()))
+		return
+	}
 	p := &s.game.pos
 	var sb strings.Builder
 	sb.WriteString("\n +---+---+---+---+---+---+---+---+\n")

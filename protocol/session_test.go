@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"bytes"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,8 +11,39 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// runScript feeds lines to a fresh session and returns everything it printed.
+// runScript feeds lines to a fresh session the way a patient client does:
+// after a command that starts a job (a search, perft or bench) it waits for
+// the job's answer before sending the next line. It returns everything the
+// session printed.
 func runScript(t *testing.T, script string) string {
+	t.Helper()
+	var out bytes.Buffer
+	s := NewSession(&out)
+	lines := newLineReader(strings.NewReader(script), MaxLineLength)
+	for {
+		line, err := lines.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			line = "" // an over-long line: Run reports it; skipped here
+			s.out.errorf("input line longer than %d bytes ignored", MaxLineLength)
+		}
+		quit := !s.Execute(line)
+		if s.job != nil {
+			<-s.job.done
+		}
+		if quit {
+			break
+		}
+	}
+	s.quit()
+	return out.String()
+}
+
+// runPiped feeds the whole script at once, as a shell pipe does: the input
+// ends while jobs may still run.
+func runPiped(t *testing.T, script string) string {
 	t.Helper()
 	var out bytes.Buffer
 	require.NoError(t, NewSession(&out).Run(strings.NewReader(script)))
@@ -66,12 +98,12 @@ func TestBadCommands(t *testing.T) {
 
 func TestLongLineIsSkipped(t *testing.T) {
 	long := "position startpos moves " + strings.Repeat("e2e4 ", MaxLineLength/5+10)
-	out := runScript(t, long+"\nisready\n")
+	out := runPiped(t, long+"\nisready\n")
 	assert.Contains(t, out, "info string error: input line longer than")
 	assert.True(t, strings.HasSuffix(out, "readyok\n"))
 }
 
 func TestLastLineWithoutNewline(t *testing.T) {
-	assert.Equal(t, "readyok\n", runScript(t, "isready"))
-	assert.Equal(t, "readyok\n", runScript(t, "\r\n\n  isready  \r\n"))
+	assert.Equal(t, "readyok\n", runPiped(t, "isready"))
+	assert.Equal(t, "readyok\n", runPiped(t, "\r\n\n  isready  \r\n"))
 }

@@ -173,14 +173,22 @@ func TestStrategoSearchThroughProtocol(t *testing.T) {
 		assert.Contains(t, strings.Fields(legal)[1:], strings.Fields(best)[1], "level %s", lvl)
 	}
 
-	// Unsupported and bad parameters start nothing.
-	l.send("go ponder", "go searchmoves a6a5", "go depth x")
-	l.expect("info string error: go: ponder is not supported in stratego", 5*time.Second)
-	l.expect("info string error: go: searchmoves is not supported in stratego", 5*time.Second)
-	l.expect("info string error: go depth needs a number", 5*time.Second)
+	// Unsupported and bad parameters are ignored with a note; each go
+	// still gets its bestmove. Pondering holds the answer until ponderhit.
+	l.send("go searchmoves a6a5 depth 1")
+	l.expect("info string go searchmoves is not supported in stratego; ignored", 5*time.Second)
+	l.expect("bestmove ", 5*time.Second)
+	l.send("go depth x")
+	l.expect("info string go depth needs a number, not \"x\"; ignored", 5*time.Second)
+	l.expect("bestmove ", 5*time.Second)
+	l.send("go ponder depth 1")
+	l.quiet("bestmove", 300*time.Millisecond)
+	l.send("ponderhit")
+	l.expect("bestmove ", 5*time.Second)
 
 	// A view of the other player cannot be searched.
 	l.send("position fen dmkkrrrsse/ewwwwwcccc/xttttttfyy/10/10/UUUUUUUUUU/UUUUUUUUUU/UUUUUUUUUU v 00 -,- - 0 0", "go depth 1")
 	l.expect("info string error: go: the position is Everwinter's view, but Volcandria is to move", 5*time.Second)
+	l.expect("bestmove (none)", 5*time.Second)
 	l.send("quit")
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tempest/movegen"
+	"tempest/tt"
 )
 
 // live is a session running on its own goroutine, driven line by line the
@@ -107,7 +108,7 @@ func TestUCIOptionsDeclared(t *testing.T) {
 	for _, o := range Options() {
 		assert.Contains(t, out, "option name "+o.Name+" type ", o.Name)
 	}
-	assert.Contains(t, out, "option name Hash type spin default 16 min 1 max 65536")
+	assert.Contains(t, out, fmt.Sprintf("option name Hash type spin default 16 min 1 max %d\n", tt.MaxMB()))
 	assert.Contains(t, out, "option name UCI_Variant type combo default chess var "+strings.Join(variantNames(), " var ")+"\n")
 	assert.Contains(t, out, " var chess var chessmate ")
 	assert.Contains(t, out, "option name Clear Hash type button\n")
@@ -125,7 +126,7 @@ func TestSetOption(t *testing.T) {
 		"setoption value 3",
 		"isready",
 	}, "\n")+"\n")
-	assert.Contains(t, out, "info string option Hash value 0 is outside 1..65536; using 1")
+	assert.Contains(t, out, fmt.Sprintf("info string option Hash value 0 is outside 1..%d; using 1", tt.MaxMB()))
 	assert.Contains(t, out, `info string error: option Threads needs a whole number from 1 to 512, not "many"`)
 	assert.Contains(t, out, `info string error: unknown option "Nonsense"`)
 	assert.Contains(t, out, "info string error: option MultiPV needs a value")
@@ -135,21 +136,43 @@ func TestSetOption(t *testing.T) {
 	assert.True(t, strings.HasSuffix(out, "readyok\n"))
 }
 
-func TestGoErrorsKeepState(t *testing.T) {
-	out := runScript(t, strings.Join([]string{
-		"go depth",
-		"go depth x",
-		"go wtime -5 btime 100",
-		"go nodes 10 frobnicate",
-		"go searchmoves e2e5",
-		"isready",
-	}, "\n")+"\n")
-	assert.Contains(t, out, "info string error: go depth needs a number")
-	assert.Contains(t, out, `info string error: go depth needs a number, not "x"`)
-	assert.Contains(t, out, "info string error: go wtime -5 is negative")
-	assert.Contains(t, out, `info string error: go: unknown parameter "frobnicate"`)
-	assert.Contains(t, out, `info string error: go searchmoves: move "e2e5": illegal in this position`)
-	assert.NotContains(t, out, "bestmove")
+// TestGoAlwaysAnswers: a "go" with missing, malformed, negative, zero or
+// huge values still gets exactly one bestmove; what was changed is said in
+// an info string (issue 14, "every go gets exactly one bestmove").
+func TestGoAlwaysAnswers(t *testing.T) {
+	for _, tc := range []struct{ cmd, note string }{
+		{"go depth", "info string go depth needs a number; ignored"},
+		{"go depth x", `info string go depth needs a number, not "x"; ignored`},
+		{"go depth 0", "info string go depth 0 is out of range; using 1"},
+		{"go depth -7", "info string go depth -7 is out of range; using 1"},
+		{"go depth 100000 movetime 200", "info string go depth 100000 is out of range; using 127"},
+		{"go wtime -5 btime 100", "info string go wtime -5 is out of range; using 0"},
+		{"go wtime 0 btime 0", ""},
+		{"go wtime 99999999999999999999 btime 1 depth 3", "is out of range; using 1099511627776"},
+		{"go wtime 1000 winc -50 btime 1000", "info string go winc -50 is out of range; using 0"},
+		{"go btime 1000", "info string go: no clock given for the side to move; using 100 ms"},
+		{"go wtime 1000 movestogo 0", "info string go movestogo 0 is not positive; ignored"},
+		{"go wtime 1000 movestogo -3", "info string go movestogo -3 is not positive; ignored"},
+		{"go wtime 1000 movestogo 99999999", ""},
+		{"go nodes 0", "info string go nodes 0 is out of range; using 1"},
+		{"go nodes -1", "info string go nodes -1 is out of range; using 1"},
+		{"go movetime 0", "info string go movetime 0 is out of range; using 1"},
+		{"go movetime -100", "info string go movetime -100 is out of range; using 1"},
+		{"go mate 0 depth 3", "info string go mate 0 is out of range; using 1"},
+		{"go nodes 10 frobnicate", `info string go: unknown parameter "frobnicate" ignored`},
+		{"go searchmoves e2e5 depth 2", `info string go searchmoves: move "e2e5": illegal in this position; ignored`},
+		{"go frobnicate", "info string go: no usable limit left; searching for 1000 ms"},
+	} {
+		out := runScript(t, "position startpos\n"+tc.cmd+"\nisready\n")
+		assert.Equal(t, 1, strings.Count(out, "bestmove "), "%s: exactly one bestmove\n%s", tc.cmd, out)
+		if tc.note != "" {
+			assert.Contains(t, out, tc.note, tc.cmd)
+		}
+		assert.NotContains(t, out, "error", tc.cmd)
+		assert.True(t, strings.HasSuffix(out, "readyok\n"), tc.cmd)
+		best := strings.Fields(out[strings.Index(out, "bestmove "):])[1]
+		legalIn(t, "bestmove "+best, movegen.StartFEN, false)
+	}
 }
 
 func TestGoWithoutPositionUsesStartpos(t *testing.T) {
@@ -315,7 +338,10 @@ func TestOptionsDocumented(t *testing.T) {
 		if o.Default != "" {
 			assert.Contains(t, row, "| "+o.Default+" |", o.Name)
 		}
-		if o.Kind == Spin {
+		switch {
+		case o.Name == "Hash": // its maximum is the machine's
+			assert.Contains(t, row, fmt.Sprintf("| %d..machine |", o.Min), o.Name)
+		case o.Kind == Spin:
 			assert.Contains(t, row, fmt.Sprintf("| %d..%d |", o.Min, o.Max), o.Name)
 		}
 	}

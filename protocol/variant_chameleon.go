@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tempest/movegen"
+	"tempest/search"
 	"tempest/variants"
 	"tempest/variants/chameleon"
 	"tempest/variants/chameleon/chsearch"
@@ -48,10 +49,7 @@ func init() {
 		},
 		load: func(s *Session, r variants.Record) (variants.Game, error) { return chameleon.LoadRecord(r) },
 		perft: func(ctx context.Context, g variants.Game, depth int) (map[string]uint64, error) {
-			if g.Status().Over {
-				return map[string]uint64{}, nil // repetition included: a finished game has no moves
-			}
-			return chameleon.Divide(g.(*chameleon.Game).Pos(), depth), nil
+			return g.(*chameleon.Game).Divide(ctx, depth) // with the game's history: repetition ends lines
 		},
 		search: searchChameleon,
 		record: func(g variants.Game) string { return chameleon.WriteRecord(g.Record()) },
@@ -97,81 +95,86 @@ func releaseChameleonEngine(e *chsearch.Engine) {
 }
 
 // parseChameleonGo reads "go" for Chameleon Chess: depth, nodes, movetime,
-// infinite, searchmoves, movestogo, the mover's clock, and "algorithm
-// model|paranoid|bestreply|maxn" (the multi-player search scheme; model,
-// the default, is paranoid search with the opponent model). The mover's
-// clock is "time"/"inc"; a two-player frontend's "wtime"/"btime" (with
-// "winc"/"binc") are accepted too: with one of them given it is the
-// mover's, with both the smaller one is taken, because a game of up to four
-// players has no white and black to map them to and spending too little is
-// safer than losing on time. ponder and mate are
-// refused with the reason.
-func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, chsearch.Algorithm, error) {
+// infinite, ponder, searchmoves, movestogo, the mover's clock, and
+// "algorithm model|paranoid|bestreply|maxn" (the multi-player search
+// scheme; model, the default, is paranoid search with the opponent model).
+// The mover's clock is "time"/"inc"; a two-player frontend's
+// "wtime"/"btime" (with "winc"/"binc") are accepted too: with one of them
+// given it is the mover's, with both the smaller one is taken, because a
+// game of up to four players has no white and black to map them to and
+// spending too little is safer than losing on time. What cannot apply (mate,
+// a bad algorithm or move) is ignored with a note.
+func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, search.Limits, chsearch.Algorithm, []string) {
 	var lim chsearch.Limits
 	algo := chsearch.ParanoidModel
-	var rest []string
-	var given [2]bool // wtime, btime
-	mover := false    // "time" given
-	for i := 0; i < len(args); i++ {
-		switch a := args[i]; a {
-		case "ponder", "mate":
-			return lim, algo, fmt.Errorf("go %s is not supported in Chameleon Chess", a)
-		case "algorithm":
-			if i+1 >= len(args) {
-				return lim, algo, fmt.Errorf("go algorithm needs \"model\", \"paranoid\", \"bestreply\" or \"maxn\"")
-			}
-			var ok bool
-			if algo, ok = chsearch.ParseAlgorithm(args[i+1]); !ok {
-				return lim, algo, fmt.Errorf("go algorithm %q is not \"model\", \"paranoid\", \"bestreply\" or \"maxn\"", truncate(args[i+1], 20))
-			}
-			i++
-		case "searchmoves":
-			for i+1 < len(args) && !isGoKeyword(args[i+1]) && args[i+1] != "algorithm" {
-				m, err := pos.ParseMove(args[i+1])
-				if err != nil {
-					return lim, algo, fmt.Errorf("go searchmoves: %v", err)
+	var viaTime, viaColour bool
+	for _, a := range args {
+		viaTime = viaTime || a == "time" || a == "inc"
+		viaColour = viaColour || a == "wtime" || a == "btime" || a == "winc" || a == "binc"
+	}
+	var dropped bool
+	if viaTime && viaColour {
+		// Both forms name the same clock: keep the one meant for this game.
+		kept := make([]string, 0, len(args))
+		for i := 0; i < len(args); i++ {
+			if a := args[i]; a == "wtime" || a == "btime" || a == "winc" || a == "binc" {
+				if i+1 < len(args) && !isGoKeyword(args[i+1]) {
+					i++
 				}
-				lim.SearchMoves = append(lim.SearchMoves, m)
-				i++
+				continue
 			}
-		default:
-			switch a {
-			case "wtime":
-				given[0] = true
-			case "btime":
-				given[1] = true
-			case "time":
-				mover = true
-			}
-			rest = append(rest, a)
+			kept = append(kept, args[i])
+		}
+		args, dropped = kept, true
+	}
+	g, extras := parseGo(args, movegen.White, "algorithm")
+	if dropped {
+		g.note("go: the mover's clock was given both as time/inc and as wtime/btime; using time/inc")
+	}
+	if name, ok := extras["algorithm"]; ok {
+		if a, ok := chsearch.ParseAlgorithm(name); ok {
+			algo = a
+		} else {
+			g.note("go algorithm %q is not \"model\", \"paranoid\", \"bestreply\" or \"maxn\"; using model", truncate(name, 20))
 		}
 	}
-	if mover && (given[0] || given[1]) {
-		return lim, algo, fmt.Errorf("go: give the mover's clock either as \"time\" or as \"wtime\"/\"btime\", not both")
+	if g.lim.Mate > 0 {
+		g.note("go mate is not supported in Chameleon Chess; ignored")
 	}
-	gl, err := parseGo(rest, nil, false, movegen.White)
-	if err != nil {
-		return lim, algo, err
+	for _, tok := range g.searchMoves {
+		m, err := pos.ParseMove(tok)
+		if err != nil {
+			g.note("go searchmoves: %v; ignored", err)
+			continue
+		}
+		lim.SearchMoves = append(lim.SearchMoves, m)
 	}
+	if len(g.searchMoves) > 0 && len(lim.SearchMoves) == 0 {
+		g.note("go searchmoves: no legal move given; searching every move")
+	}
+	gl := g.lim
+	// wtime and btime are both "the mover's clock" here; "time" sets White's.
 	clock := movegen.White
-	if given[1] && (!given[0] || gl.Time[movegen.Black] < gl.Time[movegen.White]) {
+	if g.given[movegen.Black] && (!g.given[movegen.White] || gl.Time[movegen.Black] < gl.Time[movegen.White]) {
 		clock = movegen.Black
+	}
+	if gl.Clock && !g.given[clock] {
+		gl.Time[clock] = 100 * time.Millisecond
+		g.note("go: no clock given for the side to move; using 100 ms")
 	}
 	lim.Depth, lim.Nodes, lim.MoveTime, lim.Infinite = gl.Depth, gl.Nodes, gl.MoveTime, gl.Infinite
 	lim.Clock, lim.Time, lim.Inc, lim.MovesToGo = gl.Clock, gl.Time[clock], gl.Inc[clock], gl.MovesToGo
-	return lim, algo, nil
+	return lim, gl, algo, g.notes
 }
 
 // searchChameleon handles "go" in Chameleon Chess. It prints one info line
 // per finished iteration and "bestmove <move>": "0000" when the mover must
-// pass, "(none)" when the game is over.
+// pass, "(none)" when the game is over. Chameleon has no ponder mode of its
+// own: "go ponder" searches at once and holds the answer until ponderhit.
 func searchChameleon(s *Session, args []string) {
 	g := s.vgame.(*chameleon.Game)
-	lim, algo, err := parseChameleonGo(args, g.Pos())
-	if err != nil {
-		s.out.errorf("%v", err)
-		return
-	}
+	lim, gl, algo, notes := parseChameleonGo(args, g.Pos())
+	s.notes(notes)
 	if st := g.Status(); st.Over {
 		s.out.info("the game is over (%s)", st.Reason)
 	}
@@ -188,16 +191,13 @@ func searchChameleon(s *Session, args []string) {
 	pos := *g.Pos() // the search owns its copy
 	keys := g.Keys()
 	players := pos.Players()
-	// A search bounded by depth or nodes alone finishes even when the input
-	// ends ("go depth 3" piped with nothing after it reaches depth 3); "stop"
-	// still ends it at once.
-	bounded := (lim.Depth > 0 || lim.Nodes > 0) && !lim.Infinite && !lim.Clock && lim.MoveTime == 0
-	s.startJob(bounded, true, func(ctx context.Context) {
+	s.startJob(jobSearch, func(ctx context.Context, j *job) {
 		res := eng.Search(ctx, &pos, keys, lim, func(info chsearch.Info) {
 			s.out.println(formatChameleonInfo(info, players))
 		})
 		releaseChameleonEngine(eng)
-		s.job.engineFree.Store(true)
+		j.holdResult(ctx, gl)
+		j.engineFree.Store(true)
 		best := "(none)"
 		if res.BestMove != chameleon.NoMove {
 			best = res.BestMove.String()

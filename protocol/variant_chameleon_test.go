@@ -64,9 +64,6 @@ func TestChameleonErrorsKeepState(t *testing.T) {
 		{"play a1a2", "a1a2"},
 		{"play e8f6", "e8f6"},
 		{"play xyz", "xyz"},
-		{"go wtime 100 time 100", "either as \"time\" or as \"wtime\"/\"btime\""},
-		{"go algorithm fast", "go algorithm \"fast\""},
-		{"go mate 3", "go mate is not supported"},
 		{"board x", "board takes no arguments"},
 	} {
 		out := runScript(t, chameleonOn+"position startpos\n"+tc.cmd+"\nstate\n")
@@ -199,4 +196,22 @@ func FuzzChameleonCommands(f *testing.F) {
 		out := runScript(t, chameleonOn+"position startpos\n"+line+"\nendpgn\nstate\n")
 		assert.Regexp(t, `state position \S+ \S+ [rgyb] \d+ \d+\n`, out)
 	})
+}
+
+// TestChameleonGoNotes: parameters that cannot apply in Chameleon Chess are
+// ignored with a note, and the go still gets its bestmove.
+func TestChameleonGoNotes(t *testing.T) {
+	for _, tc := range []struct{ cmd, note string }{
+		{"go wtime 100 time 100 depth 2", "info string go: the mover's clock was given both as time/inc and as wtime/btime; using time/inc"},
+		{"go algorithm fast depth 2", `info string go algorithm "fast" is not "model", "paranoid", "bestreply" or "maxn"; using model`},
+		{"go mate 3 depth 2", "info string go mate is not supported in Chameleon Chess; ignored"},
+		{"go searchmoves a1a2 depth 2", "info string go searchmoves: "},
+		{"go algorithm", "info string go algorithm needs a value; ignored"},
+	} {
+		out := runScript(t, chameleonOn+"position startpos\n"+tc.cmd+"\nstate\n")
+		assert.Contains(t, out, tc.note, tc.cmd)
+		assert.Equal(t, 1, strings.Count(out, "bestmove "), tc.cmd)
+		assert.NotContains(t, out, "info string error", tc.cmd)
+		assert.Contains(t, out, "state position "+chameleonStart4+"\n", "%s must keep the position", tc.cmd)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tempest/movegen"
+	"tempest/tt"
 	"tempest/variants"
 	"tempest/variants/chessmate"
 	"tempest/variants/chessmate/cmsearch"
@@ -38,7 +39,7 @@ func init() {
 		},
 		load: func(s *Session, r variants.Record) (variants.Game, error) { return chessmate.LoadRecord(r) },
 		perft: func(ctx context.Context, g variants.Game, depth int) (map[string]uint64, error) {
-			return chessmate.Divide(g.(*chessmate.Game).Pos(), depth), nil
+			return g.(*chessmate.Game).Divide(ctx, depth)
 		},
 		search: searchCardChess,
 		view: func(g variants.Game, player string) (string, error) {
@@ -50,7 +51,7 @@ func init() {
 			default:
 				return "", fmt.Errorf("the player is w or b, not %q", truncate(player, 10))
 			}
-			return g.(*chessmate.Game).Pos().ViewFor(c), nil
+			return g.(*chessmate.Game).Pos().View(c)
 		},
 	})
 }
@@ -70,28 +71,9 @@ func parseDeal(setup []string) ([15]chessmate.Card, error) {
 		}
 		return chessmate.ShuffledDeck(n), nil
 	case len(setup) == 2 && setup[0] == "deal":
-		var deck [15]chessmate.Card
-		codes := strings.Split(setup[1], ",")
-		if len(codes) != 15 {
-			return deck, fmt.Errorf("startpos deal has %d cards, want the 15 cards of the deck", len(codes))
-		}
-		p, err := chessmate.ParsePosition(chessmate.StartFEN + " - - - " + strings.Join(codes[:3], ",") + "/" +
-			strings.Join(codes[3:6], ",") + " " + strings.Join(codes[6:], ",") + " - -")
+		deck, err := chessmate.ParseDeck(setup[1])
 		if err != nil {
-			return deck, fmt.Errorf("startpos deal: %v", err)
-		}
-		for i, c := range p.Hand(movegen.White).Cards() {
-			deck[i] = c
-		}
-		for i, c := range p.Hand(movegen.Black).Cards() {
-			deck[3+i] = c
-		}
-		for i, code := range codes[6:] {
-			for _, c := range chessmate.DeckOrder {
-				if c.Code() == code {
-					deck[6+i] = c
-				}
-			}
+			return deck, fmt.Errorf("startpos %v", err)
 		}
 		return deck, nil
 	}
@@ -99,20 +81,25 @@ func parseDeal(setup []string) ([15]chessmate.Card, error) {
 }
 
 // searchCardChess handles "go" in card chess: the same parameters as in
-// chess (searchmoves excepted), searched from the mover's view.
+// chess (searchmoves excepted, ignored with a note), searched from the
+// mover's view.
 func searchCardChess(s *Session, args []string) {
 	g := s.vgame.(*chessmate.Game)
-	for _, a := range args {
-		if a == "searchmoves" {
-			s.out.errorf("go: searchmoves is not supported in %s", s.variant.name)
-			return
-		}
-	}
-	lim, err := parseGo(args, nil, false, g.Pos().SideToMove())
-	if err != nil {
-		s.out.errorf("%v", err)
+	us := g.Pos().SideToMove()
+	// The engine decides from the mover's view, which includes its own hand:
+	// with cards of that hand hidden it would play cards it may not hold.
+	if hand := g.Pos().Hand(us); hand.Has(chessmate.Unknown) {
+		s.refuseSearch("go: %s is to move but its own hand is hidden in this position (%s); give %s's view",
+			us, handCodes(hand), us)
 		return
 	}
+	gp, _ := parseGo(args, us)
+	gp.ownClock(us)
+	if len(gp.searchMoves) > 0 {
+		gp.note("go searchmoves is not supported in %s; ignored", s.variant.name)
+	}
+	s.notes(gp.notes)
+	lim := gp.lim
 	if st := g.Status(); st.Over {
 		s.out.info("the game is over (%s)", st.Reason)
 	}
@@ -127,11 +114,12 @@ func searchCardChess(s *Session, args []string) {
 			cmLim.SearchMoves = nil
 		}
 	}
-	s.startJob(false, true, func(ctx context.Context) {
+	s.startJob(jobSearch, func(ctx context.Context, j *job) {
+		cmLim.PonderHit = j.hit
 		res := eng.SearchHidden(ctx, &pos, cmLim, cmsearch.DefaultSamples, func(info cmsearch.Info) {
 			s.out.println(formatCardInfo(info))
 		})
-		s.job.engineFree.Store(true)
+		j.engineFree.Store(true)
 		best := "0000"
 		if res.BestMove != chessmate.NullAction {
 			best = res.BestMove.String()
@@ -145,6 +133,12 @@ func searchCardChess(s *Session, args []string) {
 func (s *Session) cardEngine() *cmsearch.Engine {
 	if s.cmEngine == nil {
 		mb, _ := strconv.Atoi(s.findOption("Hash").value)
+		if err := tt.CheckFits(mb); err != nil {
+			// Beside the chess table the machine may not hold a second
+			// one of the same size.
+			s.out.info("card chess table: %v; using %d MiB", err, DefaultHashMB)
+			mb = DefaultHashMB
+		}
 		s.cmEngine = cmsearch.New(max(mb, 1))
 	}
 	s.cmEngine.SetOptions(cmsearch.Options{Threads: s.threads, MultiPV: 1, MoveOverhead: time.Duration(s.overheadMS) * time.Millisecond,
@@ -172,4 +166,13 @@ func formatCardInfo(info cmsearch.Info) string {
 		b.WriteString(" " + m.String())
 	}
 	return b.String()
+}
+
+// handCodes writes a hand as in a position string.
+func handCodes(h *chessmate.Hand) string {
+	codes := make([]string, 0, 3)
+	for _, c := range h.Cards() {
+		codes = append(codes, c.Code())
+	}
+	return strings.Join(codes, ",")
 }

@@ -35,10 +35,7 @@ func init() {
 		},
 		load: func(s *Session, r variants.Record) (variants.Game, error) { return stratego.LoadRecord(r) },
 		perft: func(ctx context.Context, g variants.Game, depth int) (map[string]uint64, error) {
-			if g.Status().Over {
-				return map[string]uint64{}, nil // repetition included: a finished game has no moves
-			}
-			return stratego.Divide(g.(*stratego.Game).Pos(), depth), nil
+			return g.(*stratego.Game).Divide(ctx, depth) // with the game's history: repetition ends lines
 		},
 		search: searchStratego,
 		view: func(g variants.Game, player string) (string, error) {
@@ -121,29 +118,30 @@ func strategoSetupCommand(s *Session, args []string) {
 }
 
 // searchStratego handles "go" in stratego: depth, nodes, movetime,
-// wtime/btime (Volcandria/Everwinter) with winc/binc and movestogo, and
-// infinite. The engine decides from the mover's view; a view of the other
-// player cannot be searched.
+// wtime/btime (Volcandria/Everwinter) with winc/binc and movestogo,
+// infinite, and ponder (Stratego has no ponder mode of its own: the search
+// runs at once and the answer is held until ponderhit). searchmoves and mate
+// are ignored with a note. The engine decides from the mover's view; a view
+// of the other player cannot be searched.
 func searchStratego(s *Session, args []string) {
 	g := s.vgame.(*stratego.Game)
-	for _, a := range args {
-		if a == "searchmoves" || a == "ponder" || a == "mate" {
-			s.out.errorf("go: %s is not supported in %s", a, s.variant.name)
-			return
-		}
-	}
 	pos := *g.Pos() // the search owns its copy
 	us := movegen.White
 	if pos.SideToMove() == stratego.Everwinter {
 		us = movegen.Black
 	}
-	lim, err := parseGo(args, nil, false, us)
-	if err != nil {
-		s.out.errorf("%v", err)
-		return
+	gp, _ := parseGo(args, us)
+	gp.ownClock(us)
+	if len(gp.searchMoves) > 0 {
+		gp.note("go searchmoves is not supported in %s; ignored", s.variant.name)
 	}
+	if gp.lim.Mate > 0 {
+		gp.note("go mate is not supported in %s; ignored", s.variant.name)
+	}
+	s.notes(gp.notes)
+	lim := gp.lim
 	if owner, ok := pos.Viewer(); ok && owner != pos.SideToMove() {
-		s.out.errorf("go: the position is %s's view, but %s is to move", owner, pos.SideToMove())
+		s.refuseSearch("go: the position is %s's view, but %s is to move", owner, pos.SideToMove())
 		return
 	}
 	st := g.Status()
@@ -156,7 +154,7 @@ func searchStratego(s *Session, args []string) {
 		MoveTime: lvl.MoveTime, Noise: lvl.Noise, Lines: lvl.Lines}, uint64(time.Now().UnixNano()))
 	stLim := stsearch.Limits{Depth: lim.Depth, Nodes: lim.Nodes, MoveTime: lim.MoveTime, Infinite: lim.Infinite,
 		Clock: lim.Clock, Time: lim.Time, Inc: lim.Inc, MovesToGo: lim.MovesToGo}
-	s.startJob(false, true, func(ctx context.Context) {
+	s.startJob(jobSearch, func(ctx context.Context, j *job) {
 		if st.Over {
 			s.out.info("the game is over (%s)", st.Reason)
 		}
@@ -165,10 +163,8 @@ func searchStratego(s *Session, args []string) {
 			s.out.printf("info depth %d score cp %d nodes %d nps %d time %d pv %s string worlds %d",
 				info.Depth, info.Score, info.Nodes, nps, info.Elapsed.Milliseconds(), info.Best, info.Worlds)
 		})
-		if lim.Infinite {
-			<-ctx.Done() // "go infinite" answers only after stop
-		}
-		s.job.engineFree.Store(true)
+		j.holdResult(ctx, lim)
+		j.engineFree.Store(true)
 		best := "0000"
 		if res.Move != stratego.NullMove {
 			best = res.Move.String()

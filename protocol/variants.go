@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
-	"time"
 
 	"tempest/movegen"
 	"tempest/search"
@@ -130,6 +128,10 @@ func (s *Session) play(args []string) {
 		s.out.errorf("play needs one move or action token")
 		return
 	}
+	if s.running() && s.job.readsGame {
+		s.out.info("perft stopped: the position changes")
+		s.stopJob()
+	}
 	report, err := s.vgame.Play(args[0])
 	if err != nil {
 		s.out.errorf("%v", err)
@@ -162,48 +164,6 @@ func (s *Session) view(args []string) {
 		return
 	}
 	s.out.printf("view %s %s", args[0], v)
-}
-
-// variantGo handles "go" in a variant: perft here, searching in the variant's hook.
-func (s *Session) variantGo(args []string) {
-	if len(args) >= 1 && args[0] == "perft" {
-		if s.variant.perft == nil {
-			s.out.errorf("go perft: not available for %s", s.variant.name)
-			return
-		}
-		depth := -1
-		if len(args) == 2 {
-			if n, err := strconv.Atoi(args[1]); err == nil && n >= 1 && n <= 10 {
-				depth = n
-			}
-		}
-		if depth < 0 {
-			s.out.errorf("go perft needs a depth from 1 to 10, e.g. \"go perft 3\"")
-			return
-		}
-		start := time.Now()
-		counts, _ := s.variant.perft(context.Background(), s.vgame, depth)
-		keys := make([]string, 0, len(counts))
-		var total uint64
-		for k, n := range counts {
-			keys = append(keys, k)
-			total += n
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			s.out.printf("%s: %d", k, counts[k])
-		}
-		s.out.println("")
-		s.out.printf("Nodes searched: %d", total)
-		s.out.println("")
-		s.out.info("perft %d: %d nodes in %d ms", depth, total, time.Since(start).Milliseconds())
-		return
-	}
-	if s.variant.search == nil {
-		s.out.errorf("go: searching is not available for %s", s.variant.name)
-		return
-	}
-	s.variant.search(s, args)
 }
 
 // variantCommand runs a variant-only command; false if there is none by that name.

@@ -73,6 +73,7 @@ var benchPositions = []string{
 type BenchResult struct {
 	Nodes   uint64
 	Elapsed time.Duration
+	Stopped bool // cancelled before the last position
 }
 
 // NPS is the speed of the run.
@@ -81,18 +82,24 @@ func (r BenchResult) NPS() uint64 { return uint64(float64(r.Nodes) / max(r.Elaps
 // Bench searches every bench position to depth with a fresh engine state per
 // position and reports one line per position. With one thread the node
 // total is a signature of the search: any functional change alters it.
-func Bench(depth, threads, hashMB int, report func(string)) BenchResult {
+// Cancelling ctx ends the run after the current position; the result then
+// covers the positions searched so far and Stopped is set.
+func Bench(ctx context.Context, depth, threads, hashMB int, report func(string)) BenchResult {
 	e := New(hashMB)
 	e.SetOptions(Options{Threads: threads, MultiPV: 1})
 	var total BenchResult
 	for i, fen := range benchPositions {
+		if ctx.Err() != nil {
+			total.Stopped = true
+			break
+		}
 		pos, err := movegen.ParseFEN(fen)
 		if err != nil {
 			panic(fmt.Sprintf("bench position %d %q: %v", i+1, fen, err)) // a constant list: a bug, not input
 		}
 		e.NewGame()
 		start := time.Now()
-		res := e.Search(context.Background(), pos, Limits{Depth: depth}, nil)
+		res := e.Search(ctx, pos, Limits{Depth: depth}, nil)
 		elapsed := time.Since(start)
 		total.Nodes += res.Nodes
 		total.Elapsed += elapsed

@@ -43,7 +43,10 @@ type Limits struct {
 	Mate     int // stop once a mate in this many moves is found
 	MoveTime time.Duration
 	Infinite bool // search until Stop, even when the result is certain
-	Ponder   bool // pondering: no time limit until PonderHit
+	Ponder   bool // pondering: no time limit until PonderHit is closed
+	// PonderHit is closed when the GUI sends ponderhit; it may be closed
+	// before the search starts. Nil never fires.
+	PonderHit <-chan struct{}
 
 	Clock     bool // Time/Inc fields are set
 	Time, Inc [2]time.Duration

@@ -56,19 +56,40 @@ type Table struct {
 	generation uint8
 }
 
-// New returns a table of about mb MiB.
-func New(mb int) *Table {
+// New returns a table of about mb MiB, or an error naming the shortfall
+// when the machine cannot give it (see Resize).
+func New(mb int) (*Table, error) {
 	t := &Table{}
-	t.Resize(mb)
+	if err := t.Resize(mb); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// MustNew is New for sizes that always fit, such as a default.
+func MustNew(mb int) *Table {
+	t, err := New(mb)
+	if err != nil {
+		panic("tt: " + err.Error())
+	}
 	return t
 }
 
 // Resize reallocates the table to about mb MiB (at least one bucket),
-// dropping its contents.
-func (t *Table) Resize(mb int) {
-	n := max(uint64(mb)<<20/uint64(bucketBytes), 1)
+// dropping its contents. A size the machine's free memory cannot hold is
+// refused with an error and the table is kept as it was: a Go program
+// cannot survive an allocation the system refuses.
+func (t *Table) Resize(mb int) error {
+	n := max(uint64(max(mb, 0))<<20/uint64(bucketBytes), 1)
+	old := uint64(len(t.buckets)) * bucketBytes
+	if err := checkFits(n*bucketBytes, old); err != nil {
+		return err
+	}
+	t.buckets = nil
+	release(old)
 	t.buckets = make([]bucket, n)
 	t.generation = 0
+	return nil
 }
 
 const bucketBytes = bucketSize * 16

@@ -10,7 +10,7 @@ import (
 )
 
 func TestStoreProbe(t *testing.T) {
-	tab := New(1)
+	tab := MustNew(1)
 	_, ok := tab.Probe(12345)
 	assert.False(t, ok)
 	tab.Store(12345, 0x1234, -31000, 57, 9, BoundLower)
@@ -27,7 +27,7 @@ func TestStoreProbe(t *testing.T) {
 }
 
 func TestReplacement(t *testing.T) {
-	tab := New(1)
+	tab := MustNew(1)
 	tab.Store(7, 0x10, 100, 0, 12, BoundLower)
 	// A much shallower non-exact result of the same search keeps the deep one.
 	tab.Store(7, 0x20, 50, 0, 2, BoundUpper)
@@ -45,7 +45,7 @@ func TestReplacement(t *testing.T) {
 }
 
 func TestBucketKeepsDeepEntries(t *testing.T) {
-	tab := New(1)
+	tab := MustNew(1)
 	tab.buckets = tab.buckets[:1] // one bucket: every key collides
 	for k := uint64(1); k <= 4; k++ {
 		tab.Store(k, 0, 0, 0, int(10*k), BoundExact)
@@ -60,7 +60,7 @@ func TestBucketKeepsDeepEntries(t *testing.T) {
 }
 
 func TestHashfullAndClear(t *testing.T) {
-	tab := New(1)
+	tab := MustNew(1)
 	assert.Equal(t, 0, tab.Hashfull())
 	rng := rand.New(rand.NewPCG(1, 1))
 	for i := 0; i < 100000; i++ {
@@ -79,7 +79,7 @@ func TestHashfullAndClear(t *testing.T) {
 // TestConcurrentAccess: threads storing and probing the same keys never
 // read an entry whose data does not belong to the key (run with -race too).
 func TestConcurrentAccess(t *testing.T) {
-	tab := New(1)
+	tab := MustNew(1)
 	tab.buckets = tab.buckets[:4] // heavy contention
 	var wg sync.WaitGroup
 	for g := 0; g < 4; g++ {

@@ -12,6 +12,9 @@ type Record struct {
 	Tags   [][2]string
 	Moves  []string
 	Result string
+	// Warnings name what a lenient read let pass, such as a movetext that
+	// ends without a result (the record may be cut short).
+	Warnings []string
 }
 
 // Tag returns a tag's value, or "" if absent.
@@ -49,7 +52,10 @@ func recordErr(format string, args ...any) error {
 
 // ParsePGN reads one game: tag pairs ([Name "value"]) then movetext. Move
 // numbers, comments ({...} and ; to the end of the line), NAGs ($n) and
-// variations ((...)) are skipped. The result token ends the game.
+// variations ((...)) are skipped. The result marker (1-0, 0-1, 1/2-1/2 or
+// *) ends the game: movetext after it is refused, since it is either a
+// corrupt record or a second game. A movetext without a marker may have been
+// cut short: it is read with a warning, and Result is "".
 func ParsePGN(text string) (Record, error) {
 	var r Record
 	if len(text) > MaxRecordBytes {
@@ -72,25 +78,48 @@ func ParsePGN(text string) (Record, error) {
 		if err != nil {
 			return r, recordErr("line %d: %v", i+1, err)
 		}
+		if _, twice := r.lookup(name); twice {
+			return r, recordErr("line %d: a second %s tag: each tag is given once", i+1, name)
+		}
 		r.Tags = append(r.Tags, [2]string{name, value})
 	}
 	if len(r.Tags) == 0 {
 		return r, recordErr("no tag pairs such as [Event \"...\"] at the start")
 	}
-	tokens, err := movetextTokens(strings.Join(lines[i:], "\n"))
+	tokens, err := movetextTokens(strings.Join(lines[i:], "\n"), i+1)
 	if err != nil {
 		return r, err
 	}
-	for _, tok := range tokens {
-		switch tok {
-		case "1-0", "0-1", "1/2-1/2", "*":
-			r.Result = tok
-			return r, nil
-		}
-		r.Moves = append(r.Moves, tok)
+	if len(tokens) == 0 {
+		return r, recordErr("no movetext after the tags: the record is cut short (a game without moves is written *)")
 	}
-	r.Result = r.Tag("Result")
+	for k, tok := range tokens {
+		if !IsResultMarker(tok.text) {
+			r.Moves = append(r.Moves, tok.text)
+			continue
+		}
+		if k+1 < len(tokens) {
+			next := tokens[k+1]
+			return r, recordErr("line %d: the result %s %s is followed by %q: a result ends the game, and a record holds one game",
+				tok.line, tok.text, afterMove(r.Moves), truncate(next.text, 20))
+		}
+		r.Result = tok.text
+		return r, nil
+	}
+	warning := fmt.Sprintf("the movetext ends with no result (1-0, 0-1, 1/2-1/2 or *) %s: the record may be cut short", afterMove(r.Moves))
+	if tag := r.Tag("Result"); tag != "" {
+		warning += fmt.Sprintf("; its Result tag %q is not trusted, the moves decide", truncate(tag, 20))
+	}
+	r.Warnings = append(r.Warnings, warning)
 	return r, nil
+}
+
+// afterMove places a point of the movetext for a message: "after move 3 (Nf3)".
+func afterMove(moves []string) string {
+	if len(moves) == 0 {
+		return "before any move"
+	}
+	return fmt.Sprintf("after move %d (%s)", len(moves), truncate(moves[len(moves)-1], 20))
 }
 
 // ParseTag reads one tag pair line, [Name "value"].
@@ -113,18 +142,27 @@ func ParseTag(line string) (name, value string, err error) {
 	return name, value, nil
 }
 
-// movetextTokens splits movetext into move tokens and the result.
-func movetextTokens(text string) ([]string, error) {
-	var out []string
+// movetextToken is a move or result token and the line it is on.
+type movetextToken struct {
+	text string
+	line int
+}
+
+// movetextTokens splits movetext into move tokens and the result; firstLine
+// is the number of the movetext's first line, for messages.
+func movetextTokens(text string, firstLine int) ([]movetextToken, error) {
+	var out []movetextToken
 	depth := 0 // variation nesting
+	line := firstLine
 	for i := 0; i < len(text); {
 		c := text[i]
 		switch {
 		case c == '{':
 			end := strings.IndexByte(text[i:], '}')
 			if end < 0 {
-				return nil, recordErr("a comment { is never closed")
+				return nil, recordErr("a comment { is never closed (it opens on line %d)", line)
 			}
+			line += strings.Count(text[i:i+end], "\n")
 			i += end + 1
 		case c == ';':
 			end := strings.IndexByte(text[i:], '\n')
@@ -133,15 +171,18 @@ func movetextTokens(text string) ([]string, error) {
 			}
 			i += end
 		case c == '}':
-			return nil, recordErr("a } closes no comment")
+			return nil, recordErr("line %d: a } closes no comment", line)
 		case c == '(':
 			depth++
 			i++
 		case c == ')':
 			if depth == 0 {
-				return nil, recordErr("a ) closes no variation")
+				return nil, recordErr("line %d: a ) closes no variation", line)
 			}
 			depth--
+			i++
+		case c == '\n':
+			line++
 			i++
 		case unicode.IsSpace(rune(c)):
 			i++
@@ -155,6 +196,9 @@ func movetextTokens(text string) ([]string, error) {
 			if depth > 0 || tok[0] == '$' {
 				continue
 			}
+			if tok[0] == '[' {
+				return nil, recordErr("line %d: a tag pair after the movetext: tags come first, and a record holds one game", line)
+			}
 			// Strip move numbers ("12." or "12...") in front of the move.
 			for {
 				k := 0
@@ -166,10 +210,13 @@ func movetextTokens(text string) ([]string, error) {
 				}
 				tok = strings.TrimLeft(tok[k:], ".")
 			}
-			if strings.Trim(tok, "0123456789") == "" || tok[0] == '$' {
-				continue // a bare number, nothing left after one, or a NAG glued to it ("3.$1")
+			// Nothing left after a number, a NAG glued to one ("3.$1"), or a
+			// bare move number ("12"); move numbers start at 1, so an
+			// all-digit token starting with 0 is a move: the pass 0000.
+			if tok == "" || tok[0] == '$' || (strings.Trim(tok, "0123456789") == "" && tok[0] != '0') {
+				continue
 			}
-			out = append(out, tok)
+			out = append(out, movetextToken{tok, line})
 		}
 	}
 	if depth != 0 {

@@ -1,6 +1,7 @@
 package variants
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,6 +30,7 @@ func TestParsePGN(t *testing.T) {
 		{"[Event \"x\"]\n1. e4 {", "comment { is never closed"},
 		{"[Event \"x\"]\n1. e4 (e5", "variation ( is never closed"},
 		{"[Event \"x\"]\n1. e4 }", "a } closes no comment"},
+		{"[White \"A\"]\n[White \"B\"]\n\n*", "line 2: a second White tag"},
 		{"[Event \"x\"]\n" + strings.Repeat("e4 ", MaxRecordBytes/3+10), "more than"},
 	} {
 		_, err := ParsePGN(bad.text)
@@ -60,18 +62,87 @@ func FuzzParsePGN(f *testing.F) {
 	f.Add("[Event \"x\"]\n\n1. e4 e5 {c} 2. Nf3 (2. f4) $1 *\n")
 	f.Add("[Event \"x\"]\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n1-0")
 	f.Add("1. e4")
+	f.Add("[Event \"x\"]\n\n1. a1b3 2. 0000 3. b3c5\n")
+	f.Add("[Event \"x\"]\n\n1. e4 e5 1-0 2. Nf3 Nc6 *\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		r, err := ParsePGN(text)
 		if err != nil {
 			return
+		}
+		if (r.Result == "") != (len(r.Warnings) > 0) {
+			t.Fatalf("%q: result %q with warnings %q", text, r.Result, r.Warnings)
 		}
 		// What was read writes out and reads back the same.
 		again, err := ParsePGN(r.Write(1, false))
 		if err != nil {
 			t.Fatalf("%q: written record does not parse: %v", text, err)
 		}
-		if len(again.Moves) != len(r.Moves) {
-			t.Fatalf("%q: %d moves, %d after a round trip", text, len(r.Moves), len(again.Moves))
+		want := r.Result
+		if want == "" {
+			want = Unfinished // Write ends every movetext with a result
+		}
+		if !slices.Equal(again.Moves, r.Moves) || !slices.Equal(again.Tags, r.Tags) || again.Result != want {
+			t.Fatalf("%q: read %q %q %s, after a round trip %q %q %s", text, r.Tags, r.Moves, r.Result, again.Tags, again.Moves, again.Result)
 		}
 	})
+}
+
+// TestParsePGNKeepsPassTokens (issue 14, finding 11): Chameleon's forced
+// pass is the token 0000 (rules §6); move numbers start at 1, so an
+// all-digit token starting with 0 is a move, with or without a number
+// glued to it.
+func TestParsePGNKeepsPassTokens(t *testing.T) {
+	r, err := ParsePGN("[Event \"x\"]\n\n1. a1b3 2. 0000 3. b3c5 4.0000 5...0000 12 a8b6 *\n")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a1b3", "0000", "b3c5", "0000", "0000", "a8b6"}, r.Moves)
+}
+
+// TestParsePGNResultEndsMovetext (finding 13): a result marker ends the
+// game, so any movetext after it is refused with its line and the moves it
+// follows.
+func TestParsePGNResultEndsMovetext(t *testing.T) {
+	for _, tc := range []struct{ text, msg string }{
+		{"[Event \"x\"]\n\n1. e4 e5 1-0 2. Nf3 Nc6 *\n", `line 3: the result 1-0 after move 2 (e5) is followed by "Nf3"`},
+		{"[Event \"x\"]\n\n1. e4 e5\n2. Nf3 *\nNc6\n", `line 4: the result * after move 3 (Nf3) is followed by "Nc6"`},
+		{"[Event \"x\"]\n\n1-0 e4\n", `the result 1-0 before any move is followed by "e4"`},
+		{"[Event \"x\"]\n\n1. e4 1/2-1/2 garbage\n", `is followed by "garbage"`},
+		{"[Event \"x\"]\n\n1. e4 0-1\n\n[Event \"y\"]\n\n1. d4 *\n", "line 5: a tag pair after the movetext"},
+		{"[Event \"x\"]\n\n1. e4 [Event \"y\"] *\n", "line 3: a tag pair after the movetext"},
+	} {
+		_, err := ParsePGN(tc.text)
+		var re *RecordError
+		if assert.ErrorAs(t, err, &re, tc.text) {
+			assert.Contains(t, err.Error(), tc.msg)
+		}
+	}
+	// Comments after the result carry no moves.
+	r, err := ParsePGN("[Event \"x\"]\n\n1. e4 1-0 {Black resigned} ; the end\n")
+	require.NoError(t, err)
+	assert.Equal(t, "1-0", r.Result)
+	assert.Empty(t, r.Warnings)
+}
+
+// TestParsePGNWithoutResult (finding 12): a movetext without a result
+// marker may be cut short; it is read with a warning that says so, and
+// never trusts a Result tag its moves may not reach. A record of tags
+// alone is refused.
+func TestParsePGNWithoutResult(t *testing.T) {
+	r, err := ParsePGN("[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3\n")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"e4", "e5", "Nf3"}, r.Moves)
+	assert.Equal(t, "", r.Result)
+	require.Len(t, r.Warnings, 1)
+	assert.Contains(t, r.Warnings[0], "no result (1-0, 0-1, 1/2-1/2 or *) after move 3 (Nf3)")
+	assert.Contains(t, r.Warnings[0], "cut short")
+	assert.Contains(t, r.Warnings[0], `Result tag "1-0"`)
+
+	for _, text := range []string{"[Event \"x\"]", "[Event \"x\"]\n[Result \"1-0\"]\n\n{nothing else}\n"} {
+		_, err = ParsePGN(text)
+		assert.ErrorContains(t, err, "no movetext after the tags", text)
+	}
+	r, err = ParsePGN("[Event \"x\"]\n\n*\n")
+	require.NoError(t, err)
+	assert.Empty(t, r.Warnings)
+	assert.Empty(t, r.Moves)
+	assert.Equal(t, "*", r.Result)
 }

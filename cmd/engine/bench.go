@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -23,7 +24,7 @@ func benchCommand(args []string) int {
 		fmt.Fprintln(os.Stderr, "bench: depth must be 1..64, threads and hash at least 1")
 		return 2
 	}
-	res := search.Bench(*depth, *threads, *hash, func(line string) {
+	res := search.Bench(context.Background(), *depth, *threads, *hash, func(line string) {
 		if !*quiet {
 			fmt.Println(line)
 		}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -74,11 +76,32 @@ func TestPerftSuiteSubcommand(t *testing.T) {
 	assert.Contains(t, out, "total: 2 checked, 1 passed, 1 failed")
 }
 
+// TestUCIIsDefault talks to the engine as a client does: it waits for the
+// perft's count before sending quit, since quit ends a running job at once.
 func TestUCIIsDefault(t *testing.T) {
-	out, _, code := runEngine(t, "uci\nisready\nposition startpos\ngo perft 2\nquit\n")
-	assert.Equal(t, 0, code)
-	assert.Contains(t, out, "uciok\nreadyok\n")
-	assert.Contains(t, out, "Nodes searched: 400\n")
+	cmd := exec.Command(engineBinary)
+	stdin, err := cmd.StdinPipe()
+	require.NoError(t, err)
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	_, err = io.WriteString(stdin, "uci\nisready\nposition startpos\ngo perft 2\n")
+	require.NoError(t, err)
+	var out strings.Builder
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() {
+		out.WriteString(sc.Text() + "\n")
+		if strings.HasPrefix(sc.Text(), "Nodes searched") {
+			break
+		}
+	}
+	_, err = io.WriteString(stdin, "quit\n")
+	require.NoError(t, err)
+	for sc.Scan() {
+	}
+	require.NoError(t, cmd.Wait())
+	assert.Contains(t, out.String(), "uciok\nreadyok\n")
+	assert.Contains(t, out.String(), "Nodes searched: 400\n")
 }
 
 func TestProfileFlag(t *testing.T) {

@@ -54,8 +54,13 @@ def main():
             check(plies > 10, "the game went on (%d plies, %s)" % (plies, board.result(claim_draw=True)))
 
         # Bad input does not break the engine: it still answers afterwards.
+        # A "go" with a bad value still searches (with a note) and answers
+        # with a bestmove; stop and the ping collect that answer before the
+        # next command.
         engine.protocol.send_line("position fen this is no fen")
         engine.protocol.send_line("go depth x")
+        engine.protocol.send_line("stop")
+        engine.ping()
         info = engine.analyse(chess.Board(), chess.engine.Limit(depth=4))
         check(info["depth"] >= 4, "still answers after bad input")
     print("OK")

@@ -266,7 +266,7 @@ func TestClarification3StuckPlayerPasses(t *testing.T) {
 	g := game(t, "e3g5 g5yg,f4rb r 7 20")
 	assert.Equal(t, Knight, g.Pos().RoleAt(sq("f4")))
 	assert.Equal(t, []string{"0000"}, g.Legal())
-	assert.Equal(t, uint64(1), Perft(g.Pos(), 1))
+	assert.Equal(t, uint64(1), perftCount(t, g.Pos(), 1))
 	_, err := g.Play("f4e3")
 	assert.ErrorContains(t, err, "red has no legal move and must pass (0000)")
 	report := play(t, g, "0000")
@@ -301,7 +301,7 @@ func TestClarification3AllStuckDraw(t *testing.T) {
 	assert.True(t, st.Over)
 	assert.Equal(t, DrawResult, st.Result)
 	assert.Empty(t, g.Legal())
-	assert.Equal(t, uint64(0), Perft(p, 1))
+	assert.Equal(t, uint64(0), perftCount(t, p, 1))
 	_, err := ParsePosition(p.String())
 	assert.ErrorContains(t, err, "never smaller than 3x3")
 }
@@ -363,7 +363,7 @@ func TestClarification4NoProgress(t *testing.T) {
 
 	over := game(t, "a1h8 e8yg,f8yr,g8yb,h8yy,a1rr,b1rg,c1ry,d1rb r 100 40")
 	assert.True(t, over.Status().Over, "a position string showing 100 is finished")
-	assert.Equal(t, uint64(0), Perft(over.Pos(), 2))
+	assert.Equal(t, uint64(0), perftCount(t, over.Pos(), 2))
 }
 
 // TestClarification5Repetition: the third occurrence of a position in a
@@ -393,7 +393,7 @@ func TestClarification7FinishedPositionString(t *testing.T) {
 	assert.Equal(t, "y", st.Result)
 	assert.Equal(t, ReasonLastStanding, st.Reason)
 	assert.Empty(t, g.Legal())
-	assert.Equal(t, uint64(0), Perft(g.Pos(), 3))
+	assert.Equal(t, uint64(0), perftCount(t, g.Pos(), 3))
 	_, err := g.Play("g5g4")
 	assert.ErrorContains(t, err, "the game is over (last player standing)")
 }

@@ -1,6 +1,8 @@
 package chameleon
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"tempest/variants"
@@ -15,6 +17,7 @@ var fuzzPositions = []string{
 	"e3g5 g5yg,f4rb r 7 20",
 	"e3g5 g5yg y 0 1",
 	"a1h4 h4gr,b3bb,h3gb,h2gy,a1rr,h1gg r 99 0",
+	"a1h8 e8yg,f8yr,g8yb,h8yy,a1rr,b1rg,c1ry,d1rb r 99 1073741824", // counters at their limits
 }
 
 // FuzzParsePosition: any string either fails with an error or gives a
@@ -104,6 +107,73 @@ func FuzzLoadRecord(f *testing.F) {
 		}
 		if h.Position() != g.Position() || h.Status() != g.Status() {
 			t.Fatalf("reloaded %q, want %q", h.Position(), g.Position())
+		}
+	})
+}
+
+// FuzzParsePlayers: a player set either fails with an error or names 2 to
+// 4 colours whose start position writes a string that reads back, with the
+// same players.
+func FuzzParsePlayers(f *testing.F) {
+	for _, s := range []string{"rgyb", "ry", "bgr", "rr", "r", "rgybr", "xy", "", "RY"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		set, err := ParsePlayers(s)
+		if err != nil {
+			return
+		}
+		if n := len(s); n < 2 || n > 4 || set == 0 {
+			t.Fatalf("%q accepted as the set %04b", s, set)
+		}
+		p, err := StartPosition(set)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		q, err := ParsePosition(p.String())
+		if err != nil || q.String() != p.String() || q.Alive() != set {
+			t.Fatalf("%q: start %q reads back as %v (%v)", s, p.String(), q, err)
+		}
+	})
+}
+
+// FuzzGameMoves: a sequence of tokens played on a game: each is either
+// refused, leaving the game as it was, or played; after every move the
+// position string reads back, and the legal tokens are distinct and each
+// is accepted.
+func FuzzGameMoves(f *testing.F) {
+	f.Add(uint8(0), "b1c3 a7c6 e8d6 h2f3 c3b1 c6a7 d6e8 f3h2")
+	f.Add(uint8(1), "a1b3 e8d6 b3a1")
+	f.Add(uint8(5), "0000 g5g4 0000")
+	f.Add(uint8(8), "b1c3 e8d6 c3b1 d6e8 b1c3")
+	f.Add(uint8(2), "f4b4 b4b3 d6b4 x 0000 a1a1")
+	f.Fuzz(func(t *testing.T, which uint8, tokens string) {
+		p, err := ParsePosition(fuzzPositions[int(which)%len(fuzzPositions)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := NewGame(p)
+		for _, tok := range strings.Fields(tokens) {
+			before, played := g.Position(), len(g.Actions())
+			if _, err := g.Play(tok); err != nil {
+				if g.Position() != before || len(g.Actions()) != played {
+					t.Fatalf("%q refused (%v) but changed the game", tok, err)
+				}
+				continue
+			}
+			q, err := ParsePosition(g.Position())
+			if err != nil || q.String() != g.Position() || q.Key() != g.Pos().Key() {
+				t.Fatalf("after %v: %q does not read back (%v)", g.Actions(), g.Position(), err)
+			}
+			legal := g.Legal()
+			if len(slices.Compact(slices.Clone(legal))) != len(legal) {
+				t.Fatalf("after %v: repeated tokens in %v", g.Actions(), legal)
+			}
+			for _, l := range legal {
+				if _, err := g.Pos().ParseMove(l); err != nil {
+					t.Fatalf("after %v: listed %s is refused: %v", g.Actions(), l, err)
+				}
+			}
 		}
 	})
 }

@@ -1,7 +1,6 @@
 package chameleon
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -34,6 +33,10 @@ type Game struct {
 	tokens     []string
 	keys       []uint64
 	eliminated []Elimination
+	// From a loaded record: its tags, written back by Record, and a result
+	// the rules do not decide (resignation, agreement, time).
+	tags     [][2]string
+	recorded variants.RecordedResult
 }
 
 var _ variants.Game = (*Game)(nil)
@@ -137,6 +140,9 @@ func (g *Game) Play(token string) (variants.Report, error) {
 // repetition, every player stuck.
 func (g *Game) Status() variants.Status {
 	st := variants.Status{ToMove: g.pos.toMove.String(), Result: "*"}
+	if g.recorded.Result != "" {
+		return g.recorded.Apply(st)
+	}
 	out := g.pos.Outcome()
 	if out.Reason == ReasonAllStuck && g.repetitions() >= 3 {
 		out.Reason = ReasonRepetition
@@ -165,102 +171,4 @@ func (g *Game) repetitions() int {
 		}
 	}
 	return n
-}
-
-// Record is the game as a PGN record: the start position in the FEN tag,
-// the move tokens, and the result tags. Result is the winner's letter,
-// "1/2-1/2" or "*"; Termination gives the reason; Eliminated lists who was
-// eliminated at which ply.
-func (g *Game) Record() variants.Record {
-	st := g.Status()
-	r := variants.Record{Tags: [][2]string{{"Event", "Tempest game"}, {"Site", "?"}, {"Date", "????.??.??"},
-		{"Round", "-"}}}
-	for _, c := range CycleOrder {
-		if g.start.Has(c) {
-			r.Tags = append(r.Tags, [2]string{playerTag(c), "?"})
-		}
-	}
-	r.Tags = append(r.Tags, [][2]string{{"Result", st.Result}, {"Variant", Name}, {"SetUp", "1"}, {"FEN", g.start.String()}}...)
-	if st.Over {
-		r.SetTag("Termination", st.Reason)
-	}
-	if len(g.eliminated) > 0 {
-		var parts []string
-		for _, e := range g.eliminated {
-			parts = append(parts, fmt.Sprintf("%s %d", e.Color, e.Ply))
-		}
-		r.SetTag("Eliminated", strings.Join(parts, ", "))
-	}
-	r.Moves = g.Actions()
-	r.Result = st.Result
-	return r
-}
-
-// playerTag is the tag naming the player of colour c ("Red", ...).
-func playerTag(c Color) string { return strings.ToUpper(c.Name()[:1]) + c.Name()[1:] }
-
-// PlayerTag is exported for match drivers that name the seats.
-func PlayerTag(c Color) string { return playerTag(c) }
-
-// WriteRecord writes a record as PGN text. Moves are numbered by ply from 1
-// (a number per move, since 2 to 4 players take turns); the movetext ends
-// with "1/2-1/2" for a draw and "*" otherwise, preceded by a comment naming
-// the winner, because PGN's termination markers only know two players.
-func WriteRecord(r variants.Record) string {
-	var b strings.Builder
-	for _, t := range r.Tags {
-		v := strings.ReplaceAll(strings.ReplaceAll(t[1], `\`, `\\`), `"`, `\"`)
-		fmt.Fprintf(&b, "[%s \"%s\"]\n", t[0], v)
-	}
-	b.WriteByte('\n')
-	words := make([]string, 0, 2*len(r.Moves)+2)
-	for i, m := range r.Moves {
-		words = append(words, fmt.Sprintf("%d.", i+1), m)
-	}
-	end := "*"
-	switch r.Result {
-	case DrawResult:
-		end = DrawResult
-	case "r", "g", "y", "b":
-		c, _ := ColorFromLetter(r.Result[0])
-		words = append(words, fmt.Sprintf("{%s wins: %s}", c.Name(), r.Tag("Termination")))
-	}
-	words = append(words, end)
-	line := 0
-	for _, w := range words {
-		if line+1+len(w) > 80 && line > 0 {
-			b.WriteByte('\n')
-			line = 0
-		}
-		if line > 0 {
-			b.WriteByte(' ')
-			line++
-		}
-		b.WriteString(w)
-		line += len(w)
-	}
-	b.WriteByte('\n')
-	return b.String()
-}
-
-// LoadRecord rebuilds a game from its PGN record: the FEN tag's start (the
-// four-player start when there is none) and every move, each checked. An
-// error names the problem and, for a move, its number and text.
-func LoadRecord(r variants.Record) (*Game, error) {
-	start, err := StartPosition(0b1111)
-	if err != nil {
-		return nil, err
-	}
-	if fen := r.Tag("FEN"); fen != "" {
-		if start, err = ParsePosition(fen); err != nil {
-			return nil, fmt.Errorf("FEN tag: %v", err)
-		}
-	}
-	g := NewGame(start)
-	for i, tok := range r.Moves {
-		if _, err := g.Play(tok); err != nil {
-			return nil, fmt.Errorf("move %d (%s) is illegal: %v", i+1, truncate(tok, 20), err)
-		}
-	}
-	return g, nil
 }

@@ -27,7 +27,8 @@ func truncate(s string, n int) string {
 	return s
 }
 
-// maxPly bounds the ply field, so counters never overflow.
+// maxPly bounds the ply field; Make stops the counter there, so every
+// position string a game writes reads back.
 const maxPly = 1 << 30
 
 // ParsePosition reads the position string of §8:

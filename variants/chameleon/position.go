@@ -51,7 +51,7 @@ type Position struct {
 	bounds   Bounds
 	toMove   Color
 	quiet    int // plies without progress (§6 (b))
-	ply      int // plies played
+	ply      int // plies played, stopping at maxPly
 	key      uint64
 }
 
@@ -169,7 +169,9 @@ func (p *Position) nextAfter(c Color) Color {
 // the next player. The mover is the owner of the pawn on the origin square.
 func (p *Position) Make(m Move) Effects {
 	var fx Effects
-	p.ply++
+	if p.ply < maxPly { // the counter stops where the parser's range ends
+		p.ply++
+	}
 	if m == PassMove {
 		p.quiet++
 		p.SetToMove(p.nextAfter(p.toMove))

@@ -244,7 +244,7 @@ func TestPerftAgainstReference(t *testing.T) {
 			depth = 3
 		}
 		for d := 1; d <= depth; d++ {
-			require.Equal(t, r.perft(d), Perft(p, d), "%s depth %d", s, d)
+			require.Equal(t, r.perft(d), perftCount(t, p, d), "%s depth %d", s, d)
 		}
 	}
 }

@@ -151,8 +151,9 @@ func (p *Position) ParseAction(token string) (Action, Card, error) {
 // whyIllegal gives the most helpful reason a token was not found.
 func (p *Position) whyIllegal(text string) string {
 	body := strings.TrimPrefix(text, "VU+")
-	if strings.HasPrefix(text, "VU+") && !p.hands[p.SideToMove()].Has(Vulture) {
-		return "illegal: Vulture is not in the hand of the side to move"
+	held := p.playable(p.SideToMove())
+	if strings.HasPrefix(text, "VU+") && !held.has(Vulture) {
+		return p.notHeld(Vulture)
 	}
 	if code, squares, ok := strings.Cut(body, ":"); ok {
 		c, err := parseCard(code)
@@ -168,13 +169,13 @@ func (p *Position) whyIllegal(text string) string {
 		if len(trimmed) == 0 || len(trimmed)%2 != 0 || len(trimmed) > 6 {
 			return fmt.Sprintf("not an action token: %q is not a list of squares", squares)
 		}
-		if !p.hands[p.SideToMove()].Has(c) && !(strings.HasPrefix(text, "VU+") && p.last == c) {
-			return fmt.Sprintf("illegal: %s is not in the hand of the side to move", c.Name())
+		if !held.has(c) && !(strings.HasPrefix(text, "VU+") && p.last == c) {
+			return p.notHeld(c)
 		}
 		return fmt.Sprintf("illegal: %s has no such legal use here", c.Name())
 	}
-	if strings.HasPrefix(body, "HF+") && !p.hands[p.SideToMove()].Has(HandOfFate) && !(strings.HasPrefix(text, "VU+") && p.last == HandOfFate) {
-		return "illegal: Hand of Fate is not in the hand of the side to move"
+	if strings.HasPrefix(body, "HF+") && !held.has(HandOfFate) && !(strings.HasPrefix(text, "VU+") && p.last == HandOfFate) {
+		return p.notHeld(HandOfFate)
 	}
 	move := strings.TrimPrefix(body, "HF+")
 	if body == "stalemate" {
@@ -193,4 +194,13 @@ func (p *Position) whyIllegal(text string) string {
 		return "illegal: the game is over"
 	}
 	return "illegal in this position"
+}
+
+// notHeld explains why the side to move cannot play card c: its hand does
+// not hold it, or, when its hand is hidden, the position shows c elsewhere.
+func (p *Position) notHeld(c Card) string {
+	if p.hands[p.SideToMove()].Has(Unknown) && p.shownCards().has(c) {
+		return fmt.Sprintf("illegal: %s cannot be in the hidden hand of the side to move: it is %s", c.Name(), p.whereShown(c))
+	}
+	return fmt.Sprintf("illegal: %s is not in the hand of the side to move", c.Name())
 }

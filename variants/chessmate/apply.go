@@ -83,7 +83,7 @@ func (p *Position) boardEffect(a Action) {
 	if reset {
 		p.rule50 = 0
 	} else {
-		p.rule50++
+		p.rule50 = bump(p.rule50)
 	}
 }
 
@@ -159,19 +159,35 @@ func (p *Position) promote(s square, pc movegen.Piece) {
 
 // takeVulture is the Vulture reaction: the last card the opponent played
 // (the top of the discard pile) replaces Vulture in the hand, and Vulture
-// goes onto the discard pile.
+// goes onto the discard pile. A hand that does not show Vulture (the
+// opponent's in a view) played it from a hidden place.
 func (p *Position) takeVulture() {
 	us := p.SideToMove()
 	taken := p.discard.pop()
 	h := &p.hands[us]
+	place := -1
 	for i, c := range h.cards[:h.n] {
 		if c == Vulture {
-			h.cards[i] = taken
+			place = i
 			break
 		}
+		if c == Unknown && place < 0 {
+			place = i
+		}
+	}
+	if place >= 0 {
+		h.cards[place] = taken
 	}
 	p.discard.push(Vulture)
 }
+
+// maxCounter bounds the halfmove clock and the fullmove number, in the
+// position string and in play: a counter stops there, so every position
+// the engine writes reads back.
+const maxCounter = 1 << 20
+
+// bump counts one more, up to maxCounter.
+func bump(n int) int { return min(n+1, maxCounter) }
 
 // Play makes a whole turn. drawn names the card the turn draws when the
 // draw pile is hidden (Unknown if the viewer cannot see it, NoCard if not
@@ -179,6 +195,9 @@ func (p *Position) takeVulture() {
 // A stalemate claim changes nothing: the game ends.
 func (p *Position) Play(a Action, drawn Card) error {
 	if a.Claim() {
+		if drawn != NoCard {
+			return fmt.Errorf("a stalemate claim draws no card, so it takes no @%s suffix", drawn.Code())
+		}
 		return nil
 	}
 	us, them := p.SideToMove(), p.SideToMove().Other()
@@ -196,7 +215,7 @@ func (p *Position) Play(a Action, drawn Card) error {
 	case HandOfFate:
 		// Hand of Fate: discarded; the hands change owners (the opponent
 		// gets the two cards left) and the opponent draws; then the move.
-		p.hands[us].remove(HandOfFate)
+		p.hands[us].play(HandOfFate)
 		p.discard.push(HandOfFate)
 		last = HandOfFate
 		p.hands[us], p.hands[them] = p.hands[them], p.hands[us]
@@ -205,7 +224,7 @@ func (p *Position) Play(a Action, drawn Card) error {
 		}
 		p.boardEffect(a)
 	default:
-		p.hands[us].remove(c)
+		p.hands[us].play(c)
 		p.discard.push(c)
 		last = c
 		p.boardEffect(a)
@@ -215,7 +234,7 @@ func (p *Position) Play(a Action, drawn Card) error {
 	}
 	p.last = last
 	if us == black {
-		p.fullmove++
+		p.fullmove = bump(p.fullmove)
 	}
 	p.Board.SetSideToMove(them)
 	p.key = p.computeKey()
@@ -245,6 +264,12 @@ func (p *Position) drawCard(c color, hint Card) error {
 	top := p.draw.pop()
 	switch {
 	case top == Unknown:
+		// A named card must be one of the unseen cards: a card the position
+		// shows cannot also be the one drawn (each card exists once).
+		if hint != NoCard && hint != Unknown && p.shownCards().has(hint) {
+			return fmt.Errorf("draw suffix @%s names %s, which is %s, so it cannot be the card drawn",
+				hint.Code(), hint.Name(), p.whereShown(hint))
+		}
 		if hint != NoCard {
 			top = hint
 		}
@@ -253,6 +278,21 @@ func (p *Position) drawCard(c color, hint Card) error {
 	}
 	p.hands[c].add(top)
 	return nil
+}
+
+// whereShown says where the position shows card c.
+func (p *Position) whereShown(c Card) string {
+	for i := range p.hands {
+		if p.hands[i].Has(c) {
+			return "in " + color(i).String() + "'s hand"
+		}
+	}
+	for _, x := range p.discard.slice() {
+		if x == c {
+			return "on the discard pile"
+		}
+	}
+	return "in the draw pile"
 }
 
 // reshuffle turns the discard pile except its top card into the draw pile.

@@ -69,6 +69,43 @@ type cardSet uint32
 
 func (s cardSet) has(c Card) bool { return s>>c&1 != 0 }
 
+// deckSet holds the 15 cards of the deck.
+const deckSet cardSet = (1<<NumCards - 1) << Cowardice
+
+// shownCards is the set of cards the position shows: the known cards of
+// both hands, of the draw pile and the discard pile. Every other card of the
+// deck is unseen: one of the unknown places holds it.
+func (p *Position) shownCards() cardSet {
+	var s cardSet
+	for i := range p.hands {
+		for _, c := range p.hands[i].Cards() {
+			s |= 1 << c
+		}
+	}
+	for _, c := range p.draw.slice() {
+		s |= 1 << c
+	}
+	for _, c := range p.discard.slice() {
+		s |= 1 << c
+	}
+	return s & deckSet
+}
+
+// playable is the set of cards side c may hold: its known cards and, while
+// its hand has hidden cards (a view of the opponent), every unseen card.
+func (p *Position) playable(c color) cardSet {
+	var s cardSet
+	hidden := false
+	for _, x := range p.hands[c&1].Cards() {
+		s |= 1 << x
+		hidden = hidden || x == Unknown
+	}
+	if hidden {
+		s |= deckSet &^ p.shownCards()
+	}
+	return s & deckSet
+}
+
 // Hand holds a player's cards in the order they are written: a played card
 // leaves its place, a drawn card is appended (§13.6).
 type Hand struct {
@@ -107,6 +144,10 @@ func (h *Hand) remove(c Card) bool {
 	}
 	return false
 }
+
+// play takes card c out of the hand for playing it: c itself, or a hidden
+// card when the hand does not show c (the opponent's hand in a view).
+func (h *Hand) play(c Card) bool { return h.remove(c) || h.remove(Unknown) }
 
 // pile is an ordered stack of cards: index 0 is the bottom.
 type pile struct {

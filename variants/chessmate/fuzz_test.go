@@ -1,6 +1,8 @@
 package chessmate
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -32,12 +34,98 @@ func FuzzParsePosition(f *testing.F) {
 		if q.String() != out {
 			t.Fatalf("round trip %q -> %q", out, q.String())
 		}
+		if err := printedStringsParse(p); err != nil {
+			t.Fatal(err)
+		}
 		var buf [maxActions]Action
 		for _, a := range p.GenActions(buf[:0]) {
 			child := *p
 			if err := child.Play(a, NoCard); err != nil {
 				t.Fatalf("%q: generated %v cannot be played: %v", s, a, err)
 			}
+			if err := cardsConserved(&child); err != nil {
+				t.Fatalf("%q after %v: %v", s, a, err)
+			}
+		}
+	})
+}
+
+// FuzzParseDeck: a deal either fails or names each card once and deals a
+// start position that writes back as that deal.
+func FuzzParseDeck(f *testing.F) {
+	for _, s := range []string{"CW,DM,DD,DI,CH,RB,RV,LJ,LC,MS,FC,HQ,HF,VU,CR", "?,DM,DD,DI,CH,RB,RV,LJ,LC,MS,FC,HQ,HF,VU,CR",
+		"CW,CW,DD,DI,CH,RB,RV,LJ,LC,MS,FC,HQ,HF,VU,CR", "", ",", "CW"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		deck, err := ParseDeck(s)
+		if err != nil {
+			return
+		}
+		p, err := Deal(deck)
+		if err != nil {
+			t.Fatalf("%q: parsed deck cannot be dealt: %v", s, err)
+		}
+		fields := strings.Fields(p.String())
+		if dealt := fields[9][:8] + "," + fields[9][9:] + "," + fields[10]; dealt != s {
+			t.Fatalf("%q dealt as %q", s, dealt)
+		}
+		if err := cardsConserved(p); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// FuzzGamePlay plays fuzzed action tokens on positions (full knowledge and
+// either player's view of a random deal). A token "#<suffix>" plays a
+// random legal action with that suffix, so games reach deep positions.
+// After every token, played or refused: nothing panics, a refused token
+// leaves the game as it was, each card exists once, and the position and
+// both views read back.
+func FuzzGamePlay(f *testing.F) {
+	for i, script := range []string{
+		"MS:e2@RV e7e5", "# # #@? #@MS # #@? #", "e2e4 LJ:g8d6@? FC:f4@RB VU+FC:e5@?", "VU+HF+e2e4@DI stalemate@DD",
+		"#@? #@? #@? #@? #@? #@? #@? #@? #@? #@? #@? #@?", "#@CW #@DM #@DD #@DI #@CH #@RB #@RV #@LJ #@LC",
+	} {
+		f.Add(uint8(i), uint64(i), script)
+	}
+	f.Fuzz(func(t *testing.T, which uint8, seed uint64, script string) {
+		var start *Position
+		var err error
+		if int(which) < len(fuzzPositions) {
+			start, err = ParsePosition(fuzzPositions[which])
+		} else {
+			var dealt *Position
+			dealt, err = Deal(ShuffledDeck(seed))
+			if err == nil {
+				start, err = ParsePosition([3]string{dealt.String(), dealt.ViewFor(white), dealt.ViewFor(black)}[which%3])
+			}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := NewGame(start)
+		rng := rand.New(rand.NewPCG(seed, uint64(which)))
+		tokens := strings.Fields(script)
+		for _, token := range tokens[:min(len(tokens), 60)] {
+			if rest, ok := strings.CutPrefix(token, "#"); ok {
+				legal := g.Legal()
+				if len(legal) == 0 {
+					continue
+				}
+				token = legal[rng.IntN(len(legal))] + rest
+			}
+			before := g.Position()
+			if _, err := g.Play(token); err != nil && g.Position() != before {
+				t.Fatalf("refused %q changed %q into %q", token, before, g.Position())
+			}
+			if err := cardsConserved(g.Pos()); err != nil {
+				t.Fatalf("%q after %q: %v", g.Position(), token, err)
+			}
+			if err := printedStringsParse(g.Pos()); err != nil {
+				t.Fatalf("after %q: %v", token, err)
+			}
+			_ = g.Status()
 		}
 	})
 }

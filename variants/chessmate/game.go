@@ -53,6 +53,10 @@ type Game struct {
 	tokens  []string
 	keys    []uint64
 	claimed bool
+	// From a loaded record: its tags, written back by Record, and a result
+	// the rules do not decide (resignation, agreement, time).
+	tags     [][2]string
+	recorded variants.RecordedResult
 }
 
 var _ variants.Game = (*Game)(nil)
@@ -138,43 +142,14 @@ func (g *Game) describe(a Action, before *Hand, after *Position) variants.Report
 	return r
 }
 
-// Record is the game as PGN: the start position in the FEN tag (with its
-// card fields) and the action tokens as played, draw suffixes included.
-func (g *Game) Record() variants.Record {
-	st := g.Status()
-	r := variants.Record{Tags: [][2]string{{"Event", "Tempest game"}, {"Site", "?"}, {"Date", "????.??.??"},
-		{"Round", "-"}, {"White", "?"}, {"Black", "?"}, {"Result", st.Result}, {"Variant", Name},
-		{"SetUp", "1"}, {"FEN", g.start.String()}}}
-	r.Moves = g.Actions()
-	r.Result = st.Result
-	return r
-}
-
-// LoadRecord rebuilds a game from its PGN record; errors name the problem
-// and, for actions, the action's number and text.
-func LoadRecord(r variants.Record) (*Game, error) {
-	fen := r.Tag("FEN")
-	if fen == "" {
-		return nil, fmt.Errorf("a card-chess record needs a FEN tag with the card fields")
-	}
-	start, err := ParsePosition(fen)
-	if err != nil {
-		return nil, err
-	}
-	g := NewGame(start)
-	for i, tok := range r.Moves {
-		if _, err := g.Play(tok); err != nil {
-			return nil, fmt.Errorf("action %d (%s) is illegal: %v", i+1, tok, err)
-		}
-	}
-	return g, nil
-}
-
 // Status reports the side to move, check, and the result once over.
 func (g *Game) Status() variants.Status {
 	st := variants.Status{ToMove: "w", InCheck: g.pos.KingAttacked(g.pos.SideToMove()), Result: "*"}
 	if g.pos.SideToMove() == black {
 		st.ToMove = "b"
+	}
+	if g.recorded.Result != "" {
+		return g.recorded.Apply(st)
 	}
 	if g.claimed {
 		st.Over, st.Result, st.Reason = true, "1/2-1/2", "stalemate claimed"

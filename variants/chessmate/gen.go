@@ -18,18 +18,20 @@ func (p *Position) GenActions(buf []Action) []Action {
 	return p.genTurns(buf)
 }
 
-// genTurns appends every legal turn, whatever the clocks say.
+// genTurns appends every legal turn, whatever the clocks say. A hand with
+// hidden cards (the opponent's in a view) may hold any card the position
+// does not show, so the turns of every unseen card are listed for it.
 func (p *Position) genTurns(buf []Action) []Action {
 	start := len(buf)
 	us := p.SideToMove()
 	var regular [maxRegular]Action
 	moves := p.genRegular(regular[:0])
-	buf = p.genTurn(buf, &p.hands[us], moves, 0)
-	if p.hands[us].Has(Vulture) && p.last != NoCard && p.last != Unknown {
+	buf = p.genTurn(buf, moves, 0)
+	if p.last != NoCard && p.last != Unknown && p.playable(us).has(Vulture) {
 		// Vulture first: the hand becomes hand - VU + the opponent's last card.
 		q := *p
 		q.takeVulture()
-		buf = q.genTurn(buf, &q.hands[us], moves, flagVulture)
+		buf = q.genTurn(buf, moves, flagVulture)
 	}
 	// Stalemate claim: not in check, no regular move, but a card turn exists.
 	if len(moves) == 0 && len(buf) > start && !p.KingAttacked(us) {
@@ -38,36 +40,48 @@ func (p *Position) genTurns(buf []Action) []Action {
 	return buf
 }
 
-// genTurn appends the main actions available with hand: regular moves,
-// Hand of Fate with each of them, and every legal use of every other card.
-func (p *Position) genTurn(buf []Action, hand *Hand, moves []Action, prefix Action) []Action {
+// genTurn appends the main actions available with the mover's hand: regular
+// moves, Hand of Fate with each of them, and every legal use of every other
+// card, the hand's own cards first, in hand order.
+func (p *Position) genTurn(buf []Action, moves []Action, prefix Action) []Action {
 	for _, m := range moves {
 		buf = append(buf, m|prefix)
 	}
-	if hand.Has(HandOfFate) {
+	hand := &p.hands[p.SideToMove()]
+	cards := p.playable(p.SideToMove())
+	if cards.has(HandOfFate) {
 		for _, m := range moves {
 			buf = append(buf, m|Action(HandOfFate)<<18|prefix)
 		}
 	}
-	var seen cardSet
+	rest := cards &^ (1<<HandOfFate | 1<<Vulture)
 	for _, c := range hand.Cards() {
-		if c == HandOfFate || c == Vulture || c == Unknown || seen.has(c) {
-			continue
+		if rest.has(c) {
+			rest &^= 1 << c
+			buf = p.genCard(buf, c, prefix)
 		}
-		seen |= 1 << c
-		start := len(buf)
-		buf = p.cardCandidates(buf, c)
-		// Keep the legal uses: own king safe, and a regular card must not mate.
-		n := start
-		for _, a := range buf[start:] {
-			if p.cardIsLegal(a) {
-				buf[n] = a | prefix
-				n++
-			}
+	}
+	for _, c := range DeckOrder { // unseen cards a hidden hand may hold
+		if rest.has(c) {
+			buf = p.genCard(buf, c, prefix)
 		}
-		buf = buf[:n]
 	}
 	return buf
+}
+
+// genCard appends the legal uses of card c: own king safe, and a regular
+// card must not mate.
+func (p *Position) genCard(buf []Action, c Card, prefix Action) []Action {
+	start := len(buf)
+	buf = p.cardCandidates(buf, c)
+	n := start
+	for _, a := range buf[start:] {
+		if p.cardIsLegal(a) {
+			buf[n] = a | prefix
+			n++
+		}
+	}
+	return buf[:n]
 }
 
 // cardIsLegal plays a card action on a copy: the mover's king must be safe

@@ -31,14 +31,64 @@ func posErr(field, format string, args ...any) error {
 
 // Deal builds the starting position from a deck order: White holds the
 // first three cards, Black the next three, and the other nine form the draw
-// pile, top first.
+// pile, top first. The deck must hold each of the 15 cards once.
 func Deal(deck [NumCards]Card) (*Position, error) {
 	codes := make([]string, NumCards)
+	var seen cardSet
 	for i, c := range deck {
+		if c < Cowardice || c > Crusade {
+			return nil, posErr("deal", "place %d holds no card of the deck (%d)", i+1, c)
+		}
+		if seen.has(c) {
+			return nil, posErr("deal", "%s (%s) appears twice: each card exists once", c.Code(), c.Name())
+		}
+		seen |= 1 << c
 		codes[i] = c.Code()
 	}
 	return ParsePosition(StartFEN + " - - - " + strings.Join(codes[:3], ",") + "/" + strings.Join(codes[3:6], ",") +
 		" " + strings.Join(codes[6:], ",") + " - -")
+}
+
+// ParseDeck reads a deal: the 15 card codes, comma-separated, each once
+// ("?" is not a card: a deal is full knowledge). Errors name the part of
+// the deal at fault.
+func ParseDeck(codes string) ([NumCards]Card, error) {
+	var deck [NumCards]Card
+	var list []string
+	if codes != "" {
+		list = strings.Split(codes, ",")
+	}
+	if len(list) != NumCards {
+		return deck, fmt.Errorf("deal has %d cards, want the %d cards of the deck", len(list), NumCards)
+	}
+	var seen cardSet
+	for i, code := range list {
+		part := "draw pile"
+		switch {
+		case i < 3:
+			part = "white's hand"
+		case i < 6:
+			part = "black's hand"
+		}
+		c, err := parseCard(code)
+		if err != nil || c == Unknown {
+			return deck, fmt.Errorf("deal: %s: %q is not a card code (a deal names every card)", part, truncateText(code, 10))
+		}
+		if seen.has(c) {
+			return deck, fmt.Errorf("deal: %s: %s (%s) appears twice: each card exists once", part, c.Code(), c.Name())
+		}
+		seen |= 1 << c
+		deck[i] = c
+	}
+	return deck, nil
+}
+
+// truncateText shortens text quoted in an error.
+func truncateText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
 }
 
 // ShuffledDeck returns the deck in a random order drawn from seed.
@@ -77,11 +127,11 @@ func ParsePosition(s string) (*Position, error) {
 		return nil, err
 	}
 	var err error
-	if p.rule50, err = strconv.Atoi(f[4]); err != nil || p.rule50 < 0 || p.rule50 > 1<<20 {
-		return nil, posErr("halfmove clock", "%q is not a number from 0 up", f[4])
+	if p.rule50, err = strconv.Atoi(f[4]); err != nil || p.rule50 < 0 || p.rule50 > maxCounter {
+		return nil, posErr("halfmove clock", "%q is not a number from 0 to %d", truncateText(f[4], 20), maxCounter)
 	}
-	if p.fullmove, err = strconv.Atoi(f[5]); err != nil || p.fullmove < 0 || p.fullmove > 1<<20 {
-		return nil, posErr("fullmove number", "%q is not a number from 1 up", f[5])
+	if p.fullmove, err = strconv.Atoi(f[5]); err != nil || p.fullmove < 0 || p.fullmove > maxCounter {
+		return nil, posErr("fullmove number", "%q is not a number from 1 to %d", truncateText(f[5], 20), maxCounter)
 	}
 	p.fullmove = max(p.fullmove, 1)
 	for i, field := range []struct {
@@ -333,6 +383,15 @@ func (p *Position) String() string { return p.write(white, true) }
 // ViewFor writes the position as player c sees it: the opponent's hand as
 // "?" cards and the draw pile as its size.
 func (p *Position) ViewFor(c color) string { return p.write(c, false) }
+
+// View is ViewFor for a frontend: a player whose own hand this position
+// hides (it is the other player's view) has no view to derive from it.
+func (p *Position) View(c color) (string, error) {
+	if p.hands[c&1].Has(Unknown) {
+		return "", fmt.Errorf("%s's own hand is hidden in this position (the other player's view?), so %s's view cannot be derived from it", c, c)
+	}
+	return p.ViewFor(c), nil
+}
 
 func (p *Position) write(viewer color, full bool) string {
 	var b strings.Builder

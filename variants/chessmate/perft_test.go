@@ -1,6 +1,7 @@
 package chessmate
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -18,8 +19,12 @@ func TestPerftSignature(t *testing.T) {
 		return p
 	}
 	p := deal("FC,MS,CW/LJ,CH,RV DD,DM,RB,LC,HQ,CR,HF,VU,DI - -")
-	assert.Equal(t, uint64(68), Perft(p, 1))
-	counts := []uint64{Perft(p, 1), Perft(p, 2), Perft(p, 3)}
+	var counts []uint64
+	for depth := 1; depth <= 3; depth++ {
+		n, err := Perft(context.Background(), p, depth)
+		require.NoError(t, err)
+		counts = append(counts, n)
+	}
 	t.Logf("perft 1-3: %v", counts)
 	assert.Equal(t, []uint64{68, 4292, 210533}, counts)
 }

@@ -42,9 +42,9 @@ func (p *Position) MakeNull(u *Undo) {
 	p.shields = 0
 	p.ep = noSquare
 	p.last = NoCard
-	p.rule50++
+	p.rule50 = bump(p.rule50)
 	if p.SideToMove() == black {
-		p.fullmove++
+		p.fullmove = bump(p.fullmove)
 	}
 	p.Board.SetSideToMove(p.SideToMove().Other())
 	p.key = p.computeKey()
@@ -136,16 +136,16 @@ func (p *Position) GenNoisy(buf []Action) []Action {
 			n++
 		}
 	}
-	hand := &p.hands[p.SideToMove()]
-	if p.drawnByRule() || !(hand.Has(DarkMirror) || hand.Has(Crusade)) {
+	hand := p.playable(p.SideToMove())
+	if p.drawnByRule() || !(hand.has(DarkMirror) || hand.has(Crusade)) {
 		return buf[:n]
 	}
 	var cards [maxRegular]Action
 	captures := cards[:0]
-	if hand.Has(DarkMirror) {
+	if hand.has(DarkMirror) {
 		captures = p.cardCandidates(captures, DarkMirror)
 	}
-	if hand.Has(Crusade) {
+	if hand.has(Crusade) {
 		captures = p.crusades(captures, p.ByColor(p.SideToMove().Other()))
 	}
 	for _, a := range captures {

@@ -16,6 +16,7 @@ var fuzzPositions = []string{
 	"9f/9y/4t5/4U5/10/10/10/UU8 v 00 -,- - 0 0",
 	"u'1us4t1/M4W4/4k5/10/10/10/9C/FT8 v 00 -,- V:KCT 0 0",
 	"9f/9c/4X5/10/10/10/10/FC8 e 11 @0,@0 V:K,E:r 3 9",
+	"9f/e9/10/10/10/10/E9/9F v 00 -,- - 199 16777216", // counters at the limit
 }
 
 // FuzzParsePosition: any string either fails with an error or gives a
@@ -52,8 +53,15 @@ func FuzzParsePosition(f *testing.F) {
 		var buf [MaxMoves]Move
 		for _, m := range p.LegalMoves(buf[:0]) {
 			g := NewGame(p)
-			if _, err := g.Play(m.String()); err != nil && !p.hiddenBattle(m) {
-				t.Fatalf("%q: generated %v cannot be played: %v", s, m, err)
+			if _, err := g.Play(m.String()); err != nil {
+				if !p.hiddenBattle(m) {
+					t.Fatalf("%q: generated %v cannot be played: %v", s, m, err)
+				}
+				continue
+			}
+			after, err := ParsePosition(g.Position())
+			if err != nil || after.String() != g.Position() {
+				t.Fatalf("%q after %v: %q does not read back (%v)", s, m, g.Position(), err)
 			}
 		}
 	})
@@ -114,6 +122,40 @@ func FuzzLoadRecord(f *testing.F) {
 		}
 		if back.Position() != g.Position() || back.Status() != g.Status() {
 			t.Fatalf("%q: reloaded game differs", text)
+		}
+	})
+}
+
+// FuzzParseSetup: a setup either fails with an error or holds exactly an
+// army, writes back as the same text, and makes a start position whose
+// string reads back.
+func FuzzParseSetup(f *testing.F) {
+	for _, side := range []Side{Volcandria, Everwinter} {
+		f.Add(uint8(side), DefaultSetup(side).String(side))
+		f.Add(uint8(side), DefaultSetup(side.Other()).String(side.Other()))
+	}
+	f.Add(uint8(0), "DMKKRRRSSE/EWWWWWCCCC/XTTTTTTFLL/")
+	f.Add(uint8(0), "DMKKRRRSSE/EWWWWWCCCC/XTTTTTTFLU")
+	f.Add(uint8(1), "dmkkrrrsse/ewwwwwcccc/xttttttfyy")
+	f.Fuzz(func(t *testing.T, which uint8, text string) {
+		side := Side(which & 1)
+		st, err := ParseSetup(side, text)
+		if err != nil {
+			return
+		}
+		if st.String(side) != text {
+			t.Fatalf("%q written back as %q", text, st.String(side))
+		}
+		v, e := DefaultSetup(Volcandria), DefaultSetup(Everwinter)
+		if side == Volcandria {
+			v = st
+		} else {
+			e = st
+		}
+		p := NewStart(v, e, side)
+		q, err := ParsePosition(p.String())
+		if err != nil || q.String() != p.String() {
+			t.Fatalf("%q: start %q does not read back (%v)", text, p.String(), err)
 		}
 	})
 }

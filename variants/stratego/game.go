@@ -26,6 +26,10 @@ type Game struct {
 	ended  Ending   // an end the arbiter announced (views only)
 	ids    [numSquares]uint8
 	nextID uint8
+	// From a loaded record: its tags, written back by Record, and a result
+	// the rules do not decide (resignation, agreement, time).
+	tags     [][2]string
+	recorded variants.RecordedResult
 }
 
 var _ variants.Game = (*Game)(nil)
@@ -114,6 +118,9 @@ func (g *Game) Legal() []string {
 // then the no-battle limit (repetition wins a tie with it, §12.11).
 func (g *Game) Status() variants.Status {
 	st := variants.Status{ToMove: g.pos.stm.Letter(), Result: "*"}
+	if g.recorded.Result != "" {
+		return g.recorded.Apply(st)
+	}
 	e := g.pos.Ending()
 	switch {
 	case e.Result != Ongoing && e.Reason != ReasonNoBattle:
@@ -341,47 +348,4 @@ func (p *Position) announcedEnd(text, code string) (Ending, error) {
 		return e, moveErr(text, "announces that %s has no legal move, but it is known to have one", p.stm)
 	}
 	return Ending{winFor(p.stm.Other()), ReasonNoLegal}, nil
-}
-
-// Record is the game as PGN: the start position in the FEN tag and the
-// move tokens with their announcements.
-func (g *Game) Record() variants.Record {
-	st := g.Status()
-	return variants.Record{Tags: [][2]string{{"Event", "Tempest game"}, {"Site", "?"}, {"Date", "????.??.??"},
-		{"Round", "-"}, {"White", "?"}, {"Black", "?"}, {"Result", st.Result}, {"Variant", Name},
-		{"SetUp", "1"}, {"FEN", g.start.String()}}, Moves: g.Actions(), Result: st.Result}
-}
-
-// RecordText writes the record with move numbers: Volcandria's moves take
-// the numbers (as White's do), counted from the start position's ply.
-func (g *Game) RecordText() string {
-	r := g.Record()
-	return r.Write(int(g.start.ply)/2+1, g.start.stm == Everwinter)
-}
-
-// LoadRecord rebuilds a game from its record; errors name the problem and,
-// for a move, its number and text. Without a FEN tag the game starts from
-// startpos.
-func LoadRecord(r variants.Record) (*Game, error) {
-	if v := r.Tag("Variant"); v != "" && v != Name {
-		return nil, fmt.Errorf("the record is a %q game, not %s", truncate(v, 40), Name)
-	}
-	fen := r.Tag("FEN")
-	if fen == "" {
-		fen = StartPosition
-	}
-	start, err := ParsePosition(fen)
-	if err != nil {
-		return nil, err
-	}
-	g := NewGame(start)
-	for i, tok := range r.Moves {
-		if _, err := g.Play(tok); err != nil {
-			return nil, fmt.Errorf("move %d (%s) is illegal: %v", i+1, truncate(tok, 40), err)
-		}
-	}
-	if st := g.Status(); st.Over && r.Result != "" && r.Result != "*" && r.Result != st.Result {
-		return nil, fmt.Errorf("the record's result %s contradicts the game's end: %s (%s)", truncate(r.Result, 10), st.Result, st.Reason)
-	}
-	return g, nil
 }

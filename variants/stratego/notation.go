@@ -21,7 +21,8 @@ func posErr(field, format string, args ...any) error {
 	return &PositionError{Field: field, Problem: fmt.Sprintf(format, args...)}
 }
 
-// maxCounter bounds the ply counters read from a string.
+// maxCounter bounds the ply counters read from a string; Play stops them
+// there, so every position string a game writes reads back.
 const maxCounter = 1 << 24
 
 // ParsePosition reads a position string (§10, §12):

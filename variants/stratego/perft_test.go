@@ -1,6 +1,7 @@
 package stratego
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -25,10 +26,12 @@ func TestPerftSignature(t *testing.T) {
 		p, err := ParsePosition(tc.pos)
 		require.NoError(t, err)
 		for d, want := range tc.want {
-			assert.Equal(t, want, Perft(p, d+1), "%s depth %d", tc.pos, d+1)
+			assert.Equal(t, want, perftCount(t, p, d+1), "%s depth %d", tc.pos, d+1)
 		}
 		var sum uint64
-		for _, n := range Divide(p, 3) {
+		div, err := Divide(context.Background(), p, 3)
+		require.NoError(t, err)
+		for _, n := range div {
 			sum += n
 		}
 		assert.Equal(t, tc.want[2], sum, "divide adds up to perft")
@@ -100,7 +103,8 @@ func BenchmarkPerft(b *testing.B) {
 	p, _ := ParsePosition("e1ws4tf/2M4W2/4k5/10/10/10/9C/FT8 v 00 -,- V:KCT 0 0")
 	var nodes uint64
 	for b.Loop() {
-		nodes += Perft(p, 4)
+		n, _ := Perft(context.Background(), p, 4)
+		nodes += n
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
@@ -120,4 +124,134 @@ func TestMoveGenerationAndPlayDoNotAllocate(t *testing.T) {
 	})
 	assert.Zero(t, n)
 	assert.NotEmpty(t, moves)
+}
+
+// perftCount is Perft without a deadline, for tests.
+func perftCount(t *testing.T, p *Position, depth int) uint64 {
+	t.Helper()
+	n, err := Perft(context.Background(), p, depth)
+	require.NoError(t, err)
+	return n
+}
+
+// refGamePerft counts through the Game alone, replayed from its start for
+// every node: Legal() is empty once the game is over for any reason,
+// repetition included (§12.13), and a battle with an unknown participant
+// counts as one leaf, as in Perft.
+func refGamePerft(t *testing.T, start *Position, tokens []string, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	g := NewGame(start)
+	play(t, g, tokens...)
+	legal := g.Legal()
+	if depth == 1 {
+		return uint64(len(legal))
+	}
+	var n uint64
+	for _, tok := range legal {
+		tk, err := ParseToken(tok, g.Pos().SideToMove())
+		require.NoError(t, err)
+		if g.Pos().hiddenBattle(tk.Move) {
+			n++
+			continue
+		}
+		n += refGamePerft(t, start, append(tokens[:len(tokens):len(tokens)], tok), depth-1)
+	}
+	return n
+}
+
+// TestGamePerftStopsAtRepetition: in a game given with its moves, perft
+// counts nothing below a move that repeats a position for the third time
+// (issue 14, finding 19), with full knowledge and in a view. The root is
+// the second occurrence of the position after a2b2; three plies later the
+// start occurs for the third time.
+func TestGamePerftStopsAtRepetition(t *testing.T) {
+	history := []string{"a2b2", "a7b7", "b2a2", "b7a7", "a2b2"}
+	for _, s := range []string{
+		"9f/e9/10/10/10/10/E9/9F v 00 -,- - 0 0",
+		"9f/u9/10/10/10/10/E9/9F v 00 -,- - 0 0", // Volcandria's view
+	} {
+		start, err := ParsePosition(s)
+		require.NoError(t, err)
+		g := NewGame(start)
+		play(t, g, history...)
+		for depth := 1; depth <= 5; depth++ {
+			want := refGamePerft(t, start, history, depth)
+			div, err := g.Divide(context.Background(), depth)
+			require.NoError(t, err)
+			var total uint64
+			for _, n := range div {
+				total += n
+			}
+			assert.Equal(t, want, total, "%s: divide at depth %d", s, depth)
+			n, err := g.Perft(context.Background(), depth)
+			require.NoError(t, err)
+			assert.Equal(t, want, n, "%s: perft at depth %d", s, depth)
+		}
+		assert.Greater(t, perftCount(t, g.Pos(), 4), refGamePerft(t, start, history, 4), "%s: the history makes the difference", s)
+	}
+}
+
+// TestGamePerftAgainstGameRules: after random histories in small
+// positions, full-knowledge and views with several unknown pieces (which
+// a view tells apart by identity), perft agrees with counting through the
+// Game's own rules.
+func TestGamePerftAgainstGameRules(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 14))
+	for _, s := range []string{
+		"9f/e9/10/10/10/10/E9/9F v 00 -,- - 0 0",
+		// Two pieces a side in pens of four squares: they shuffle, swap
+		// places and repeat positions.
+		"ewt6f/2t7/tt8/10/10/TT8/2T7/EMT6F v 00 -,- - 0 0",
+		"uut6f/2t7/tt8/10/10/TT8/2T7/EMT6F v 00 -,- - 0 0",
+		"ewt6f/2t7/tt8/10/10/TT8/2T7/UUT6F e 00 -,- - 0 0",
+	} {
+		start, err := ParsePosition(s)
+		require.NoError(t, err)
+		for n := 0; n < 12; n++ {
+			g := NewGame(start)
+			var history []string
+			for len(history) < 12+rng.IntN(12) && !g.Status().Over {
+				var legal []string
+				for _, tok := range g.Legal() {
+					tk, err := ParseToken(tok, g.Pos().SideToMove())
+					require.NoError(t, err)
+					if g.Pos().At(tk.Move.To()) == NoPiece { // battles in a view need the arbiter
+						legal = append(legal, tok)
+					}
+				}
+				if len(legal) == 0 {
+					break
+				}
+				tok := legal[rng.IntN(len(legal))]
+				play(t, g, tok)
+				history = append(history, tok)
+			}
+			got, err := g.Perft(context.Background(), 4)
+			require.NoError(t, err)
+			require.Equal(t, refGamePerft(t, start, history, 4), got, "%s after %v", s, history)
+		}
+	}
+}
+
+// TestPerftCancels: a cancelled context stops perft at once with its error.
+func TestPerftCancels(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p, err := ParsePosition(StartPosition)
+	require.NoError(t, err)
+	_, err = Perft(ctx, p, 12)
+	assert.ErrorIs(t, err, context.Canceled)
+	_, err = Divide(ctx, p, 12)
+	assert.ErrorIs(t, err, context.Canceled)
+}
+
+// TestPerftDoesNotAllocatePerNode: a perft allocates its stack once,
+// whatever the number of nodes.
+func TestPerftDoesNotAllocatePerNode(t *testing.T) {
+	p, err := ParsePosition("e1ws4tf/2M4W2/4k5/10/10/10/9C/FT8 v 00 -,- V:KCT 0 0")
+	require.NoError(t, err)
+	allocs := testing.AllocsPerRun(5, func() { _, _ = Perft(context.Background(), p, 3) })
+	assert.LessOrEqual(t, allocs, 6.0)
 }

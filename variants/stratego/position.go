@@ -12,8 +12,8 @@ type Position struct {
 	res       [2]uint8           // resurrections used
 	trigger   [2]int8            // the first resurrection's piece: noTrigger, a square, or deadTrigger(i)
 	stm       Side
-	quiet     int32 // plies since the last battle
-	ply       int32 // plies played
+	quiet     int32 // plies since the last battle, stopping at maxCounter
+	ply       int32 // plies played, stopping at maxCounter
 	key       uint64
 	pkey      uint64 // public key: unrevealed pieces count as unknown
 }
@@ -249,13 +249,17 @@ func (p *Position) Play(m Move) Battle {
 	p.stm = them
 	p.key ^= zSide
 	p.pkey ^= zSide
-	p.ply++
+	if p.ply < maxCounter { // the counters stop where the parser's range ends
+		p.ply++
+	}
 	marks := pieceMoved
 	if distance(from, to) > 1 {
 		marks |= pieceRan
 	}
 	if d == NoPiece {
-		p.quiet++
+		if p.quiet < maxCounter {
+			p.quiet++
+		}
 		p.take(from)
 		p.put(to, a|marks)
 		if p.trigger[us] == int8(from) {

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tempest/movegen"
 	"tempest/variants/chessmate"
 )
 
@@ -193,4 +194,47 @@ func TestEqualDealsSearchedOnce(t *testing.T) {
 	// With a node budget the one world gets all of it.
 	deep := New(8).SearchHidden(context.Background(), p, Limits{Nodes: 16000}, DefaultSamples, nil)
 	assert.Greater(t, deep.Nodes, uint64(12000))
+}
+
+// TestSearchAfterHostilePlay: along random games played as a frontend may
+// play them (views, "@?" and named draws, refused tokens), every search of
+// a position whose mover sees its own hand answers one of the game's legal
+// actions instead of crashing on its own view.
+func TestSearchAfterHostilePlay(t *testing.T) {
+	codes := []string{"", "", "@?", "@CW", "@MS", "@RV", "@FC", "@HF", "@VU"}
+	searched := 0
+	for seed := uint64(1); seed <= 8; seed++ {
+		dealt, err := chessmate.Deal(chessmate.ShuffledDeck(seed))
+		require.NoError(t, err)
+		start := []string{dealt.String(), dealt.ViewFor(movegen.White), dealt.ViewFor(movegen.Black)}[seed%3]
+		g := chessmate.NewGame(pos(t, start))
+		rng := rand.New(rand.NewPCG(seed, 3))
+		for ply := 0; ply < 60 && !g.Status().Over; ply++ {
+			if p := g.Pos(); ply%7 == 6 && !p.Hand(p.SideToMove()).Has(chessmate.Unknown) {
+				res := search(t, p, 1)
+				assert.Contains(t, g.Legal(), res.BestMove.String(), g.Position())
+				searched++
+			}
+			legal := g.Legal()
+			_, _ = g.Play(legal[rng.IntN(len(legal))] + codes[rng.IntN(len(codes))])
+		}
+	}
+	assert.Greater(t, searched, 20)
+}
+
+// TestThreadsShareTheTable: two search threads per world give a legal turn;
+// under -race this checks the workers of the card search share the table
+// and the stop flag safely.
+func TestThreadsShareTheTable(t *testing.T) {
+	p := pos(t, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 - - - DM,LC,HQ/?,?,? 9 - -")
+	e := New(8)
+	e.SetOptions(Options{Threads: 2, MultiPV: 1})
+	for i := 0; i < 2; i++ {
+		res := e.SearchHidden(context.Background(), p, Limits{Depth: 5}, DefaultSamples, nil)
+		legal := false
+		for _, a := range p.GenLegal(make([]Move, 2048)) {
+			legal = legal || a == res.BestMove
+		}
+		assert.True(t, legal, "turn %s", res.BestMove)
+	}
 }

@@ -25,8 +25,7 @@ type Options struct {
 }
 
 // Engine owns the transposition table and the search threads. Search runs
-// one search at a time; PonderHit may be called from any goroutine while it
-// runs.
+// one search at a time; a ponder hit arrives through Limits.PonderHit.
 type Engine struct {
 	TT      *tt.Table
 	opts    Options
@@ -35,8 +34,7 @@ type Engine struct {
 	// shared by the workers of one search
 	stop      atomic.Bool
 	pondering atomic.Bool
-	ponderHit chan struct{}
-	mu        sync.Mutex // guards tm against PonderHit resetting it
+	mu        sync.Mutex // guards tm against a ponder hit resetting it
 	tm        timeManager
 	limits    Limits
 	multiPV   int // lines searched: the MultiPV option, or more for a noisy weak level
@@ -47,7 +45,7 @@ type Engine struct {
 
 // New returns an engine with a hash table of hashMB MiB and one thread.
 func New(hashMB int) *Engine {
-	e := &Engine{TT: tt.New(hashMB)}
+	e := &Engine{TT: tt.MustNew(hashMB)}
 	e.SetOptions(Options{Threads: 1, MultiPV: 1})
 	e.SetLevel(Level{Kind: FullStrength}, 1)
 	return e
@@ -61,7 +59,11 @@ func (e *Engine) SetOptions(o Options) {
 	for len(e.workers) < o.Threads {
 		e.workers = append(e.workers, newWorker(e, len(e.workers)))
 	}
-	e.workers = e.workers[:o.Threads]
+	if len(e.workers) > o.Threads {
+		// A new slice, so the dropped workers' tables can be collected: a
+		// reslice would keep them reachable through the old array.
+		e.workers = append([]*worker(nil), e.workers[:o.Threads]...)
+	}
 }
 
 // Options returns the current settings.
@@ -75,9 +77,9 @@ func (e *Engine) NewGame() {
 	}
 }
 
-// PonderHit tells a pondering search that the expected move was played: the
+// ponderHit tells a pondering search that the expected move was played: the
 // clock starts now and the normal limits apply.
-func (e *Engine) PonderHit() {
+func (e *Engine) ponderHit() {
 	e.mu.Lock()
 	e.tm.start = time.Now()
 	e.mu.Unlock()
@@ -88,25 +90,41 @@ func (e *Engine) PonderHit() {
 // thread only) with progress, and returns the best move. Cancelling ctx
 // stops it as soon as possible; the best move found so far is returned. In
 // infinite and ponder mode it does not return before ctx is cancelled (or,
-// pondering, before PonderHit and then the limits).
+// pondering, before lim.PonderHit is closed and then the limits).
 func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report func(Info)) Result {
 	start := time.Now()
 	e.stop.Store(false)
-	// Watch ctx only now that the flag is reset, so no cancellation is lost.
-	searchDone := make(chan struct{})
-	defer close(searchDone)
-	go func() {
-		select {
-		case <-ctx.Done():
-			e.stop.Store(true)
-		case <-searchDone:
-		}
-	}()
+	if e.level.Kind == WeakSearch {
+		lim = e.level.applyLevel(lim)
+	}
 	e.pondering.Store(lim.Ponder)
 	e.limits = lim
 	e.mu.Lock()
 	e.tm = newTimeManager(lim, pos.SideToMove(), e.opts.MoveOverhead, start)
 	e.mu.Unlock()
+	// Watch ctx and the ponder hit only now that the flags and the clock are
+	// set, so neither a cancellation nor a hit sent before the search began
+	// is lost (a closed channel stays closed).
+	searchDone := make(chan struct{})
+	defer close(searchDone)
+	hit := lim.PonderHit
+	if !lim.Ponder {
+		hit = nil
+	}
+	go func() {
+		for {
+			select {
+			case <-ctx.Done():
+				e.stop.Store(true)
+				return
+			case <-hit:
+				e.ponderHit()
+				hit = nil // a nil channel blocks: wait for ctx or the end
+			case <-searchDone:
+				return
+			}
+		}
+	}()
 	e.TT.NewSearch()
 
 	// Weak levels: the random and greedy movers do not search at all.
@@ -116,14 +134,8 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 		if e.level.Kind == GreedyMover {
 			move = greedyMove(pos, e.rng)
 		}
-		e.waitWhileUnfinished(lim)
+		e.waitWhileUnfinished(ctx, lim)
 		return Result{BestMove: move}
-	case WeakSearch:
-		lim = e.level.applyLevel(lim)
-		e.limits = lim
-		e.mu.Lock()
-		e.tm = newTimeManager(lim, pos.SideToMove(), e.opts.MoveOverhead, start)
-		e.mu.Unlock()
 	}
 	e.multiPV = e.opts.MultiPV
 	if e.level.Kind == WeakSearch && e.level.Noise > 0 {
@@ -141,7 +153,7 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 
 	rootMoves := rootMovesFor(pos, lim.SearchMoves)
 	if len(rootMoves) == 0 {
-		e.waitWhileUnfinished(lim)
+		e.waitWhileUnfinished(ctx, lim)
 		return Result{BestMove: NullMove, Score: noMoveScore(pos)}
 	}
 
@@ -158,7 +170,7 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 	}
 	main := e.workers[0]
 	main.iterate(report)
-	e.waitWhileUnfinished(lim) // infinite/ponder: the answer waits for the GUI
+	e.waitWhileUnfinished(ctx, lim) // infinite/ponder: the answer waits for the GUI
 	e.stop.Store(true)
 	g.Wait()
 
@@ -185,10 +197,11 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 }
 
 // waitWhileUnfinished holds the result of an infinite or pondering search
-// until the GUI stops it (or, when pondering, sends ponderhit and the limits
-// are reached).
-func (e *Engine) waitWhileUnfinished(lim Limits) {
-	for !e.stop.Load() && (lim.Infinite || e.pondering.Load()) {
+// until the GUI stops it (or, when pondering, sends ponderhit). It watches
+// ctx, not the stop flag: the search sets that flag itself when it reaches
+// a depth or node limit, and UCI forbids answering before stop then too.
+func (e *Engine) waitWhileUnfinished(ctx context.Context, lim Limits) {
+	for ctx.Err() == nil && (lim.Infinite || e.pondering.Load()) {
 		time.Sleep(time.Millisecond)
 	}
 }

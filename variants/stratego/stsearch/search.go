@@ -680,8 +680,9 @@ func (e *Engine) plan(lim Limits, us stratego.Side, start time.Time) (soft, hard
 			moves = min(lim.MovesToGo, moves)
 		}
 		t := left/time.Duration(moves) + lim.Inc[us]*3/4 - e.MoveOverhead
-		t = min(max(t, time.Millisecond), left/3)
-		return t, min(3*t, max(left/3, time.Millisecond))
+		// Never 0, which means "no limit": an empty clock moves at once.
+		t = max(min(t, left/3), time.Millisecond)
+		return t, max(min(3*t, left/3), time.Millisecond)
 	}
 	return 0, 0
 }

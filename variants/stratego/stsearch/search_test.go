@@ -255,3 +255,15 @@ func TestRepetitionCostsTheRootSide(t *testing.T) {
 		require.NoError(t, err)
 	}
 }
+
+// TestEmptyClockStillLimits: a clock at zero (or below the overhead) gives
+// the smallest limits, never 0, which would mean no limit at all.
+func TestEmptyClockStillLimits(t *testing.T) {
+	e := New()
+	for _, left := range []time.Duration{0, time.Millisecond, 20 * time.Millisecond} {
+		soft, hard := e.plan(Limits{Clock: true, Time: [2]time.Duration{left, left}}, stratego.Volcandria, time.Now())
+		assert.Greater(t, soft, time.Duration(0), "clock %v", left)
+		assert.Greater(t, hard, time.Duration(0), "clock %v", left)
+		assert.LessOrEqual(t, hard, max(left/3, time.Millisecond), "clock %v", left)
+	}
+}

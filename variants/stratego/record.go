@@ -1,0 +1,62 @@
+package stratego
+
+import (
+	"fmt"
+	"slices"
+
+	"tempest/variants"
+)
+
+// Record is the game as PGN: the start position in the FEN tag and the
+// move tokens with their announcements. A loaded record's tags are kept;
+// the Result tag is the game's.
+func (g *Game) Record() variants.Record {
+	st := g.Status()
+	r := variants.Record{Tags: variants.WithTags(variants.SevenTagRoster(st.Result), g.tags), Moves: g.Actions(), Result: st.Result}
+	r.SetTag("Result", st.Result)
+	r.SetTag("Variant", Name)
+	r.SetTag("SetUp", "1")
+	r.SetTag("FEN", g.start.String())
+	return r
+}
+
+// RecordText writes the record with move numbers: Volcandria's moves take
+// the numbers (as White's do), counted from the start position's ply.
+func (g *Game) RecordText() string {
+	r := g.Record()
+	return r.Write(int(g.start.ply)/2+1, g.start.stm == Everwinter)
+}
+
+// LoadRecord rebuilds a game from its record; errors name the problem and,
+// for a move, its number and text. Without a FEN tag the game starts from
+// startpos. Every end of the rules is decided by them (§8), so the record's
+// result must be the game's once it is over; before, a result (a
+// resignation, an agreed draw) is kept with the tags.
+func LoadRecord(r variants.Record) (*Game, error) {
+	if v := r.Tag("Variant"); v != "" && v != Name {
+		return nil, fmt.Errorf("the record is a %q game, not %s", truncate(v, 40), Name)
+	}
+	fen := r.Tag("FEN")
+	if fen == "" {
+		fen = StartPosition
+	}
+	start, err := ParsePosition(fen)
+	if err != nil {
+		return nil, err
+	}
+	g := NewGame(start)
+	for i, tok := range r.Moves {
+		if _, err := g.Play(tok); err != nil {
+			return nil, fmt.Errorf("move %d (%s) is illegal: %v", i+1, truncate(tok, 40), err)
+		}
+	}
+	st := g.Status()
+	if g.recorded, err = variants.SettleResult(r.Result, st, st.Over, r.Tag("Termination")); err != nil {
+		return nil, err
+	}
+	if err := r.CheckResultTag(); err != nil {
+		return nil, err
+	}
+	g.tags = slices.Clone(r.Tags)
+	return g, nil
+}

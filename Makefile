@@ -8,7 +8,7 @@ PYTHON  := $(VENV)/bin/python
 # with "context deadline exceeded" in Go 1.26 (golang/go#75804).
 TMPDIR_ENGINE := $(shell mktemp -d 2>/dev/null || echo /tmp)
 
-.PHONY: engine test vet unit debug race fuzz uci android bench clean
+.PHONY: engine test vet unit debug race fuzz uci hostile android bench clean
 
 engine:
 	$(GO) build -o engine ./cmd/engine
@@ -19,7 +19,7 @@ $(VENV)/.installed: testdata/requirements.txt
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r testdata/requirements.txt
 	touch $@
 
-test: vet unit debug race fuzz uci android
+test: vet unit debug race fuzz uci hostile android
 
 vet:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -72,7 +72,14 @@ FUZZ_TARGETS := \
 	variants/stratego:FuzzPlayToken:20000 variants/stratego:FuzzLoadRecord:10000 \
 	variants/stratego:FuzzRecordRoundTrip:10000 \
 	protocol:FuzzLoadChessRecord:10000 protocol:FuzzChameleonCommands:3000 \
-	protocol:FuzzSessionCommands:3000
+	protocol:FuzzSessionCommands:1500
+
+# The adversarial harness: every finding of issue 14 as a scenario, the
+# go-parameter matrix, quit during every kind of job, and seeded random
+# command bursts in all four games (testdata/tools/hostile.py).
+hostile:
+	$(GO) build -o $(TMPDIR_ENGINE)/engine ./cmd/engine
+	python3 testdata/tools/hostile.py $(TMPDIR_ENGINE)/engine --random 40 --seed 1
 
 fuzz:
 	$(foreach t,$(FUZZ_TARGETS),$(call fuzz1,$(word 1,$(subst :, ,$(t))),$(word 2,$(subst :, ,$(t))),$(word 3,$(subst :, ,$(t)))))

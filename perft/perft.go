@@ -100,9 +100,10 @@ func Divide(ctx context.Context, p *movegen.Position, depth int, opt Options) ([
 	var stop atomic.Bool
 	watched := make(chan struct{})
 	defer close(watched)
+	cancelled := ctx.Done()
 	go func() {
 		select {
-		case <-ctx.Done():
+		case <-cancelled:
 			stop.Store(true)
 		case <-watched:
 		}

@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# soak.sh - play many games of every kind and count what went wrong.
+#
+#   testdata/tools/soak.sh ./engine            # run (or resume) the whole soak
+#   testdata/tools/soak.sh ./engine summary    # only print the tally so far
+#
+# The soak of issue 14: 2,000 chess games at mixed time controls (1+0.01 to
+# 10+0.1, Threads 1 and 2, Ponder on in part) and 500 games of each variant
+# through its driver, Tempest against itself. It is cut into shards of at
+# most 100 games, each with its own seed; a finished shard leaves a .done
+# file and is skipped when the script runs again, so a stopped soak resumes.
+# Output goes to $SOAK_DIR (default ~/.cache/tempest/soak/<engine build>),
+# outside git: one directory per shard with the PGN and the driver's log.
+#
+# Concurrency is chosen so no core is shared: two games at once only where
+# one engine thinks at a time on one thread; pondering and Threads 2 play
+# one game at a time. SOAK_GAMES=2 shrinks every shard, for a smoke test of
+# the script itself. Nothing else should run on the machine meanwhile: a
+# starved engine loses on time at 1+0.01 for reasons that are not its own.
+set -euo pipefail
+
+engine=$(readlink -f "${1:?usage: soak.sh ENGINE [summary]}")
+mode=${2:-run}
+here=$(cd "$(dirname "$0")" && pwd)
+build=$(sha256sum "$engine" | cut -c1-12)
+dir=${SOAK_DIR:-$HOME/.cache/tempest/soak/$build}
+mkdir -p "$dir"
+
+book="$dir/2moves_v1.epd"
+[ -s "$book" ] || xz -dc "$here/../openings/2moves_v1.epd.xz" > "$book"
+
+# name games concurrency tc options...   (chess shards, 100 games at most)
+chess_plan() {
+	cat <<'EOF'
+c1a 100 2 1+0.01 -
+c1b 100 2 1+0.01 -
+c1c 100 2 1+0.01 -
+c1d 100 2 1+0.01 -
+c1e 100 2 1+0.01 -
+c1f 100 2 1+0.01 -
+c1t2a 100 1 1+0.01 threads2
+c1t2b 100 1 1+0.01 threads2
+c1pa 100 1 1+0.01 ponder
+c1pb 100 1 1+0.01 ponder
+c3a 100 2 3+0.03 -
+c3b 100 2 3+0.03 -
+c3c 100 2 3+0.03 -
+c3d 100 2 3+0.03 -
+c3p 100 1 3+0.03 ponder
+c5a 100 2 5+0.05 -
+c5b 100 2 5+0.05 -
+c5t2 100 1 5+0.05 threads2
+c10a 100 2 10+0.1 -
+c10b 50 2 10+0.1 -
+c10p 50 1 10+0.1 ponder
+EOF
+}
+
+# name kind games args...   (variant shards, 100 games each)
+variant_plan() {
+	cat <<'EOF'
+cm1 varmatch 100 -go movetime 60
+cm2 varmatch 100 -go movetime 25
+cm3 varmatch 100 -go nodes 20000
+cm4 varmatch 100 -go depth 4
+cm5 varmatch 100 -go movetime 100
+ch1 chamatch 100 -players 4 -tc 2+0.02
+ch2 chamatch 100 -players 4 -tc 5+0.05
+ch3 chamatch 100 -players 3 -tc 2+0.02
+ch4 chamatch 100 -players 2 -go movetime 30
+ch5 chamatch 100 -players 4 -go nodes 5000
+st1 stratmatch 100 -go movetime 20 -concurrency 2
+st2 stratmatch 100 -go movetime 50 -concurrency 2
+st3 stratmatch 100 -go nodes 20000 -concurrency 2
+st4 stratmatch 100 -go wtime 3000 btime 3000 winc 30 binc 30
+st5 stratmatch 100 -go depth 3 -concurrency 2
+EOF
+}
+
+run_chess() {
+	local name=$1 games=${SOAK_GAMES:-$2} conc=$3 tc=$4 opts=$5 seed=$6
+	local out="$dir/$name"
+	[ -e "$out.done" ] && return
+	rm -rf "$out" && mkdir -p "$out"
+	local extra=()
+	case $opts in
+	threads2) extra=(--option1 Threads=2 --option2 Threads=2) ;;
+	ponder) extra=(--ponder) ;;
+	esac
+	echo "$(date -u +%FT%TZ) chess $name: $games games at $tc, concurrency $conc ${opts/-/}"
+	python3 "$here/match.py" --engine1 "$engine" --engine2 "$engine" --tc "$tc" --games "$games" \
+		--concurrency "$conc" --openings "$book" --shuffle-openings --seed "$seed" \
+		--pgn "$out/games.pgn" --quiet "${extra[@]}" > "$out/report.txt" 2> "$out/stderr.txt"
+	touch "$out.done"
+}
+
+run_variant() {
+	local name=$1 kind=$2 games=${SOAK_GAMES:-$3} seed=$4
+	shift 4
+	local out="$dir/$name"
+	[ -e "$out.done" ] && return
+	rm -rf "$out" && mkdir -p "$out"
+	local args=("$@")
+	# The drivers take the whole go string as one argument.
+	local goargs=() rest=() i=0
+	while [ $i -lt ${#args[@]} ]; do
+		if [ "${args[$i]}" = -go ]; then
+			i=$((i + 1))
+			local g=""
+			while [ $i -lt ${#args[@]} ] && [ "${args[$i]:0:1}" != - ]; do g="$g ${args[$i]}"; i=$((i + 1)); done
+			goargs=(-go "${g# }")
+		else
+			rest+=("${args[$i]}")
+			i=$((i + 1))
+		fi
+	done
+	echo "$(date -u +%FT%TZ) $kind $name: $games games ${args[*]}"
+	"$engine" "$kind" -games "$games" -seed "$seed" -pgn "$out/games.pgn" "${goargs[@]}" "${rest[@]}" \
+		> "$out/report.txt" 2> "$out/stderr.txt" || echo "exit $?" >> "$out/stderr.txt"
+	touch "$out.done"
+}
+
+summary() {
+	echo "soak of $engine (build $build) in $dir"
+	local n=0 bad=0
+	for f in "$dir"/c*/report.txt; do
+		[ -e "${f%/report.txt}.done" ] || continue
+		n=$((n + $(grep -c '^\[' "$f" 2>/dev/null || true)))
+	done
+	echo "chess games: $n"
+	echo "chess endings other than the rules and adjudication (crash, illegal move, time forfeit, stall):"
+	cat "$dir"/c*/report.txt 2>/dev/null | grep -E '^ +[0-9]+  ' | grep -vE 'adjudication|checkmate|stalemate|repetition|fifty|insufficient|accepted claim' | \
+		awk '{n[$0]+=0; c=$1; $1=""; t[$0]+=c} END {for (k in t) print "  " t[k] k}' || true
+	echo "chess incidents outside a move (pondering):"
+	cat "$dir"/c*/report.txt 2>/dev/null | grep -A1000 '^Incidents' | grep '^  ' || echo "  none"
+	for kind in cm ch st; do
+		local games=0
+		for f in "$dir"/$kind*/report.txt; do
+			[ -e "${f%/report.txt}.done" ] || continue
+			if [ $kind = ch ]; then # the Chameleon driver prints only its summary
+				games=$((games + $(sed -n 's/^\([0-9]*\) games, .*/\1/p' "$f" | head -1)))
+			else
+				games=$((games + $(grep -cE '^game [0-9]+' "$f" 2>/dev/null || true)))
+			fi
+		done
+		echo "$kind games: $games; failures:"
+		cat "$dir"/$kind*/report.txt "$dir"/$kind*/stderr.txt 2>/dev/null | \
+			grep -iE 'forfeit|stall|crash|illegal|no move|panic|fatal|exit [0-9]' | sort | uniq -c | sed 's/^/  /' || true
+	done
+	echo "shards done: $(ls "$dir"/*.done 2>/dev/null | wc -l) of $(( $(chess_plan | wc -l) + $(variant_plan | wc -l) ))"
+}
+
+if [ "$mode" = summary ]; then
+	summary
+	exit 0
+fi
+seed=1
+while read -r name games conc tc opts; do
+	run_chess "$name" "$games" "$conc" "$tc" "$opts" "$seed"
+	seed=$((seed + 1))
+done < <(chess_plan)
+while read -r name kind games args; do
+	# shellcheck disable=SC2086
+	run_variant "$name" "$kind" "$games" "$seed" $args
+	seed=$((seed + 1))
+done < <(variant_plan)
+summary

@@ -29,52 +29,43 @@ mkdir -p "$dir"
 book="$dir/2moves_v1.epd"
 [ -s "$book" ] || xz -dc "$here/../openings/2moves_v1.epd.xz" > "$book"
 
-# name games concurrency tc options...   (chess shards, 100 games at most)
+# name games concurrency tc options   (chess shards, 100 games at most)
 chess_plan() {
-	cat <<'EOF'
-c1a 100 2 1+0.01 -
-c1b 100 2 1+0.01 -
-c1c 100 2 1+0.01 -
-c1d 100 2 1+0.01 -
-c1e 100 2 1+0.01 -
-c1f 100 2 1+0.01 -
-c1t2a 100 1 1+0.01 threads2
-c1t2b 100 1 1+0.01 threads2
-c1pa 100 1 1+0.01 ponder
-c1pb 100 1 1+0.01 ponder
-c3a 100 2 3+0.03 -
-c3b 100 2 3+0.03 -
-c3c 100 2 3+0.03 -
-c3d 100 2 3+0.03 -
-c3p 100 1 3+0.03 ponder
-c5a 100 2 5+0.05 -
-c5b 100 2 5+0.05 -
-c5t2 100 1 5+0.05 threads2
-c10a 100 2 10+0.1 -
-c10b 50 2 10+0.1 -
-c10p 50 1 10+0.1 ponder
-EOF
+	# 2,000 games: most at the fastest control, where a slow answer loses.
+	for i in 1 2 3 4 5 6 7 8 9; do echo "c1-$i 100 2 1+0.01 -"; done
+	echo "c1t2-1 100 1 1+0.01 threads2"
+	echo "c1t2-2 100 1 1+0.01 threads2"
+	echo "c1p-1 100 1 1+0.01 ponder"
+	echo "c1p-2 100 1 1+0.01 ponder"
+	for i in 1 2 3; do echo "c2-$i 100 2 2+0.02 -"; done
+	echo "c3-1 100 2 3+0.03 -"
+	echo "c3-2 100 2 3+0.03 -"
+	echo "c3p 50 1 3+0.03 ponder"
+	echo "c5 50 2 5+0.05 -"
+	echo "c5t2 50 1 5+0.05 threads2"
+	echo "c10 40 2 10+0.1 -"
+	echo "c10p 10 1 10+0.1 ponder"
 }
 
 # name kind games args...   (variant shards, 100 games each)
 variant_plan() {
-	cat <<'EOF'
-cm1 varmatch 100 -go movetime 60
-cm2 varmatch 100 -go movetime 25
-cm3 varmatch 100 -go nodes 20000
-cm4 varmatch 100 -go depth 4
-cm5 varmatch 100 -go movetime 100
-ch1 chamatch 100 -players 4 -tc 2+0.02
-ch2 chamatch 100 -players 4 -tc 5+0.05
-ch3 chamatch 100 -players 3 -tc 2+0.02
-ch4 chamatch 100 -players 2 -go movetime 30
-ch5 chamatch 100 -players 4 -go nodes 5000
-st1 stratmatch 100 -go movetime 20 -concurrency 2
-st2 stratmatch 100 -go movetime 50 -concurrency 2
-st3 stratmatch 100 -go nodes 20000 -concurrency 2
-st4 stratmatch 100 -go wtime 3000 btime 3000 winc 30 binc 30
+	cat <<'PLAN'
+cm1 varmatch 100 -go movetime 40
+cm2 varmatch 100 -go movetime 15
+cm3 varmatch 100 -go nodes 8000
+cm4 varmatch 100 -go depth 3
+cm5 varmatch 100 -go wtime 2000 btime 2000 winc 20 binc 20
+ch1 chamatch 100 -players 4 -tc 1+0.01
+ch2 chamatch 100 -players 4 -tc 2+0.02
+ch3 chamatch 100 -players 3 -tc 1+0.01
+ch4 chamatch 100 -players 2 -go movetime 20
+ch5 chamatch 100 -players 4 -go nodes 3000
+st1 stratmatch 100 -go movetime 15 -concurrency 2
+st2 stratmatch 100 -go movetime 40 -concurrency 2
+st3 stratmatch 100 -go nodes 10000 -concurrency 2
+st4 stratmatch 100 -go wtime 2000 btime 2000 winc 20 binc 20 -concurrency 2
 st5 stratmatch 100 -go depth 3 -concurrency 2
-EOF
+PLAN
 }
 
 run_chess() {

@@ -91,10 +91,11 @@ func (s *Session) evalCommand() {
 	s.out.printf("Final evaluation: %+d cp (White's view), %+d cp (side to move)", bd.White, bd.SideToMove)
 }
 
-// benchCommand runs the bench inside the UCI loop, "bench [depth]", as a
-// job: isready is answered and stop and quit end it meanwhile.
+// benchCommand runs the current game's bench inside the UCI loop, "bench
+// [depth]", as a job: isready is answered and stop and quit end it
+// meanwhile.
 func (s *Session) benchCommand(args []string) {
-	depth := search.BenchDepth
+	depth := s.variant.benchDepth
 	if len(args) > 1 {
 		s.out.errorf("bench takes at most one argument, the depth, not %q", truncate(strings.Join(args, " "), 40))
 		return
@@ -108,8 +109,9 @@ func (s *Session) benchCommand(args []string) {
 		depth = n
 	}
 	s.stopJob()
+	bench := s.variant.bench
 	s.startJob(jobOther, func(ctx context.Context, j *job) {
-		res := search.Bench(ctx, depth, 1, DefaultHashMB, func(line string) { s.out.println(line) })
+		res := bench(ctx, depth, func(line string) { s.out.println(line) })
 		if res.Stopped {
 			s.out.info("bench stopped before it finished")
 			return

@@ -52,7 +52,11 @@ func init() {
 			return g.(*chameleon.Game).Divide(ctx, depth) // with the game's history: repetition ends lines
 		},
 		search: searchChameleon,
-		record: func(g variants.Game) string { return chameleon.WriteRecord(g.Record()) },
+		bench: func(ctx context.Context, depth int, report func(string)) search.BenchResult {
+			return chsearch.Bench(ctx, depth, DefaultHashMB, report)
+		},
+		benchDepth: chsearch.BenchDepth,
+		record:     func(g variants.Game) string { return chameleon.WriteRecord(g.Record()) },
 		commands: map[string]func(s *Session, args []string){
 			"board": showChameleonBoard,
 		},

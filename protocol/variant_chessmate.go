@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tempest/movegen"
+	"tempest/search"
 	"tempest/tt"
 	"tempest/variants"
 	"tempest/variants/chessmate"
@@ -42,6 +43,10 @@ func init() {
 			return g.(*chessmate.Game).Divide(ctx, depth)
 		},
 		search: searchCardChess,
+		bench: func(ctx context.Context, depth int, report func(string)) search.BenchResult {
+			return cmsearch.Bench(ctx, depth, DefaultHashMB, report)
+		},
+		benchDepth: cmsearch.BenchDepth,
 		view: func(g variants.Game, player string) (string, error) {
 			c := movegen.White
 			switch player {

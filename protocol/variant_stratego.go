@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tempest/movegen"
+	"tempest/search"
 	"tempest/variants"
 	"tempest/variants/stratego"
 	"tempest/variants/stratego/stsearch"
@@ -38,6 +39,10 @@ func init() {
 			return g.(*stratego.Game).Divide(ctx, depth) // with the game's history: repetition ends lines
 		},
 		search: searchStratego,
+		bench: func(ctx context.Context, depth int, report func(string)) search.BenchResult {
+			return stsearch.Bench(ctx, depth, report)
+		},
+		benchDepth: stsearch.BenchDepth,
 		view: func(g variants.Game, player string) (string, error) {
 			side, err := stratego.ParseSetupSide(player)
 			if err != nil {

@@ -34,6 +34,10 @@ type variantDef struct {
 	record func(g variants.Game) string
 	// commands are variant-only commands, such as a setup request.
 	commands map[string]func(s *Session, args []string)
+	// bench searches the variant's fixed bench positions to depth (one
+	// thread, a fresh engine): its node total is the search's signature.
+	bench      func(ctx context.Context, depth int, report func(string)) search.BenchResult
+	benchDepth int
 }
 
 var variantTable []*variantDef
@@ -63,6 +67,10 @@ func init() {
 			return newChessGame(start, s.chess960), nil
 		},
 		load: func(s *Session, r variants.Record) (variants.Game, error) { return loadChessRecord(r, s.chess960) },
+		bench: func(ctx context.Context, depth int, report func(string)) search.BenchResult {
+			return search.Bench(ctx, depth, 1, DefaultHashMB, report)
+		},
+		benchDepth: search.BenchDepth,
 	})
 }
 

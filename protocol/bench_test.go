@@ -1,0 +1,52 @@
+package protocol
+
+import (
+	"context"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestBenchSignatures runs every game's bench and compares its node total
+// with testdata/bench.txt: a refactor must leave every game's search exactly
+// as it was, and a functional change must say so by updating the file.
+func TestBenchSignatures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the four benches take several seconds")
+	}
+	text, err := os.ReadFile("../testdata/bench.txt")
+	require.NoError(t, err)
+	want := map[string]uint64{}
+	for _, line := range strings.Split(string(text), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		require.Len(t, f, 2, "line %q", line)
+		n, err := strconv.ParseUint(f[1], 10, 64)
+		require.NoError(t, err, "line %q", line)
+		want[f[0]] = n
+	}
+	for _, v := range variantTable {
+		n, ok := want[v.name]
+		if !assert.True(t, ok, "testdata/bench.txt has no signature for %s", v.name) {
+			continue
+		}
+		res := v.bench(context.Background(), v.benchDepth, func(string) {})
+		assert.Equal(t, n, res.Nodes, "%s bench: %d nodes, testdata/bench.txt says %d", v.name, res.Nodes, n)
+	}
+}
+
+// TestBenchInEveryGame: "bench" in a UCI session runs the current game's
+// bench and ends with its node total.
+func TestBenchInEveryGame(t *testing.T) {
+	for _, v := range variantTable {
+		out := runScript(t, "setoption name UCI_Variant value "+v.name+"\nbench 1\n")
+		assert.Regexp(t, `(?m)^\d+ nodes \d+ nps$`, out, v.name)
+		assert.Regexp(t, `(?m)^position +1/`, out, v.name)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tempest/search"
 	"tempest/tt"
 )
 
@@ -336,4 +337,26 @@ func TestEveryGoAnswersInEveryGame(t *testing.T) {
 			l.quiet("bestmove", 20*time.Millisecond)
 		}
 	}
+}
+
+// The advertised option defaults are in force before any setoption: a GUI
+// that sets nothing still gets Move Overhead's 30 ms (and with it the clock
+// reserve); before, the chess engine ran with no overhead at all until some
+// search option was set, and drained its clock at 1+0.01.
+func TestDefaultsInForceWithoutSetoption(t *testing.T) {
+	s := NewSession(io.Discard)
+	opts := s.engine.Options()
+	for _, o := range s.options {
+		switch o.Name {
+		case "Move Overhead":
+			assert.Equal(t, o.Default, fmt.Sprint(opts.MoveOverhead.Milliseconds()), "Move Overhead")
+		case "Threads":
+			assert.Equal(t, o.Default, fmt.Sprint(opts.Threads), "Threads")
+		case "MultiPV":
+			assert.Equal(t, o.Default, fmt.Sprint(opts.MultiPV), "MultiPV")
+		case "Contempt":
+			assert.Equal(t, o.Default, fmt.Sprint(opts.Contempt), "Contempt")
+		}
+	}
+	assert.Equal(t, search.FullStrength, s.engine.Level().Kind)
 }

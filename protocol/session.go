@@ -103,6 +103,11 @@ func NewSession(out io.Writer) *Session {
 	for _, o := range s.options {
 		o.value = o.Default
 	}
+	// The engine starts with the options' defaults, not its own zero values:
+	// a GUI that sets no option still gets the advertised Move Overhead and
+	// with it the clock reserve.
+	s.applySearchOptions()
+	s.applyLevel()
 	return s
 }
 

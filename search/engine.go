@@ -32,7 +32,9 @@ type Engine struct {
 	// shared by the workers of one search
 	stop      atomic.Bool
 	pondering atomic.Bool
-	mu        sync.Mutex // guards tm against a ponder hit resetting it
+	ctx       context.Context // the running search's: polled with the limits
+	hit       <-chan struct{} // closed at ponderhit; nil when not pondering or after the hit
+	mu        sync.Mutex      // guards tm against a ponder hit resetting it
 	tm        timeManager
 	limits    Limits
 	multiPV   int // lines searched: the MultiPV option, or more for a noisy weak level
@@ -75,13 +77,18 @@ func (e *Engine) NewGame() {
 	}
 }
 
-// ponderHit tells a pondering search that the expected move was played: the
-// clock starts now and the normal limits apply.
-func (e *Engine) ponderHit() {
-	e.mu.Lock()
-	e.tm.start = time.Now()
-	e.mu.Unlock()
-	e.pondering.Store(false)
+// pollPonderHit checks, on the main search thread, whether the GUI sent
+// ponderhit; if so the clock starts now and the normal limits apply.
+func (e *Engine) pollPonderHit() {
+	select {
+	case <-e.hit:
+		e.hit = nil // once: a closed channel would fire again
+		e.mu.Lock()
+		e.tm.start = time.Now()
+		e.mu.Unlock()
+		e.pondering.Store(false)
+	default:
+	}
 }
 
 // Search searches pos within lim, calling report (from the main search
@@ -100,27 +107,25 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 	e.mu.Lock()
 	e.tm = newTimeManager(lim, pos.SideToMove(), e.opts.MoveOverhead, start)
 	e.mu.Unlock()
-	// Watch ctx and the ponder hit only now that the flags and the clock are
-	// set, so neither a cancellation nor a hit sent before the search began
-	// is lost (a closed channel stays closed).
+	// The main thread polls ctx and the ponder hit with the limits (every
+	// 1024 nodes) and while it holds an answer back: that reacts within a
+	// millisecond or two, where a goroutine woken by the channel can wait
+	// for the scheduler up to 10 ms, most of a bullet game's increment. A
+	// hit sent before the search began is not lost: the channel stays
+	// closed. The watcher still sets the stop flag for helper threads and
+	// phases that do not poll.
+	e.ctx = ctx
+	e.hit = nil
+	if lim.Ponder {
+		e.hit = lim.PonderHit
+	}
 	searchDone := make(chan struct{})
 	defer close(searchDone)
-	hit := lim.PonderHit
-	if !lim.Ponder {
-		hit = nil
-	}
 	go func() {
-		for {
-			select {
-			case <-ctx.Done():
-				e.stop.Store(true)
-				return
-			case <-hit:
-				e.ponderHit()
-				hit = nil // a nil channel blocks: wait for ctx or the end
-			case <-searchDone:
-				return
-			}
+		select {
+		case <-ctx.Done():
+			e.stop.Store(true)
+		case <-searchDone:
 		}
 	}()
 	e.TT.NewSearch()
@@ -199,8 +204,12 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 // ctx, not the stop flag: the search sets that flag itself when it reaches
 // a depth or node limit, and UCI forbids answering before stop then too.
 func (e *Engine) waitWhileUnfinished(ctx context.Context, lim Limits) {
-	for ctx.Err() == nil && (lim.Infinite || e.pondering.Load()) {
-		time.Sleep(time.Millisecond)
+	for {
+		e.pollPonderHit()
+		if ctx.Err() != nil || !(lim.Infinite || e.pondering.Load()) {
+			return
+		}
+		time.Sleep(500 * time.Microsecond)
 	}
 }
 
@@ -224,9 +233,13 @@ func (e *Engine) nodes() uint64 {
 	return n
 }
 
-// shouldStop is polled by the main thread every few thousand nodes.
+// checkLimits is polled by the main thread every 1024 nodes.
 func (e *Engine) checkLimits(w *worker) {
 	if e.stop.Load() {
+		return
+	}
+	if e.ctx.Err() != nil { // stop or quit
+		e.stop.Store(true)
 		return
 	}
 	if lim := e.limits; lim.Nodes > 0 && e.nodes() >= lim.Nodes {
@@ -234,7 +247,10 @@ func (e *Engine) checkLimits(w *worker) {
 		return
 	}
 	if e.pondering.Load() {
-		return
+		e.pollPonderHit()
+		if e.pondering.Load() {
+			return
+		}
 	}
 	e.mu.Lock()
 	expired := e.tm.hardExpired()

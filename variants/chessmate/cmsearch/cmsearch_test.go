@@ -27,7 +27,7 @@ func TestGeneratedFilesUpToDate(t *testing.T) {
 	require.NoError(t, err, "run go generate ./variants/chessmate/cmsearch:\n%s", out)
 }
 
-func search(t *testing.T, p *Position, depth int) Result {
+func searchTo(t *testing.T, p *Position, depth int) Result {
 	t.Helper()
 	e := New(8)
 	e.SetLevel(Level{Kind: FullStrength}, 1)
@@ -37,11 +37,11 @@ func search(t *testing.T, p *Position, depth int) Result {
 func TestPlaysTheWinningCard(t *testing.T) {
 	// Dark Mirror takes the queen behind the pawn.
 	p := pos(t, "4k3/8/8/8/3P4/2q5/8/4K3 w - - 0 1 - - - DM,LC,HQ/?,?,? 9 - -")
-	assert.Equal(t, "DM:d4c3", search(t, p, 4).BestMove.String())
+	assert.Equal(t, "DM:d4c3", searchTo(t, p, 4).BestMove.String())
 	// Forbidden City blocks the only check that can save the game... or
 	// rather: with a rook on a1 checking, a forbidden square between saves.
 	p = pos(t, "6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1 - - - FC,MS,DI/?,?,? 9 - -")
-	best := search(t, p, 3).BestMove.String()
+	best := searchTo(t, p, 3).BestMove.String()
 	assert.Contains(t, []string{"FC:b1", "FC:c1", "FC:d1", "FC:e1", "FC:f1"}, best)
 }
 
@@ -49,7 +49,7 @@ func TestFindsMateWithAChampion(t *testing.T) {
 	// The Champion on a1 leaps (4,3) to e4, checking the king on h8, which
 	// its own rook and pawns box in. An ordinary knight on a1 could not.
 	p := pos(t, "6rk/6pp/8/8/8/8/8/N3K3 w - - 0 1 - a1 - LC,HQ,RV/?,?,? 9 - -")
-	res := search(t, p, 3)
+	res := searchTo(t, p, 3)
 	assert.Equal(t, "a1e4", res.BestMove.String())
 	// Mate unless Black holds a card that escapes (Rebirth sends the
 	// Champion home): a winning score, a mate only if every world agrees.
@@ -74,7 +74,7 @@ func TestFairness(t *testing.T) {
 	}
 	var first string
 	for i, w := range worlds {
-		res := search(t, pos(t, w), 4)
+		res := searchTo(t, pos(t, w), 4)
 		require.NotEqual(t, NullMove, res.BestMove)
 		if i == 0 {
 			first = res.BestMove.String()
@@ -211,7 +211,7 @@ func TestSearchAfterHostilePlay(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 3))
 		for ply := 0; ply < 60 && !g.Status().Over; ply++ {
 			if p := g.Pos(); ply%7 == 6 && !p.Hand(p.SideToMove()).Has(chessmate.Unknown) {
-				res := search(t, p, 1)
+				res := searchTo(t, p, 1)
 				assert.Contains(t, g.Legal(), res.BestMove.String(), g.Position())
 				searched++
 			}

@@ -168,6 +168,7 @@ func (w *worker) iterate(report func(Info)) {
 			drop = 1.3
 		}
 		prevBest, prevScore = best.move, best.score
+		e.pollPonderHit()
 		if !e.pondering.Load() && e.tm.enabled && func() bool {
 			e.mu.Lock()
 			defer e.mu.Unlock()

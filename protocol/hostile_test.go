@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tempest/search"
+	"tempest/engine"
 	"tempest/tt"
 )
 
@@ -358,5 +358,5 @@ func TestDefaultsInForceWithoutSetoption(t *testing.T) {
 			assert.Equal(t, o.Default, fmt.Sprint(opts.Contempt), "Contempt")
 		}
 	}
-	assert.Equal(t, search.FullStrength, s.engine.Level().Kind)
+	assert.Equal(t, engine.FullStrength, s.engine.Level().Kind)
 }

@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"tempest/engine"
 	"tempest/movegen"
 	"tempest/perft"
 	"tempest/search"
@@ -76,21 +77,6 @@ type job struct {
 // channel stays closed, so a search that has not started yet sees it too.
 func (j *job) ponderHit() { j.hitOnce.Do(func() { close(j.hit) }) }
 
-// holdResult keeps a search's answer back while UCI forbids sending it:
-// after "go infinite" until stop, after "go ponder" until ponderhit or stop.
-// For the searches that have no ponder mode of their own.
-func (j *job) holdResult(ctx context.Context, lim search.Limits) {
-	switch {
-	case lim.Infinite:
-		<-ctx.Done()
-	case lim.Ponder:
-		select {
-		case <-j.hit:
-		case <-ctx.Done():
-		}
-	}
-}
-
 // NewSession makes a session that writes to out.
 func NewSession(out io.Writer) *Session {
 	s := &Session{out: newOutput(out), threads: 1, multiPV: 1, overheadMS: 30, playCards: true}
@@ -98,8 +84,8 @@ func NewSession(out io.Writer) *Session {
 	s.setChessGame(newChessGame(movegen.NewStartPosition(), false))
 	s.options = s.optionTable()
 	s.engine = search.New(DefaultHashMB)
-	s.skill = len(search.PlayingLevels) - 1
-	s.elo = search.PlayingLevels[s.skill].Elo
+	s.skill = len(engine.PlayingLevels) - 1
+	s.elo = engine.PlayingLevels[s.skill].Elo
 	for _, o := range s.options {
 		o.value = o.Default
 	}
@@ -161,13 +147,13 @@ func (s *Session) optionTable() []*Option {
 			apply: func(s *Session, v string) error { return s.switchVariant(v) }},
 		{Name: "Play Cards", Kind: Check, Default: "true", Help: "card chess: when false the engine plays regular moves only",
 			apply: func(s *Session, v string) error { s.playCards = v == "true"; return nil }},
-		{Name: "Skill Level", Kind: Spin, Default: strconv.Itoa(len(search.PlayingLevels) - 1), Min: 0, Max: len(search.PlayingLevels) - 1,
+		{Name: "Skill Level", Kind: Spin, Default: strconv.Itoa(len(engine.PlayingLevels) - 1), Min: 0, Max: len(engine.PlayingLevels) - 1,
 			Help:  "playing level: 0 random mover, 1 greedy, 2 and up weakened search, the maximum full strength",
 			apply: func(s *Session, v string) error { s.skill, _ = strconv.Atoi(v); s.applyLevel(); return nil }},
 		{Name: "UCI_LimitStrength", Kind: Check, Default: "false", Help: "play at the level given by UCI_Elo (overrides Skill Level)",
 			apply: func(s *Session, v string) error { s.limitStrength = v == "true"; s.applyLevel(); return nil }},
-		{Name: "UCI_Elo", Kind: Spin, Default: strconv.Itoa(search.PlayingLevels[len(search.PlayingLevels)-1].Elo),
-			Min: search.PlayingLevels[0].Elo, Max: search.PlayingLevels[len(search.PlayingLevels)-1].Elo,
+		{Name: "UCI_Elo", Kind: Spin, Default: strconv.Itoa(engine.PlayingLevels[len(engine.PlayingLevels)-1].Elo),
+			Min: engine.PlayingLevels[0].Elo, Max: engine.PlayingLevels[len(engine.PlayingLevels)-1].Elo,
 			Help:  "target strength when UCI_LimitStrength is on: the strongest level whose measured Elo is at most this",
 			apply: func(s *Session, v string) error { s.elo, _ = strconv.Atoi(v); s.applyLevel(); return nil }},
 	}
@@ -177,13 +163,13 @@ func (s *Session) optionTable() []*Option {
 // UCI_Elo when UCI_LimitStrength is on. Weak levels draw their random
 // choices from a clock-seeded generator, so games vary.
 func (s *Session) applyLevel() {
-	s.engine.SetLevel(search.PlayingLevels[s.levelIndex()].Level, uint64(time.Now().UnixNano()))
+	s.engine.SetLevel(engine.PlayingLevels[s.levelIndex()].Level, uint64(time.Now().UnixNano()))
 }
 
 // levelIndex is the playing level the options select.
 func (s *Session) levelIndex() int {
 	if s.limitStrength {
-		return search.LevelForElo(s.elo)
+		return engine.LevelForElo(s.elo)
 	}
 	return s.skill
 }

@@ -8,8 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"tempest/engine"
 	"tempest/movegen"
-	"tempest/search"
 	"tempest/variants"
 	"tempest/variants/chameleon"
 	"tempest/variants/chameleon/chsearch"
@@ -52,7 +52,7 @@ func init() {
 			return g.(*chameleon.Game).Divide(ctx, depth) // with the game's history: repetition ends lines
 		},
 		search: searchChameleon,
-		bench: func(ctx context.Context, depth int, report func(string)) search.BenchResult {
+		bench: func(ctx context.Context, depth int, report func(string)) engine.BenchResult {
 			return chsearch.Bench(ctx, depth, DefaultHashMB, report)
 		},
 		benchDepth: chsearch.BenchDepth,
@@ -108,8 +108,8 @@ func releaseChameleonEngine(e *chsearch.Engine) {
 // game of up to four players has no white and black to map them to and
 // spending too little is safer than losing on time. What cannot apply (mate,
 // a bad algorithm or move) is ignored with a note.
-func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, search.Limits, chsearch.Algorithm, []string) {
-	var lim chsearch.Limits
+func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, chsearch.Algorithm, []string) {
+	var moves []chameleon.Move
 	algo := chsearch.ParanoidModel
 	var viaTime, viaColour bool
 	for _, a := range args {
@@ -151,9 +151,9 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 			g.note("go searchmoves: %v; ignored", err)
 			continue
 		}
-		lim.SearchMoves = append(lim.SearchMoves, m)
+		moves = append(moves, m)
 	}
-	if len(g.searchMoves) > 0 && len(lim.SearchMoves) == 0 {
+	if len(g.searchMoves) > 0 && len(moves) == 0 {
 		g.note("go searchmoves: no legal move given; searching every move")
 	}
 	gl := g.lim
@@ -166,9 +166,12 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 		gl.Time[clock] = 100 * time.Millisecond
 		g.note("go: no clock given for the side to move; using 100 ms")
 	}
-	lim.Depth, lim.Nodes, lim.MoveTime, lim.Infinite = gl.Depth, gl.Nodes, gl.MoveTime, gl.Infinite
-	lim.Clock, lim.Time, lim.Inc, lim.MovesToGo = gl.Clock, gl.Time[clock], gl.Inc[clock], gl.MovesToGo
-	return lim, gl, algo, g.notes
+	// The kit's clocks are indexed by colour: the mover's is the one read.
+	lim := engine.Convert[chameleon.Move](gl)
+	lim.Time, lim.Inc = [engine.MaxPlayers]time.Duration{}, [engine.MaxPlayers]time.Duration{}
+	lim.Time[pos.ToMove()], lim.Inc[pos.ToMove()] = gl.Time[clock], gl.Inc[clock]
+	lim.SearchMoves = moves
+	return lim, algo, g.notes
 }
 
 // searchChameleon handles "go" in Chameleon Chess. It prints one info line
@@ -177,7 +180,7 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 // own: "go ponder" searches at once and holds the answer until ponderhit.
 func searchChameleon(s *Session, args []string) {
 	g := s.vgame.(*chameleon.Game)
-	lim, gl, algo, notes := parseChameleonGo(args, g.Pos())
+	lim, algo, notes := parseChameleonGo(args, g.Pos())
 	s.notes(notes)
 	if st := g.Status(); st.Over {
 		s.out.info("the game is over (%s)", st.Reason)
@@ -196,11 +199,11 @@ func searchChameleon(s *Session, args []string) {
 	keys := g.Keys()
 	players := pos.Players()
 	s.startJob(jobSearch, func(ctx context.Context, j *job) {
+		lim.PonderHit = j.hit
 		res := eng.Search(ctx, &pos, keys, lim, func(info chsearch.Info) {
 			s.out.println(formatChameleonInfo(info, players))
 		})
 		releaseChameleonEngine(eng)
-		j.holdResult(ctx, gl)
 		j.engineFree.Store(true)
 		best := "(none)"
 		if res.BestMove != chameleon.NoMove {

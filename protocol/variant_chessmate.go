@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"tempest/engine"
 	"tempest/movegen"
-	"tempest/search"
 	"tempest/tt"
 	"tempest/variants"
 	"tempest/variants/chessmate"
@@ -43,7 +43,7 @@ func init() {
 			return g.(*chessmate.Game).Divide(ctx, depth)
 		},
 		search: searchCardChess,
-		bench: func(ctx context.Context, depth int, report func(string)) search.BenchResult {
+		bench: func(ctx context.Context, depth int, report func(string)) engine.BenchResult {
 			return cmsearch.Bench(ctx, depth, DefaultHashMB, report)
 		},
 		benchDepth: cmsearch.BenchDepth,
@@ -111,8 +111,7 @@ func searchCardChess(s *Session, args []string) {
 	s.stopJob()
 	eng := s.cardEngine()
 	pos := *g.Pos() // the search owns its copy
-	cmLim := cmsearch.Limits{Depth: lim.Depth, Nodes: lim.Nodes, Mate: lim.Mate, MoveTime: lim.MoveTime,
-		Infinite: lim.Infinite, Ponder: lim.Ponder, Clock: lim.Clock, Time: lim.Time, Inc: lim.Inc, MovesToGo: lim.MovesToGo}
+	cmLim := engine.Convert[chessmate.Action](lim)
 	if !s.playCards {
 		cmLim.SearchMoves = pos.RegularMoves()
 		if len(cmLim.SearchMoves) == 0 { // only a card could move: play it rather than nothing
@@ -148,9 +147,7 @@ func (s *Session) cardEngine() *cmsearch.Engine {
 	}
 	s.cmEngine.SetOptions(cmsearch.Options{Threads: s.threads, MultiPV: 1, MoveOverhead: time.Duration(s.overheadMS) * time.Millisecond,
 		Contempt: s.contempt})
-	lvl := s.playingLevel()
-	s.cmEngine.SetLevel(cmsearch.Level{Kind: cmsearch.LevelKind(lvl.Kind), Depth: lvl.Depth, Nodes: lvl.Nodes,
-		MoveTime: lvl.MoveTime, Noise: lvl.Noise, Lines: lvl.Lines}, uint64(time.Now().UnixNano()))
+	s.cmEngine.SetLevel(s.playingLevel(), uint64(time.Now().UnixNano()))
 	return s.cmEngine
 }
 

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"tempest/engine"
 	"tempest/movegen"
-	"tempest/search"
 	"tempest/variants"
 	"tempest/variants/stratego"
 	"tempest/variants/stratego/stsearch"
@@ -39,7 +39,7 @@ func init() {
 			return g.(*stratego.Game).Divide(ctx, depth) // with the game's history: repetition ends lines
 		},
 		search: searchStratego,
-		bench: func(ctx context.Context, depth int, report func(string)) search.BenchResult {
+		bench: func(ctx context.Context, depth int, report func(string)) engine.BenchResult {
 			return stsearch.Bench(ctx, depth, report)
 		},
 		benchDepth: stsearch.BenchDepth,
@@ -154,21 +154,18 @@ func searchStratego(s *Session, args []string) {
 	s.stopJob()
 	eng := stsearch.New()
 	eng.MoveOverhead = time.Duration(s.overheadMS) * time.Millisecond
-	lvl := s.playingLevel()
-	eng.SetLevel(stsearch.Level{Kind: stsearch.LevelKind(lvl.Kind), Depth: (lvl.Depth + 1) / 2, Nodes: lvl.Nodes,
-		MoveTime: lvl.MoveTime, Noise: lvl.Noise, Lines: lvl.Lines}, uint64(time.Now().UnixNano()))
-	stLim := stsearch.Limits{Depth: lim.Depth, Nodes: lim.Nodes, MoveTime: lim.MoveTime, Infinite: lim.Infinite,
-		Clock: lim.Clock, Time: lim.Time, Inc: lim.Inc, MovesToGo: lim.MovesToGo}
+	eng.SetLevel(s.playingLevel(), uint64(time.Now().UnixNano()))
+	stLim := engine.Convert[stratego.Move](lim)
 	s.startJob(jobSearch, func(ctx context.Context, j *job) {
 		if st.Over {
 			s.out.info("the game is over (%s)", st.Reason)
 		}
+		stLim.PonderHit = j.hit
 		res := eng.Search(ctx, &pos, history, stLim, func(info stsearch.Info) {
 			nps := uint64(float64(info.Nodes) / max(info.Elapsed.Seconds(), 0.001))
 			s.out.printf("info depth %d score cp %d nodes %d nps %d time %d pv %s string worlds %d",
 				info.Depth, info.Score, info.Nodes, nps, info.Elapsed.Milliseconds(), info.Best, info.Worlds)
 		})
-		j.holdResult(ctx, lim)
 		j.engineFree.Store(true)
 		best := "0000"
 		if res.Move != stratego.NullMove {

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"tempest/engine"
 	"tempest/movegen"
 	"tempest/search"
 	"tempest/variants"
@@ -36,7 +37,7 @@ type variantDef struct {
 	commands map[string]func(s *Session, args []string)
 	// bench searches the variant's fixed bench positions to depth (one
 	// thread, a fresh engine): its node total is the search's signature.
-	bench      func(ctx context.Context, depth int, report func(string)) search.BenchResult
+	bench      func(ctx context.Context, depth int, report func(string)) engine.BenchResult
 	benchDepth int
 }
 
@@ -67,7 +68,7 @@ func init() {
 			return newChessGame(start, s.chess960), nil
 		},
 		load: func(s *Session, r variants.Record) (variants.Game, error) { return loadChessRecord(r, s.chess960) },
-		bench: func(ctx context.Context, depth int, report func(string)) search.BenchResult {
+		bench: func(ctx context.Context, depth int, report func(string)) engine.BenchResult {
 			return search.Bench(ctx, depth, 1, DefaultHashMB, report)
 		},
 		benchDepth: search.BenchDepth,
@@ -186,14 +187,14 @@ func (s *Session) variantCommand(cmd string, args []string) bool {
 
 // playingLevel is the session's playing level (Skill Level / UCI_Elo), for
 // variant searches.
-func (s *Session) playingLevel() search.Level { return search.PlayingLevels[s.levelIndex()].Level }
+func (s *Session) playingLevel() engine.Level { return engine.PlayingLevels[s.levelIndex()].Level }
 
 // levels answers "levels": one line per playing level, weakest first, as
 // "level <Skill Level> <kind> elo <Elo>", so frontends can offer them.
 func (s *Session) levels() {
-	kinds := map[search.LevelKind]string{search.FullStrength: "full", search.RandomMover: "random",
-		search.GreedyMover: "greedy", search.WeakSearch: "search"}
-	for i, l := range search.PlayingLevels {
+	kinds := map[engine.LevelKind]string{engine.FullStrength: "full", engine.RandomMover: "random",
+		engine.GreedyMover: "greedy", engine.WeakSearch: "search"}
+	for i, l := range engine.PlayingLevels {
 		s.out.printf("level %d %s elo %d", i, kinds[l.Kind], l.Elo)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"tempest/engine"
 	"tempest/movegen"
 )
 
@@ -69,25 +70,15 @@ var benchPositions = []string{
 	"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 1",
 }
 
-// BenchResult totals a bench run.
-type BenchResult struct {
-	Nodes   uint64
-	Elapsed time.Duration
-	Stopped bool // cancelled before the last position
-}
-
-// NPS is the speed of the run.
-func (r BenchResult) NPS() uint64 { return uint64(float64(r.Nodes) / max(r.Elapsed.Seconds(), 0.001)) }
-
 // Bench searches every bench position to depth with a fresh engine state per
 // position and reports one line per position. With one thread the node
 // total is a signature of the search: any functional change alters it.
 // Cancelling ctx ends the run after the current position; the result then
 // covers the positions searched so far and Stopped is set.
-func Bench(ctx context.Context, depth, threads, hashMB int, report func(string)) BenchResult {
+func Bench(ctx context.Context, depth, threads, hashMB int, report func(string)) engine.BenchResult {
 	e := New(hashMB)
 	e.SetOptions(Options{Threads: threads, MultiPV: 1})
-	var total BenchResult
+	var total engine.BenchResult
 	for i, fen := range benchPositions {
 		if ctx.Err() != nil {
 			total.Stopped = true

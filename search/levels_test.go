@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tempest/engine"
 	"tempest/movegen"
 )
 
@@ -71,7 +72,7 @@ func TestRandomMoverIsUniform(t *testing.T) {
 
 func TestLevelsPlayLegalMoves(t *testing.T) {
 	pos, _ := movegen.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-	for i, l := range PlayingLevels {
+	for i, l := range engine.PlayingLevels {
 		e := New(4)
 		e.SetLevel(l.Level, uint64(i))
 		res := e.Search(context.Background(), pos, Limits{Depth: 6}, nil)
@@ -83,7 +84,7 @@ func TestLevelsPlayLegalMoves(t *testing.T) {
 // close, a noisy level does not always play the same move; full strength does.
 func TestNoiseVariesNearEqualChoices(t *testing.T) {
 	pos := movegen.NewStartPosition()
-	distinct := func(l Level) int {
+	distinct := func(l engine.Level) int {
 		seen := map[movegen.Move]bool{}
 		for seed := uint64(0); seed < 12; seed++ {
 			e := New(4)
@@ -92,17 +93,6 @@ func TestNoiseVariesNearEqualChoices(t *testing.T) {
 		}
 		return len(seen)
 	}
-	assert.Greater(t, distinct(PlayingLevels[4].Level), 2)
-	assert.Equal(t, 1, distinct(Level{Kind: WeakSearch, Depth: 5}))
-}
-
-func TestLevelForElo(t *testing.T) {
-	assert.Equal(t, 0, LevelForElo(0))
-	last := len(PlayingLevels) - 1
-	assert.Equal(t, last, LevelForElo(PlayingLevels[last].Elo))
-	for i := 1; i < len(PlayingLevels); i++ {
-		require.Greater(t, PlayingLevels[i].Elo, PlayingLevels[i-1].Elo, "levels ordered by Elo")
-		assert.Equal(t, i, LevelForElo(PlayingLevels[i].Elo))
-		assert.Equal(t, i-1, LevelForElo(PlayingLevels[i].Elo-1))
-	}
+	assert.Greater(t, distinct(engine.PlayingLevels[4].Level), 2)
+	assert.Equal(t, 1, distinct(engine.Level{Kind: engine.WeakSearch, Depth: 5}))
 }

@@ -9,6 +9,7 @@ package search
 import (
 	"time"
 
+	"tempest/engine"
 	"tempest/tt"
 )
 
@@ -36,24 +37,9 @@ func MateInMoves(score int) int {
 	return -(MateScore + score) / 2
 }
 
-// Limits says when a search must stop. Zero values mean "no limit".
-type Limits struct {
-	Depth    int
-	Nodes    uint64
-	Mate     int // stop once a mate in this many moves is found
-	MoveTime time.Duration
-	Infinite bool // search until Stop, even when the result is certain
-	Ponder   bool // pondering: no time limit until PonderHit is closed
-	// PonderHit is closed when the GUI sends ponderhit; it may be closed
-	// before the search starts. Nil never fires.
-	PonderHit <-chan struct{}
-
-	Clock     bool // Time/Inc fields are set
-	Time, Inc [2]time.Duration
-	MovesToGo int
-
-	SearchMoves []Move // restrict the root to these moves
-}
+// Limits says when a search must stop: the engine kit's limits over this
+// game's moves (clocks indexed by Color).
+type Limits = engine.Limits[Move]
 
 // Info is one progress report: a finished iteration of one PV line, an
 // aspiration window failure, or the move being searched.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 
+	"tempest/engine"
 	"tempest/search"
 	"tempest/variants/chameleon/chsearch"
 	"tempest/variants/chessmate/cmsearch"
@@ -41,7 +42,7 @@ func benchCommand(args []string) int {
 		return d
 	}
 	ctx := context.Background()
-	var res search.BenchResult
+	var res engine.BenchResult
 	switch *variant {
 	case "chess":
 		res = search.Bench(ctx, depthOr(search.BenchDepth), *threads, *hash, report)

@@ -18,7 +18,7 @@ import (
 )
 
 // Files that bind the search to chess or serve only chess tools.
-var chessOnly = map[string]bool{"game_chess.go": true, "bench.go": true, "quiet.go": true}
+var chessOnly = map[string]bool{"game_chess.go": true, "bench.go": true, "quiet.go": true, "time.go": true}
 
 func main() {
 	from := flag.String("from", "", "the search package directory")

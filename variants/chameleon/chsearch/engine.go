@@ -21,18 +21,17 @@
 // quiescence search, killer and history move ordering, draw detection
 // (repetition along the game and the search path, the no-progress rule),
 // time limits from movetime, the mover's clock, depth and nodes, and the
-// playing levels of search.PlayingLevels (random, greedy, limited search
+// playing levels of engine.PlayingLevels (random, greedy, limited search
 // with noise). One thread; nothing in the node loop allocates.
 package chsearch
 
 import (
 	"context"
-	"math"
 	"math/rand/v2"
 	"sync/atomic"
 	"time"
 
-	"tempest/search"
+	"tempest/engine"
 	"tempest/variants/chameleon"
 )
 
@@ -92,18 +91,11 @@ func (a Algorithm) String() string {
 	return "model"
 }
 
-// Limits say when a search stops; zero values mean no limit. Time and Inc
-// are the mover's clock (Clock set).
-type Limits struct {
-	Depth       int
-	Nodes       uint64
-	MoveTime    time.Duration
-	Infinite    bool
-	Clock       bool
-	Time, Inc   time.Duration
-	MovesToGo   int
-	SearchMoves []chameleon.Move
-}
+// Limits say when a search stops: the engine kit's limits over Chameleon
+// moves. The clocks are indexed by colour (red 0, green 1, yellow 2, blue
+// 3); Mate and Ponder are not read here (the protocol holds a pondering
+// answer).
+type Limits = engine.Limits[chameleon.Move]
 
 // Info is the report of one finished iteration.
 type Info struct {
@@ -139,7 +131,7 @@ type Engine struct {
 	tt    *table
 	w     *worker
 	opts  Options
-	level search.Level
+	level engine.Level
 	rng   *rand.Rand
 	stop  atomic.Bool
 }
@@ -148,7 +140,7 @@ type Engine struct {
 func New(hashMB int) *Engine {
 	e := &Engine{tt: newTable(hashMB)}
 	e.w = &worker{e: e}
-	e.SetLevel(search.Level{Kind: search.FullStrength}, 1)
+	e.SetLevel(engine.Level{Kind: engine.FullStrength}, 1)
 	return e
 }
 
@@ -158,9 +150,9 @@ func (e *Engine) TableMB() int { return len(e.tt.entries) * 16 >> 20 }
 // SetOptions changes the settings; not during a search.
 func (e *Engine) SetOptions(o Options) { e.opts = o }
 
-// SetLevel sets the playing strength (one of search.PlayingLevels' levels);
+// SetLevel sets the playing strength (one of engine.PlayingLevels' levels);
 // seed makes the weak levels' random choices reproducible.
-func (e *Engine) SetLevel(l search.Level, seed uint64) {
+func (e *Engine) SetLevel(l engine.Level, seed uint64) {
 	e.level = l
 	e.rng = rand.New(rand.NewPCG(seed, 0xC4A3))
 }
@@ -168,17 +160,17 @@ func (e *Engine) SetLevel(l search.Level, seed uint64) {
 // Search finds a move for the player to move in pos. history holds the keys
 // of the game's positions, oldest first, ending with pos itself (for the
 // repetition rule; nil is fine). report gets each finished iteration.
-// Cancelling ctx stops the search; the best move so far is returned. With
-// Infinite it does not return before ctx is cancelled.
+// Cancelling ctx stops the search; the best move so far is returned. The
+// search has no ponder mode of its own: with Ponder it searches at once
+// and returns after ponderhit (or cancellation), with Infinite after
+// cancellation.
 func (e *Engine) Search(ctx context.Context, pos *chameleon.Position, history []uint64, lim Limits, report func(Info)) Result {
 	start := time.Now()
 	e.stop.Store(false)
 	stopWatch := context.AfterFunc(ctx, func() { e.stop.Store(true) })
 	defer stopWatch()
 	res := e.search(pos, history, lim, report, start)
-	if lim.Infinite {
-		<-ctx.Done()
-	}
+	engine.Hold(ctx, &lim)
 	return res
 }
 
@@ -195,15 +187,15 @@ func (e *Engine) search(pos *chameleon.Position, history []uint64, lim Limits, r
 		moves = restrict(moves, lim.SearchMoves)
 	}
 	switch e.level.Kind {
-	case search.RandomMover:
+	case engine.RandomMover:
 		return Result{BestMove: moves[e.rng.IntN(len(moves))]}
-	case search.GreedyMover:
+	case engine.GreedyMover:
 		return Result{BestMove: greedyMove(pos, moves, e.rng)}
-	case search.WeakSearch:
+	case engine.WeakSearch:
 		lim = applyLevel(e.level, lim)
 	}
 	lines := 1
-	if e.level.Kind == search.WeakSearch && e.level.Noise > 0 {
+	if e.level.Kind == engine.WeakSearch && e.level.Noise > 0 {
 		lines = max(e.level.Lines, 2)
 	}
 	e.tt.newSearch()
@@ -234,61 +226,30 @@ func restrict(moves, only []chameleon.Move) []chameleon.Move {
 }
 
 // applyLevel narrows the limits for a weak level.
-func applyLevel(l search.Level, lim Limits) Limits {
+func applyLevel(l engine.Level, lim Limits) Limits {
 	lim.Depth, lim.Nodes, lim.MoveTime = l.Narrow(lim.Depth, lim.Nodes, lim.MoveTime)
 	lim.Infinite = false
 	return lim
 }
 
-// noisyChoice picks among the best root moves: the best most often, a
-// move Noise centipawns worse e times less often. Forced results are never
-// gambled with.
+// noisyChoice picks among the best root moves with the kit's noisy
+// choice; forced results are never gambled with.
 func noisyChoice(moves []rootMove, noise int, rng *rand.Rand) chameleon.Move {
-	best := moves[0].score
-	if noise <= 0 || IsWin(best) {
-		return moves[0].move
-	}
-	var weights [4 * chameleon.MaxMoves]float64
-	total := 0.0
+	var scores [4 * chameleon.MaxMoves]int
 	for i, rm := range moves {
-		if !IsWin(rm.score) {
-			weights[i] = math.Exp(-float64(best-rm.score) / float64(noise))
-			total += weights[i]
-		}
+		scores[i] = rm.score
 	}
-	x := rng.Float64() * total
-	for i := range moves {
-		if x < weights[i] {
-			return moves[i].move
-		}
-		x -= weights[i]
-	}
-	return moves[0].move
+	return moves[engine.NoisyPick(scores[:len(moves)], noise, IsWin, rng)].move
 }
 
-// Expected own moves left in a game, for spending the clock: a
-// Chameleon Chess game lasts about 60 to 200 plies shared by 2 to 4 players.
-const movesLeft = 25
+// movesLeft is the number of own moves the time manager (engine.PlanTime)
+// expects a Chameleon Chess game to last from any point in sudden death
+// (a game is 60 to 200 plies shared by 2 to 4 players). 37 keeps the soft
+// limit where this search's own plan had it before the kit, about 1/50 of
+// the clock.
+const movesLeft = 37
 
-// timeLimits turns the limits into a soft limit (no new iteration after
-// it) and a hard one (the search stops mid-iteration); zero means none.
-func timeLimits(lim Limits, overhead time.Duration) (soft, hard time.Duration) {
-	if lim.Clock {
-		left := max(lim.Time-overhead, time.Millisecond)
-		mtg := movesLeft
-		if lim.MovesToGo > 0 {
-			mtg = min(lim.MovesToGo, movesLeft)
-		}
-		ideal := left/time.Duration(mtg) + lim.Inc*3/4
-		soft = min(ideal/2, left/4)
-		hard = min(ideal*3, left/3)
-	}
-	if lim.MoveTime > 0 {
-		fixed := max(lim.MoveTime-overhead, time.Millisecond)
-		if hard == 0 || fixed < hard {
-			hard = fixed
-		}
-		soft = hard // use the whole fixed time
-	}
-	return soft, hard
+// timePlan is the search's time budget for the player to move.
+func timePlan(lim *Limits, mover chameleon.Color, overhead time.Duration, start time.Time) engine.TimeManager {
+	return engine.PlanTime(lim, int(mover), overhead, start, movesLeft)
 }

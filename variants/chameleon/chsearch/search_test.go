@@ -9,7 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tempest/search"
+	"tempest/engine"
+	"tempest/engine/enginetest"
 	"tempest/variants/chameleon"
 )
 
@@ -38,7 +39,7 @@ func TestGreedyTakesAFreePawn(t *testing.T) {
 	p := parse(t, freeCapture)
 	e := New(1)
 	for seed := uint64(1); seed <= 20; seed++ {
-		e.SetLevel(search.Level{Kind: search.GreedyMover}, seed)
+		e.SetLevel(engine.Level{Kind: engine.GreedyMover}, seed)
 		res := e.Search(context.Background(), p, nil, Limits{}, nil)
 		assert.Equal(t, "a1b3", res.BestMove.String(), "seed %d", seed)
 	}
@@ -50,7 +51,7 @@ func TestRandomLevelPlaysLegalMovesThatVary(t *testing.T) {
 	e := New(1)
 	seen := map[chameleon.Move]bool{}
 	for seed := uint64(1); seed <= 40; seed++ {
-		e.SetLevel(search.Level{Kind: search.RandomMover}, seed)
+		e.SetLevel(engine.Level{Kind: engine.RandomMover}, seed)
 		m := e.Search(context.Background(), p, nil, Limits{}, nil).BestMove
 		require.True(t, legal(p, m), "random level played %s", m)
 		seen[m] = true
@@ -200,24 +201,43 @@ func TestStoppedSearchReturnsAMove(t *testing.T) {
 	assert.Less(t, res.Depth, MaxPly-1)
 }
 
-func TestTimeLimits(t *testing.T) {
-	soft, hard := timeLimits(Limits{Clock: true, Time: 60 * time.Second}, 0)
-	assert.Greater(t, soft, time.Duration(0))
-	assert.Less(t, soft, hard)
-	assert.LessOrEqual(t, hard, 20*time.Second, "never more than a third of the clock")
+func TestTimePlan(t *testing.T) {
+	const overhead = 30 * time.Millisecond
+	clock := func(c chameleon.Color, left, inc time.Duration) *Limits {
+		lim := &Limits{Clock: true}
+		lim.Time[c], lim.Inc[c] = left, inc
+		return lim
+	}
+	tm := timePlan(clock(chameleon.Yellow, 60*time.Second, 0), chameleon.Yellow, overhead, time.Now())
+	assert.True(t, tm.Enabled)
+	assert.Greater(t, tm.Soft, time.Duration(0))
+	assert.Less(t, tm.Soft, tm.Hard)
+	assert.LessOrEqual(t, tm.Hard, 30*time.Second, "never more than half the clock")
 	// Less time left, less time spent; the increment is spent too.
-	soft2, hard2 := timeLimits(Limits{Clock: true, Time: 6 * time.Second}, 0)
-	assert.Less(t, soft2, soft)
-	assert.Less(t, hard2, hard)
-	soft3, _ := timeLimits(Limits{Clock: true, Time: 6 * time.Second, Inc: time.Second}, 0)
-	assert.Greater(t, soft3, soft2)
+	tm2 := timePlan(clock(chameleon.Yellow, 6*time.Second, 0), chameleon.Yellow, overhead, time.Now())
+	assert.Less(t, tm2.Soft, tm.Soft)
+	assert.Less(t, tm2.Hard, tm.Hard)
+	tm3 := timePlan(clock(chameleon.Yellow, 6*time.Second, time.Second), chameleon.Yellow, overhead, time.Now())
+	assert.Greater(t, tm3.Soft, tm2.Soft)
+	// Only the mover's clock counts: blue's is empty.
+	tm4 := timePlan(clock(chameleon.Yellow, 60*time.Second, 0), chameleon.Blue, overhead, time.Now())
+	assert.Equal(t, time.Millisecond, tm4.Hard)
 	// movetime is used in full, minus the overhead.
-	soft, hard = timeLimits(Limits{MoveTime: time.Second}, 50*time.Millisecond)
-	assert.Equal(t, 950*time.Millisecond, hard)
-	assert.Equal(t, hard, soft)
-	soft, hard = timeLimits(Limits{Depth: 3}, 0)
-	assert.Zero(t, soft)
-	assert.Zero(t, hard)
+	tm = timePlan(&Limits{MoveTime: time.Second}, chameleon.Red, 50*time.Millisecond, time.Now())
+	assert.Equal(t, 950*time.Millisecond, tm.Hard)
+	assert.Equal(t, tm.Hard, tm.Soft)
+	tm = timePlan(&Limits{Depth: 3}, chameleon.Red, overhead, time.Now())
+	assert.False(t, tm.Enabled)
+}
+
+// Short of time with a small increment the search answers at once and the
+// increment rebuilds a reserve against lag, as in every game.
+func TestTimePlanKeepsTheClockReserve(t *testing.T) {
+	enginetest.KeepsClockReserve(t, func(left, inc time.Duration) time.Duration {
+		lim := &Limits{Clock: true}
+		lim.Time[chameleon.Green], lim.Inc[chameleon.Green] = left, inc
+		return timePlan(lim, chameleon.Green, 30*time.Millisecond, time.Now()).Hard
+	})
 }
 
 // TestPassAndGameOver: a stuck mover passes; a finished game has no move.
@@ -260,8 +280,8 @@ func TestWeakLevelsAreLimited(t *testing.T) {
 	p, err := chameleon.StartPosition(0b1111)
 	require.NoError(t, err)
 	e := New(4)
-	for i, l := range search.PlayingLevels {
-		if l.Kind != search.WeakSearch || l.Depth == 0 {
+	for i, l := range engine.PlayingLevels {
+		if l.Kind != engine.WeakSearch || l.Depth == 0 {
 			continue
 		}
 		e.SetLevel(l.Level, uint64(i))

@@ -68,7 +68,10 @@ func (w *worker) setup(pos *chameleon.Position, history []uint64, lim Limits, op
 	w.nodes, w.selDepth, w.stopped = 0, 0, false
 	w.nodeLimit = lim.Nodes
 	w.start = start
-	w.soft, w.hard = timeLimits(lim, opts.MoveOverhead)
+	w.soft, w.hard = 0, 0
+	if tm := timePlan(&lim, w.root, opts.MoveOverhead, start); tm.Enabled {
+		w.soft, w.hard = tm.Soft, tm.Hard
+	}
 	w.depthMax = MaxPly - 1
 	if lim.Depth > 0 {
 		w.depthMax = min(lim.Depth, MaxPly-1)

@@ -5,10 +5,13 @@ import (
 	"math/rand/v2"
 	"os/exec"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tempest/engine"
+	"tempest/engine/enginetest"
 	"tempest/movegen"
 	"tempest/variants/chessmate"
 )
@@ -30,7 +33,7 @@ func TestGeneratedFilesUpToDate(t *testing.T) {
 func searchTo(t *testing.T, p *Position, depth int) Result {
 	t.Helper()
 	e := New(8)
-	e.SetLevel(Level{Kind: FullStrength}, 1)
+	e.SetLevel(engine.Level{Kind: engine.FullStrength}, 1)
 	return e.SearchHidden(context.Background(), p, Limits{Depth: depth}, DefaultSamples, nil)
 }
 
@@ -237,4 +240,43 @@ func TestThreadsShareTheTable(t *testing.T) {
 		}
 		assert.True(t, legal, "turn %s", res.BestMove)
 	}
+}
+
+// Card chess plans a move's time once with the kit and shares it among
+// the sampled worlds (and the comparison of their candidates), whose
+// searches pay no overhead of their own; together they keep the clock
+// reserve of every game.
+func TestTimePlanKeepsTheClockReserve(t *testing.T) {
+	const overhead = 30 * time.Millisecond
+	enginetest.KeepsClockReserve(t, func(left, inc time.Duration) time.Duration {
+		lim := Limits{Clock: true}
+		lim.Time[movegen.White], lim.Inc[movegen.White] = left, inc
+		budget := decisionTime(lim, overhead, movegen.White)
+		perWorld, worlds, compare := worldPlan(lim, budget, DefaultSamples, true)
+		searches := worlds
+		if compare {
+			searches *= 2
+		}
+		world := timePlan(&perWorld, movegen.White, 0, time.Now())
+		return world.Hard * time.Duration(searches)
+	})
+}
+
+// A world's search gets the decision's time divided among the searches,
+// not that time less Move Overhead again: at 10+0.1 each of the 16
+// searches has about 1/16 of the move's budget.
+func TestWorldsShareTheMoveTime(t *testing.T) {
+	lim := Limits{Clock: true}
+	lim.Time[movegen.White], lim.Inc[movegen.White] = 10*time.Second, 100*time.Millisecond
+	budget := decisionTime(lim, 30*time.Millisecond, movegen.White)
+	assert.InDelta(t, 260, budget.Milliseconds(), 15)
+	perWorld, worlds, compare := worldPlan(lim, budget, DefaultSamples, true)
+	assert.Equal(t, DefaultSamples, worlds)
+	assert.True(t, compare)
+	assert.InDelta(t, float64(budget/16), float64(perWorld.MoveTime), float64(time.Millisecond))
+	// Short of time: fewer worlds, no comparison, never below the floor.
+	perWorld, worlds, compare = worldPlan(Limits{MoveTime: 10 * time.Millisecond}, 9*time.Millisecond, DefaultSamples, true)
+	assert.False(t, compare)
+	assert.Equal(t, 4, worlds)
+	assert.GreaterOrEqual(t, perWorld.MoveTime, minWorldTime)
 }

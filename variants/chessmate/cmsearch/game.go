@@ -3,6 +3,9 @@ package cmsearch
 import (
 	"math/rand/v2"
 	"slices"
+	"time"
+
+	"tempest/engine"
 
 	"tempest/movegen"
 	"tempest/variants/chessmate"
@@ -139,4 +142,14 @@ func greedyMove(pos *Position, rng *rand.Rand) Move {
 		}
 		return a.after - b.after
 	}).move
+}
+
+// movesLeft is the number of moves the time manager (engine.PlanTime)
+// expects a card-chess game to last from any point in sudden death, as in
+// chess.
+const movesLeft = 35
+
+// timePlan is the search's time budget for the side to move.
+func timePlan(lim *Limits, us Color, overhead time.Duration, start time.Time) engine.TimeManager {
+	return engine.PlanTime(lim, int(us), overhead, start, movesLeft)
 }

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"tempest/engine"
 	"tempest/tt"
 )
 
@@ -37,11 +38,11 @@ type Engine struct {
 	ctx       context.Context // the running search's: polled with the limits
 	hit       <-chan struct{} // closed at ponderhit; nil when not pondering or after the hit
 	mu        sync.Mutex      // guards tm against a ponder hit resetting it
-	tm        timeManager
+	tm        engine.TimeManager
 	limits    Limits
 	multiPV   int // lines searched: the MultiPV option, or more for a noisy weak level
 
-	level Level
+	level engine.Level
 	rng   *rand.Rand
 }
 
@@ -49,7 +50,7 @@ type Engine struct {
 func New(hashMB int) *Engine {
 	e := &Engine{TT: tt.MustNew(hashMB)}
 	e.SetOptions(Options{Threads: 1, MultiPV: 1})
-	e.SetLevel(Level{Kind: FullStrength}, 1)
+	e.SetLevel(engine.Level{Kind: engine.FullStrength}, 1)
 	return e
 }
 
@@ -86,7 +87,7 @@ func (e *Engine) pollPonderHit() {
 	case <-e.hit:
 		e.hit = nil // once: a closed channel would fire again
 		e.mu.Lock()
-		e.tm.start = time.Now()
+		e.tm.Start = time.Now()
 		e.mu.Unlock()
 		e.pondering.Store(false)
 	default:
@@ -101,13 +102,13 @@ func (e *Engine) pollPonderHit() {
 func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report func(Info)) Result {
 	start := time.Now()
 	e.stop.Store(false)
-	if e.level.Kind == WeakSearch {
-		lim = e.level.applyLevel(lim)
+	if e.level.Kind == engine.WeakSearch {
+		lim = applyLevel(e.level, lim)
 	}
 	e.pondering.Store(lim.Ponder)
 	e.limits = lim
 	e.mu.Lock()
-	e.tm = newTimeManager(lim, pos.SideToMove(), e.opts.MoveOverhead, start)
+	e.tm = timePlan(&lim, pos.SideToMove(), e.opts.MoveOverhead, start)
 	e.mu.Unlock()
 	// The main thread polls ctx and the ponder hit with the limits (every
 	// 1024 nodes) and while it holds an answer back: that reacts within a
@@ -134,16 +135,16 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 
 	// Weak levels: the random and greedy movers do not search at all.
 	switch e.level.Kind {
-	case RandomMover, GreedyMover:
+	case engine.RandomMover, engine.GreedyMover:
 		move := randomMove(pos, e.rng)
-		if e.level.Kind == GreedyMover {
+		if e.level.Kind == engine.GreedyMover {
 			move = greedyMove(pos, e.rng)
 		}
 		e.waitWhileUnfinished(ctx, lim)
 		return Result{BestMove: move}
 	}
 	e.multiPV = e.opts.MultiPV
-	if e.level.Kind == WeakSearch && e.level.Noise > 0 {
+	if e.level.Kind == engine.WeakSearch && e.level.Noise > 0 {
 		e.multiPV = max(e.multiPV, e.level.Lines)
 		if report != nil {
 			shown := e.opts.MultiPV
@@ -180,7 +181,7 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 	g.Wait()
 
 	best := main.rootMoves[0]
-	if e.level.Kind == WeakSearch {
+	if e.level.Kind == engine.WeakSearch {
 		best = noisyChoice(main.rootMoves[:min(e.multiPV, len(main.rootMoves))], e.level.Noise, e.rng)
 	}
 	res := Result{BestMove: best.move, Score: best.score, Depth: main.completedDepth, Nodes: e.nodes()}
@@ -255,7 +256,7 @@ func (e *Engine) checkLimits(w *worker) {
 		}
 	}
 	e.mu.Lock()
-	expired := e.tm.hardExpired()
+	expired := e.tm.HardExpired()
 	e.mu.Unlock()
 	if expired {
 		e.stop.Store(true)
@@ -266,5 +267,5 @@ func (e *Engine) checkLimits(w *worker) {
 func (e *Engine) elapsed() time.Duration {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.tm.elapsed()
+	return e.tm.Elapsed()
 }

@@ -169,10 +169,10 @@ func (w *worker) iterate(report func(Info)) {
 		}
 		prevBest, prevScore = best.move, best.score
 		e.pollPonderHit()
-		if !e.pondering.Load() && e.tm.enabled && func() bool {
+		if !e.pondering.Load() && e.tm.Enabled && func() bool {
 			e.mu.Lock()
 			defer e.mu.Unlock()
-			return e.tm.softExpired(instability * drop)
+			return e.tm.SoftExpired(instability * drop)
 		}() {
 			break
 		}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"tempest/engine"
 	"tempest/variants/chessmate"
 )
 
@@ -85,12 +86,19 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 		worlds = append(worlds, world)
 		weights = append(weights, 1)
 	}
-	compare := len(worlds) > 1 && (e.level.Kind != WeakSearch || e.level.Noise == 0) // noisy levels keep their own choice
-	parts := len(worlds)
-	if compare {
-		parts = 2 * len(worlds) // half the budget for the comparison
-	}
-	perWorld := share(lim, parts, e.opts.MoveOverhead, view.SideToMove())
+	compare := len(worlds) > 1 && (e.level.Kind != engine.WeakSearch || e.level.Noise == 0) // noisy levels keep their own choice
+	// Time is planned once for the whole decision and Move Overhead paid
+	// once: the worlds' searches run with none of their own.
+	budget := decisionTime(lim, e.opts.MoveOverhead, view.SideToMove())
+	var perWorld Limits
+	var n int
+	perWorld, n, compare = worldPlan(lim, budget, len(worlds), compare)
+	worlds, weights = worlds[:n], weights[:n]
+	saved := e.opts
+	noLag := saved
+	noLag.MoveOverhead = 0
+	e.SetOptions(noLag)
+	defer e.SetOptions(saved)
 
 	type tally struct {
 		votes          int     // weight of the worlds whose best turn it is
@@ -151,8 +159,7 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 		for _, m := range candidates { // phase 1 scored each candidate in its own worlds only
 			*tallies[m] = tally{votes: tallies[m].votes}
 		}
-		saved := e.opts
-		wide := saved
+		wide := noLag
 		wide.MultiPV = len(candidates)
 		e.SetOptions(wide)
 		again := perWorld
@@ -170,7 +177,7 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 				}
 			}
 		}
-		e.SetOptions(saved)
+		e.SetOptions(noLag)
 		slices.SortStableFunc(candidates, func(a, b Move) int {
 			ta, tb := tallies[a], tallies[b]
 			if ta.scored == 0 || tb.scored == 0 {
@@ -203,7 +210,7 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 			}
 		}
 		if len(safe) > 0 {
-			alt := share(lim, 3, e.opts.MoveOverhead, view.SideToMove())
+			alt := share(lim, 3, budget)
 			alt.SearchMoves = safe
 			e.NewGame()
 			res := e.Search(ctx, first, alt, nil)
@@ -298,22 +305,50 @@ func leavesOnlyCards(pos *Position, m Move) bool {
 
 func clipMate(score int) int { return min(max(score, -mateClip), mateClip) }
 
-// share divides a search's node or time budget into parts; a depth limit
-// applies to every part whole.
-func share(lim Limits, parts int, overhead time.Duration, us Color) Limits {
+// minWorldTime is the least time worth giving one world's search.
+const minWorldTime = 2 * time.Millisecond
+
+// decisionTime is what one decision may spend in all its searches
+// together: the kit's soft limit for the mover (a move time less the
+// overhead), 0 when time does not limit the decision.
+func decisionTime(lim Limits, overhead time.Duration, us Color) time.Duration {
+	tm := timePlan(&lim, us, overhead, time.Now())
+	if !tm.Enabled {
+		return 0
+	}
+	return tm.Soft
+}
+
+// worldPlan shares a decision's budget among its worlds' searches, twice
+// over when their candidates are compared. With too little time for that
+// it searches fewer worlds and skips the comparison, so the searches
+// together never spend more than the budget (each takes at least
+// minWorldTime). It returns each search's limits, the number of worlds to
+// search and whether to compare.
+func worldPlan(lim Limits, budget time.Duration, worlds int, compare bool) (Limits, int, bool) {
+	parts := worlds
+	if compare {
+		parts = 2 * worlds // half the budget for the comparison
+	}
+	if budget > 0 && budget < time.Duration(parts)*minWorldTime {
+		compare = false
+		worlds = max(min(worlds, int(budget/minWorldTime)), 1)
+		parts = worlds
+	}
+	return share(lim, parts, budget), worlds, compare
+}
+
+// share divides a search's node limit and time budget (0: none) into
+// parts; a depth limit applies to every part whole.
+func share(lim Limits, parts int, budget time.Duration) Limits {
 	parts = max(parts, 1)
 	out := lim
 	if lim.Nodes > 0 {
 		out.Nodes = max(lim.Nodes/uint64(parts), 1)
 	}
-	if lim.MoveTime > 0 {
-		out.MoveTime = max(lim.MoveTime/time.Duration(parts), time.Millisecond)
-	}
-	if lim.Clock {
-		// Plan the move's time once, then give each part its share.
-		tm := newTimeManager(lim, us, overhead, time.Now())
+	if budget > 0 {
 		out.Clock = false
-		out.MoveTime = max(tm.soft/time.Duration(parts), time.Millisecond)
+		out.MoveTime = max(budget/time.Duration(parts), time.Millisecond)
 	}
 	return out
 }

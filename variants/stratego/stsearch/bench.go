@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"tempest/search"
+	"tempest/engine"
 	"tempest/variants/stratego"
 )
 
@@ -26,8 +26,8 @@ var benchPositions = []string{
 // view, over the sampled worlds, with a fresh engine. The node total is the
 // Stratego search's signature. Cancelling ctx ends it after the current
 // position (Stopped).
-func Bench(ctx context.Context, depth int, report func(string)) search.BenchResult {
-	var total search.BenchResult
+func Bench(ctx context.Context, depth int, report func(string)) engine.BenchResult {
+	var total engine.BenchResult
 	for i, s := range benchPositions {
 		if ctx.Err() != nil {
 			total.Stopped = true

@@ -4,55 +4,32 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
-	"time"
 
+	"tempest/engine"
 	"tempest/variants/stratego"
 )
 
-// LevelKind is how a playing level chooses its move; the values match
-// tempest/search's LevelKind, so the protocol converts them directly.
-type LevelKind int
-
-const (
-	FullStrength LevelKind = iota
-	RandomMover            // a uniformly random legal move
-	GreedyMover            // the best one-ply outcome from the view (GreedyMove)
-	WeakSearch             // the search, limited and with noise
-)
-
-// Level is a playing strength: limits that narrow the search, and Noise
-// (centipawns) for choosing among the Lines best root moves with
-// probability exp(-(best-score)/Noise).
-type Level struct {
-	Kind     LevelKind
-	Depth    int
-	Nodes    uint64
-	MoveTime time.Duration
-	Noise    int
-	Lines    int
-}
-
-// SetLevel sets the playing strength; seed drives the weak levels' random
-// choices (the protocol seeds from the clock, tests from constants).
-func (e *Engine) SetLevel(l Level, seed uint64) {
+// SetLevel sets the playing strength, one of engine.PlayingLevels' levels.
+// A level's Depth counts chess plies; a Stratego search ply is searched in
+// every sampled world, so the level searches half as deep here. seed
+// drives the weak levels' random choices (the protocol seeds from the
+// clock, tests from constants).
+func (e *Engine) SetLevel(l engine.Level, seed uint64) {
+	l.Depth = (l.Depth + 1) / 2
 	e.level = l
 	e.rng = rand.New(rand.NewPCG(seed, 0x57EED))
 }
 
-// Level returns the playing strength.
-func (e *Engine) Level() Level { return e.level }
+// Level returns the playing strength, its Depth in Stratego plies.
+func (e *Engine) Level() engine.Level { return e.level }
 
-// narrow applies a weak level's limits.
-func (l Level) narrow(lim Limits) Limits {
-	if l.Kind != WeakSearch {
+// narrow applies a weak level's limits; a level's move time replaces the
+// clock.
+func narrow(l engine.Level, lim Limits) Limits {
+	if l.Kind != engine.WeakSearch {
 		return lim
 	}
-	if l.Depth > 0 && (lim.Depth == 0 || lim.Depth > l.Depth) {
-		lim.Depth = l.Depth
-	}
-	if l.Nodes > 0 && (lim.Nodes == 0 || lim.Nodes > l.Nodes) {
-		lim.Nodes = l.Nodes
-	}
+	lim.Depth, lim.Nodes, _ = l.Narrow(lim.Depth, lim.Nodes, 0)
 	if l.MoveTime > 0 && (lim.MoveTime == 0 || lim.MoveTime > l.MoveTime) {
 		lim.MoveTime, lim.Clock, lim.Infinite = l.MoveTime, false, false
 	}
@@ -195,8 +172,9 @@ func forward(s stratego.Side, from, to stratego.Square) bool {
 	return to.Rank() < from.Rank()
 }
 
-// noisyIndex picks among the lines best root moves: the best is most
-// likely, worse moves less so the further they are behind.
+// noisyIndex picks among the lines best root moves with the kit's noisy
+// choice: the best is most likely, worse moves less so the further they
+// are behind.
 func noisyIndex(avg []int, noise, lines int, rng *rand.Rand) int {
 	idx := make([]int, len(avg))
 	for i := range idx {
@@ -206,19 +184,9 @@ func noisyIndex(avg []int, noise, lines int, rng *rand.Rand) int {
 	if lines > 0 && lines < len(idx) {
 		idx = idx[:lines]
 	}
-	best := avg[idx[0]]
-	weights := make([]float64, len(idx))
-	total := 0.0
+	scores := make([]int, len(idx))
 	for i, j := range idx {
-		weights[i] = math.Exp(-float64(best-avg[j]) / float64(noise))
-		total += weights[i]
+		scores[i] = avg[j]
 	}
-	x := rng.Float64() * total
-	for i, wgt := range weights {
-		if x < wgt {
-			return idx[i]
-		}
-		x -= wgt
-	}
-	return idx[0]
+	return idx[engine.NoisyPick(scores, noise, nil, rng)]
 }

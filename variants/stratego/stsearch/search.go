@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"tempest/engine"
 	"tempest/variants/stratego"
 )
 
@@ -30,18 +31,11 @@ const contempt = 200
 // DefaultWorlds is the number of worlds searched per decision.
 const DefaultWorlds = 12
 
-// Limits bound one decision. Time and Inc are indexed by side
-// (Volcandria 0, Everwinter 1). Without any limit the search stops at
-// DefaultDepth.
-type Limits struct {
-	Depth     int
-	Nodes     uint64
-	MoveTime  time.Duration
-	Infinite  bool
-	Clock     bool
-	Time, Inc [2]time.Duration
-	MovesToGo int
-}
+// Limits bound one decision: the engine kit's limits over Stratego moves,
+// the clocks indexed by side (Volcandria 0, Everwinter 1). Without any
+// limit the search stops at DefaultDepth. Mate and Ponder are not read
+// here (the protocol holds a pondering answer).
+type Limits = engine.Limits[stratego.Move]
 
 // DefaultDepth is the depth searched when no limit is given.
 const DefaultDepth = 4
@@ -104,7 +98,7 @@ type worker struct {
 type Engine struct {
 	w            *worker
 	worlds       int
-	level        Level
+	level        engine.Level
 	rng          *rand.Rand
 	MoveOverhead time.Duration
 }
@@ -132,8 +126,17 @@ func viewSeed(view *stratego.Position, history []uint64) uint64 {
 // Search decides the side to move's move from its view of pos. history is
 // the game's public history (stratego.Game.PublicHistory: the public keys
 // since the last battle, the current position last). report, if not nil,
-// receives one Info per completed depth.
+// receives one Info per completed depth. Cancelling ctx stops the search.
+// The search has no ponder mode of its own: with Ponder it searches at
+// once and returns after ponderhit (or cancellation), with Infinite after
+// cancellation.
 func (e *Engine) Search(ctx context.Context, pos *stratego.Position, history []uint64, lim Limits, report func(Info)) Result {
+	res := e.decide(ctx, pos, history, lim, report)
+	engine.Hold(ctx, &lim)
+	return res
+}
+
+func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []uint64, lim Limits, report func(Info)) Result {
 	start := time.Now()
 	view := pos.View(pos.SideToMove())
 	if len(history) > 0 {
@@ -145,13 +148,13 @@ func (e *Engine) Search(ctx context.Context, pos *stratego.Position, history []u
 		return Result{}
 	}
 	switch e.level.Kind {
-	case RandomMover:
+	case engine.RandomMover:
 		return Result{Move: RandomMove(&view, e.rng)}
-	case GreedyMover:
+	case engine.GreedyMover:
 		return Result{Move: GreedyMove(&view, e.rng)}
 	}
-	lim = e.level.narrow(lim)
-	soft, hard := e.plan(lim, view.SideToMove(), start)
+	lim = narrow(e.level, lim)
+	soft, hard := e.plan(&lim, view.SideToMove(), start)
 	w := e.w
 	*w = worker{tt: w.tt, ctx: ctx, hist: history, maxNodes: lim.Nodes, root: view.SideToMove()}
 	clear(w.tt)
@@ -201,7 +204,7 @@ func (e *Engine) Search(ctx context.Context, pos *stratego.Position, history []u
 		if !w.aborted && report != nil {
 			report(Info{Depth: depth, Worlds: len(worlds), Score: avg[best], Nodes: w.nodes, Elapsed: time.Since(start), Best: root[best]})
 		}
-		if e.level.Kind == WeakSearch && e.level.Noise > 0 {
+		if e.level.Kind == engine.WeakSearch && e.level.Noise > 0 {
 			res.Move = root[noisyIndex(avg, e.level.Noise, e.level.Lines, e.rng)]
 		}
 		if w.aborted || (soft > 0 && !lim.Infinite && time.Since(start) > soft/2) {
@@ -663,26 +666,21 @@ func (w *worker) quiesce(p *stratego.Position, ply, alpha, beta, qply int, ignor
 	return best
 }
 
+// movesLeft is the number of own moves the time manager (engine.PlanTime)
+// expects a Stratego game to last from any point in sudden death. 45 keeps
+// the point where no new depth is started (half the soft limit) where this
+// search's own plan had it before the kit, about 1/120 of the clock.
+const movesLeft = 45
+
 // plan turns the limits into a soft limit (no new depth after half of it)
 // and a hard limit (the search stops), both 0 when time does not limit.
-func (e *Engine) plan(lim Limits, us stratego.Side, start time.Time) (soft, hard time.Duration) {
-	switch {
-	case lim.Infinite:
+func (e *Engine) plan(lim *Limits, us stratego.Side, start time.Time) (soft, hard time.Duration) {
+	if lim.Infinite {
 		return 0, 0
-	case lim.MoveTime > 0:
-		t := max(lim.MoveTime-e.MoveOverhead, time.Millisecond)
-		return t, t
-	case lim.Clock:
-		left := lim.Time[us]
-		// Stratego games are long: plan for 60 more moves unless told.
-		moves := 60
-		if lim.MovesToGo > 0 {
-			moves = min(lim.MovesToGo, moves)
-		}
-		t := left/time.Duration(moves) + lim.Inc[us]*3/4 - e.MoveOverhead
-		// Never 0, which means "no limit": an empty clock moves at once.
-		t = max(min(t, left/3), time.Millisecond)
-		return t, max(min(3*t, left/3), time.Millisecond)
 	}
-	return 0, 0
+	tm := engine.PlanTime(lim, int(us), e.MoveOverhead, start, movesLeft)
+	if !tm.Enabled {
+		return 0, 0
+	}
+	return tm.Soft, tm.Hard
 }

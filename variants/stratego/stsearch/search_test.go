@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tempest/engine"
+	"tempest/engine/enginetest"
 	"tempest/variants/stratego"
 )
 
@@ -39,8 +41,8 @@ func midgame(t testing.TB, seed uint64, plies int) *stratego.Game {
 // of the same movement class (unmoved / moved), which keeps everything the
 // mover has seen.
 func TestFairness(t *testing.T) {
-	levels := []Level{{Kind: FullStrength}, {Kind: WeakSearch, Depth: 2, Noise: 60, Lines: 5},
-		{Kind: GreedyMover}, {Kind: RandomMover}}
+	levels := []engine.Level{{Kind: engine.FullStrength}, {Kind: engine.WeakSearch, Depth: 4, Noise: 60, Lines: 5},
+		{Kind: engine.GreedyMover}, {Kind: engine.RandomMover}}
 	for seed := uint64(1); seed <= 6; seed++ {
 		g := midgame(t, seed, 60)
 		require.False(t, g.Status().Over)
@@ -261,9 +263,23 @@ func TestRepetitionCostsTheRootSide(t *testing.T) {
 func TestEmptyClockStillLimits(t *testing.T) {
 	e := New()
 	for _, left := range []time.Duration{0, time.Millisecond, 20 * time.Millisecond} {
-		soft, hard := e.plan(Limits{Clock: true, Time: [2]time.Duration{left, left}}, stratego.Volcandria, time.Now())
+		lim := Limits{Clock: true}
+		lim.Time[stratego.Volcandria] = left
+		soft, hard := e.plan(&lim, stratego.Volcandria, time.Now())
 		assert.Greater(t, soft, time.Duration(0), "clock %v", left)
 		assert.Greater(t, hard, time.Duration(0), "clock %v", left)
 		assert.LessOrEqual(t, hard, max(left/3, time.Millisecond), "clock %v", left)
 	}
+}
+
+// Short of time with a small increment the search answers at once and the
+// increment rebuilds a reserve against lag, as in every game.
+func TestTimePlanKeepsTheClockReserve(t *testing.T) {
+	e := New()
+	enginetest.KeepsClockReserve(t, func(left, inc time.Duration) time.Duration {
+		lim := Limits{Clock: true}
+		lim.Time[stratego.Everwinter], lim.Inc[stratego.Everwinter] = left, inc
+		_, hard := e.plan(&lim, stratego.Everwinter, time.Now())
+		return hard
+	})
 }

@@ -71,7 +71,7 @@ FUZZ_TARGETS := \
 	variants/stratego:FuzzParsePosition:20000 variants/stratego:FuzzParseSetup:30000 \
 	variants/stratego:FuzzPlayToken:20000 variants/stratego:FuzzLoadRecord:10000 \
 	variants/stratego:FuzzRecordRoundTrip:10000 \
-	protocol:FuzzLoadChessRecord:10000 protocol:FuzzChameleonCommands:3000 \
+	games:FuzzLoadChessRecord:10000 protocol:FuzzChameleonCommands:3000 \
 	protocol:FuzzSessionCommands:1500
 
 # The adversarial harness: every finding of issue 14 as a scenario, the

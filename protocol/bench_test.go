@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"tempest/games"
 )
 
 // TestBenchSignatures runs every game's bench and compares its node total
@@ -31,22 +33,22 @@ func TestBenchSignatures(t *testing.T) {
 		require.NoError(t, err, "line %q", line)
 		want[f[0]] = n
 	}
-	for _, v := range variantTable {
-		n, ok := want[v.name]
-		if !assert.True(t, ok, "testdata/bench.txt has no signature for %s", v.name) {
+	for _, v := range games.All() {
+		n, ok := want[v.Name()]
+		if !assert.True(t, ok, "testdata/bench.txt has no signature for %s", v.Name()) {
 			continue
 		}
-		res := v.bench(context.Background(), v.benchDepth, func(string) {})
-		assert.Equal(t, n, res.Nodes, "%s bench: %d nodes, testdata/bench.txt says %d", v.name, res.Nodes, n)
+		res := v.Bench(context.Background(), v.BenchDepth(), func(string) {})
+		assert.Equal(t, n, res.Nodes, "%s bench: %d nodes, testdata/bench.txt says %d", v.Name(), res.Nodes, n)
 	}
 }
 
 // TestBenchInEveryGame: "bench" in a UCI session runs the current game's
 // bench and ends with its node total.
 func TestBenchInEveryGame(t *testing.T) {
-	for _, v := range variantTable {
-		out := runScript(t, "setoption name UCI_Variant value "+v.name+"\nbench 1\n")
-		assert.Regexp(t, `(?m)^\d+ nodes \d+ nps$`, out, v.name)
-		assert.Regexp(t, `(?m)^position +1/`, out, v.name)
+	for _, v := range games.All() {
+		out := runScript(t, "setoption name UCI_Variant value "+v.Name()+"\nbench 1\n")
+		assert.Regexp(t, `(?m)^\d+ nodes \d+ nps$`, out, v.Name())
+		assert.Regexp(t, `(?m)^position +1/`, out, v.Name())
 	}
 }

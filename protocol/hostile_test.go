@@ -54,11 +54,11 @@ func TestHashBeyondMemoryIsRefused(t *testing.T) {
 	s.Execute("setoption name Hash value 65536")
 	assert.Contains(t, out.String(), "info string option Hash value 65536 is outside 1..512; using 512")
 	assert.Contains(t, out.String(), "info string error: option Hash: a 512 MiB table does not fit: 616 MiB of memory is available")
-	assert.Equal(t, DefaultHashMB, s.engine.TT.SizeMB(), "the old table stays")
+	assert.Equal(t, DefaultHashMB, s.engine.TableMB(), "the old table stays")
 	assert.Equal(t, "16", s.findOption("Hash").value, "the option keeps its old value")
 
 	s.Execute("setoption name Hash value 128")
-	assert.Equal(t, 128, s.engine.TT.SizeMB(), "a size that fits is taken")
+	assert.Equal(t, 128, s.engine.TableMB(), "a size that fits is taken")
 	s.Execute("position startpos")
 	s.Execute("go depth 3")
 	<-s.job.done
@@ -345,7 +345,7 @@ func TestEveryGoAnswersInEveryGame(t *testing.T) {
 // search option was set, and drained its clock at 1+0.01.
 func TestDefaultsInForceWithoutSetoption(t *testing.T) {
 	s := NewSession(io.Discard)
-	opts := s.engine.Options()
+	opts := s.engine.Settings()
 	for _, o := range s.options {
 		switch o.Name {
 		case "Move Overhead":
@@ -356,7 +356,9 @@ func TestDefaultsInForceWithoutSetoption(t *testing.T) {
 			assert.Equal(t, o.Default, fmt.Sprint(opts.MultiPV), "MultiPV")
 		case "Contempt":
 			assert.Equal(t, o.Default, fmt.Sprint(opts.Contempt), "Contempt")
+		case "Hash":
+			assert.Equal(t, o.Default, fmt.Sprint(s.engine.TableMB()), "Hash")
 		}
 	}
-	assert.Equal(t, engine.FullStrength, s.engine.Level().Kind)
+	assert.Equal(t, engine.FullStrength, opts.Level.Kind)
 }

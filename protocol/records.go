@@ -2,37 +2,20 @@ package protocol
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
+	"tempest/games"
 	"tempest/variants"
 )
 
 // writeRecord answers "pgn" with the game so far between "pgn begin" and "pgn end".
 func (s *Session) writeRecord() {
-	text := recordText(s.variant, s.vgame)
+	text := s.variant.RecordText(s.game)
 	s.out.println("pgn begin")
 	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		s.out.println(line)
 	}
 	s.out.println("pgn end")
-}
-
-// recordText writes a game's record in its variant's notation.
-func recordText(v *variantDef, g variants.Game) string {
-	if v.record != nil {
-		return v.record(g)
-	}
-	f := strings.Fields(g.Start())
-	blackFirst := len(f) > 1 && f[1] == "b"
-	first := 1
-	if len(f) >= 6 {
-		if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
-			first = n
-		}
-	}
-	r := g.Record()
-	return r.Write(first, blackFirst)
 }
 
 // maxRecordLines bounds a record sent with loadpgn.
@@ -59,22 +42,22 @@ func (s *Session) receiveRecordLine(line string) {
 	}
 	v := s.variant
 	if name := r.Tag("Variant"); name != "" && !strings.EqualFold(name, "chess960") && !strings.EqualFold(name, "standard") {
-		if v = variantByName(name); v == nil {
+		if v = games.ByName(name); v == nil {
 			s.out.errorf("loadpgn: unknown variant %q in the record", truncate(name, 40))
 			return
 		}
 	}
-	if v != s.variant {
-		s.out.errorf("loadpgn: the record is a %s game but UCI_Variant is %s", v.name, s.variant.name)
+	if v.Name() != s.variant.Name() {
+		s.out.errorf("loadpgn: the record is a %s game but UCI_Variant is %s", v.Name(), s.variant.Name())
 		return
 	}
-	g, err := v.load(s, r)
+	g, err := v.Load(r, s.settings)
 	if err != nil {
 		s.out.errorf("loadpgn: %v", err)
 		return
 	}
 	s.stopJob()
-	s.setGame(g)
+	s.game = g
 	for _, w := range append(r.Warnings, unknownResultWarning(r, g)...) {
 		s.out.info("warning: loadpgn: %s", w)
 	}

@@ -8,7 +8,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,44 +15,33 @@ import (
 	"time"
 
 	"tempest/engine"
-	"tempest/movegen"
-	"tempest/perft"
-	"tempest/search"
+	"tempest/games"
 	"tempest/tt"
 	"tempest/variants"
-	"tempest/variants/chessmate/cmsearch"
 )
 
 // DefaultHashMB is the hash table size before any setoption.
-const DefaultHashMB = 16
+const DefaultHashMB = variants.DefaultHashMB
 
-// Session is one UCI conversation.
+// Session is one UCI conversation. It holds one game of one variant and
+// that game's engine, and forwards every command to them through the
+// variants interfaces, whatever the game.
 type Session struct {
 	out      *output
-	game     *chessGame    // the chess game (when the variant is chess)
-	vgame    variants.Game // the current game of the current variant (game itself in chess)
-	variant  *variantDef
-	engine   *search.Engine
-	cmEngine *cmsearch.Engine // card chess, made on first use
+	variant  variants.Variant // the current game's rules and engine maker (UCI_Variant)
+	game     variants.Game    // the current game
+	engine   variants.Engine  // the current game's engine
+	settings variants.Settings
 	options  []*Option
 
 	loading []string // lines of a game record being received by loadpgn, or nil
 	loadErr string   // why the record being received cannot be loaded, or ""
 
 	skill         int
-	playCards     bool
 	limitStrength bool
 	elo           int
-
-	chess960    bool
-	showWDL     bool
-	ponderOn    bool
-	debug       bool
-	threads     int
-	multiPV     int
-	overheadMS  int
-	contempt    int
-	analyseMode bool
+	debug         bool
+	analyseMode   bool
 
 	job *job // the running search or perft, or nil
 }
@@ -77,93 +65,129 @@ type job struct {
 // channel stays closed, so a search that has not started yet sees it too.
 func (j *job) ponderHit() { j.hitOnce.Do(func() { close(j.hit) }) }
 
-// NewSession makes a session that writes to out.
+// NewSession makes a session that writes to out, playing chess with the
+// options' defaults.
 func NewSession(out io.Writer) *Session {
-	s := &Session{out: newOutput(out), threads: 1, multiPV: 1, overheadMS: 30, playCards: true}
-	s.variant = variantByName("chess")
-	s.setChessGame(newChessGame(movegen.NewStartPosition(), false))
+	s := &Session{out: newOutput(out)}
 	s.options = s.optionTable()
-	s.engine = search.New(DefaultHashMB)
-	s.skill = len(engine.PlayingLevels) - 1
-	s.elo = engine.PlayingLevels[s.skill].Elo
 	for _, o := range s.options {
 		o.value = o.Default
 	}
+	s.skill = len(engine.PlayingLevels) - 1
+	s.elo = engine.PlayingLevels[s.skill].Elo
 	// The engine starts with the options' defaults, not its own zero values:
 	// a GUI that sets no option still gets the advertised Move Overhead and
 	// with it the clock reserve.
-	s.applySearchOptions()
-	s.applyLevel()
+	s.settings = variants.Settings{HashMB: DefaultHashMB, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
+		PlayCards: true, Level: engine.PlayingLevels[s.skill].Level, LevelSeed: uint64(time.Now().UnixNano())}
+	s.variant = games.Chess{}
+	s.game, _ = s.variant.Start(nil, s.settings)
+	e, err := s.variant.NewEngine(s.settings)
+	if err != nil {
+		panic("protocol: the default engine cannot be made: " + err.Error()) // 16 MiB: a broken machine
+	}
+	s.engine = e
 	return s
 }
 
 // optionTable declares every UCI option once.
 func (s *Session) optionTable() []*Option {
+	spin := func(v string) int { n, _ := strconv.Atoi(v); return n }
 	return []*Option{
 		{Name: "Hash", Kind: Spin, Default: strconv.Itoa(DefaultHashMB), Min: 1, Max: max(tt.MaxMB(), DefaultHashMB),
 			Help: "transposition table size in MiB; the maximum is half the machine's memory, and a size the free memory cannot hold is refused",
 			apply: func(s *Session, v string) error {
-				mb, _ := strconv.Atoi(v)
-				return s.engine.TT.Resize(mb) // on error the old table stays
+				return s.reconfigure(func(c *variants.Settings) { c.HashMB = spin(v) }) // on error the old table stays
 			}},
 		{Name: "Clear Hash", Kind: Button, Help: "empty the transposition table",
-			apply: func(s *Session, _ string) error { s.engine.TT.Clear(); return nil }},
-		{Name: "Threads", Kind: Spin, Default: "1", Min: 1, Max: 512, Help: "search threads (Lazy SMP)",
-			apply: func(s *Session, v string) error {
-				s.threads, _ = strconv.Atoi(v)
-				s.applySearchOptions()
+			apply: func(s *Session, _ string) error {
+				if note := s.engine.ClearHash(); note != "" {
+					s.out.info("%s", note)
+				}
 				return nil
 			}},
-		{Name: "MultiPV", Kind: Spin, Default: "1", Min: 1, Max: 256, Help: "number of best lines to report",
+		{Name: "Threads", Kind: Spin, Default: "1", Min: 1, Max: 512, Help: "search threads (Lazy SMP; chess and card chess)",
 			apply: func(s *Session, v string) error {
-				s.multiPV, _ = strconv.Atoi(v)
-				s.applySearchOptions()
-				return nil
+				return s.reconfigure(func(c *variants.Settings) { c.Threads = spin(v) })
+			}},
+		{Name: "MultiPV", Kind: Spin, Default: "1", Min: 1, Max: 256, Help: "number of best lines to report (chess)",
+			apply: func(s *Session, v string) error {
+				return s.reconfigure(func(c *variants.Settings) { c.MultiPV = spin(v) })
 			}},
 		{Name: "Ponder", Kind: Check, Default: "false", Help: "tells the engine the GUI may send \"go ponder\"",
-			apply: func(s *Session, v string) error { s.ponderOn = v == "true"; return nil }},
+			apply: func(s *Session, v string) error {
+				return s.reconfigure(func(c *variants.Settings) { c.Ponder = v == "true" })
+			}},
 		{Name: "Move Overhead", Kind: Spin, Default: "30", Min: 0, Max: 5000,
 			Help: "milliseconds kept back per move for GUI and network lag",
 			apply: func(s *Session, v string) error {
-				s.overheadMS, _ = strconv.Atoi(v)
-				s.applySearchOptions()
-				return nil
+				return s.reconfigure(func(c *variants.Settings) { c.MoveOverhead = time.Duration(spin(v)) * time.Millisecond })
 			}},
 		{Name: "Contempt", Kind: Spin, Default: "0", Min: -200, Max: 200,
 			Help: "centipawns a draw is worth less than equal to the engine (chess and card chess)",
 			apply: func(s *Session, v string) error {
-				s.contempt, _ = strconv.Atoi(v)
-				s.applySearchOptions()
-				return nil
+				return s.reconfigure(func(c *variants.Settings) { c.Contempt = spin(v) })
 			}},
 		{Name: "UCI_Chess960", Kind: Check, Default: "false", Help: "castling moves are written king-takes-rook",
-			apply: func(s *Session, v string) error { s.chess960 = v == "true"; return nil }},
+			apply: func(s *Session, v string) error {
+				return s.reconfigure(func(c *variants.Settings) { c.Chess960 = v == "true" })
+			}},
 		{Name: "UCI_AnalyseMode", Kind: Check, Default: "false", Help: "set by GUIs when analysing; accepted, no effect on play",
 			apply: func(s *Session, v string) error { s.analyseMode = v == "true"; return nil }},
 		{Name: "UCI_ShowWDL", Kind: Check, Default: "false", Help: "add \"wdl W D L\" (per mille) to scores",
-			apply: func(s *Session, v string) error { s.showWDL = v == "true"; return nil }},
+			apply: func(s *Session, v string) error {
+				return s.reconfigure(func(c *variants.Settings) { c.ShowWDL = v == "true" })
+			}},
 		{Name: "UCI_Variant", Kind: Combo, Default: "chess", Vars: variantNames(),
 			Help:  "the game played: chess, or a variant of docs/VARIANTS.md",
 			apply: func(s *Session, v string) error { return s.switchVariant(v) }},
 		{Name: "Play Cards", Kind: Check, Default: "true", Help: "card chess: when false the engine plays regular moves only",
-			apply: func(s *Session, v string) error { s.playCards = v == "true"; return nil }},
+			apply: func(s *Session, v string) error {
+				return s.reconfigure(func(c *variants.Settings) { c.PlayCards = v == "true" })
+			}},
 		{Name: "Skill Level", Kind: Spin, Default: strconv.Itoa(len(engine.PlayingLevels) - 1), Min: 0, Max: len(engine.PlayingLevels) - 1,
 			Help:  "playing level: 0 random mover, 1 greedy, 2 and up weakened search, the maximum full strength",
-			apply: func(s *Session, v string) error { s.skill, _ = strconv.Atoi(v); s.applyLevel(); return nil }},
+			apply: func(s *Session, v string) error { s.skill = spin(v); return s.applyLevel() }},
 		{Name: "UCI_LimitStrength", Kind: Check, Default: "false", Help: "play at the level given by UCI_Elo (overrides Skill Level)",
-			apply: func(s *Session, v string) error { s.limitStrength = v == "true"; s.applyLevel(); return nil }},
+			apply: func(s *Session, v string) error { s.limitStrength = v == "true"; return s.applyLevel() }},
 		{Name: "UCI_Elo", Kind: Spin, Default: strconv.Itoa(engine.PlayingLevels[len(engine.PlayingLevels)-1].Elo),
 			Min: engine.PlayingLevels[0].Elo, Max: engine.PlayingLevels[len(engine.PlayingLevels)-1].Elo,
 			Help:  "target strength when UCI_LimitStrength is on: the strongest level whose measured Elo is at most this",
-			apply: func(s *Session, v string) error { s.elo, _ = strconv.Atoi(v); s.applyLevel(); return nil }},
+			apply: func(s *Session, v string) error { s.elo = spin(v); return s.applyLevel() }},
 	}
 }
 
-// applyLevel sets the engine's playing level from Skill Level, or from
-// UCI_Elo when UCI_LimitStrength is on. Weak levels draw their random
-// choices from a clock-seeded generator, so games vary.
-func (s *Session) applyLevel() {
-	s.engine.SetLevel(engine.PlayingLevels[s.levelIndex()].Level, uint64(time.Now().UnixNano()))
+// reconfigure changes the settings and hands them to the engine, printing
+// its notes about settings that do not apply to the game. When the engine
+// refuses them (a table the memory cannot hold) the old settings stay.
+// During a search (only Ponder and UCI_ShowWDL may change then) the engine
+// takes them at the next "go".
+func (s *Session) reconfigure(change func(*variants.Settings)) error {
+	next := s.settings
+	change(&next)
+	if s.searching() {
+		s.settings = next
+		return nil
+	}
+	notes, err := s.engine.Configure(next)
+	if err != nil {
+		return err
+	}
+	s.settings = next
+	for _, n := range notes {
+		s.out.info("%s", n)
+	}
+	return nil
+}
+
+// applyLevel sets the playing level from Skill Level, or from UCI_Elo when
+// UCI_LimitStrength is on. Weak levels draw their random choices from a
+// clock-seeded generator, so games vary.
+func (s *Session) applyLevel() error {
+	return s.reconfigure(func(c *variants.Settings) {
+		c.Level = engine.PlayingLevels[s.levelIndex()].Level
+		c.LevelSeed = uint64(time.Now().UnixNano())
+	})
 }
 
 // levelIndex is the playing level the options select.
@@ -172,15 +196,6 @@ func (s *Session) levelIndex() int {
 		return engine.LevelForElo(s.elo)
 	}
 	return s.skill
-}
-
-func (s *Session) applySearchOptions() {
-	s.engine.SetOptions(search.Options{
-		Threads:      s.threads,
-		MultiPV:      s.multiPV,
-		MoveOverhead: time.Duration(s.overheadMS) * time.Millisecond,
-		Contempt:     s.contempt,
-	})
 }
 
 // Run reads commands until "quit" or the end of input, then ends any job.
@@ -303,12 +318,7 @@ func (s *Session) Execute(line string) bool {
 	return true
 }
 
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "..."
-	}
-	return s
-}
+func truncate(s string, n int) string { return engine.Truncate(s, n) }
 
 // position handles "position startpos|fen <FEN> [moves ...]". The new game
 // is built completely before it replaces the old one, so any error leaves
@@ -336,36 +346,22 @@ func (s *Session) position(args []string) {
 	var next variants.Game
 	var err error
 	if args[0] == "startpos" {
-		next, err = s.variant.startpos(s, setup)
+		next, err = s.variant.Start(setup, s.settings)
 	} else {
-		next, err = s.variant.fromString(s, strings.Join(setup, " "))
+		next, err = s.variant.Parse(strings.Join(setup, " "), s.settings)
 	}
 	if err != nil {
 		s.out.errorf("%v", err)
 		return
 	}
-	play := next.Play
-	if cg, ok := next.(*chessGame); ok {
-		play = cg.playMove
-	}
 	for i, text := range moves {
-		if _, err := play(text); err != nil {
+		if err := s.variant.Follow(next, text); err != nil {
 			s.out.errorf("move %d (%s) of the move list: %v", i+1, truncate(text, 20), err)
 			return
 		}
 	}
-	s.setGame(next)
+	s.game = next
 }
-
-// setGame makes g the current game.
-func (s *Session) setGame(g variants.Game) {
-	s.vgame = g
-	if cg, ok := g.(*chessGame); ok {
-		s.game = cg
-	}
-}
-
-func (s *Session) setChessGame(g *chessGame) { s.setGame(g) }
 
 // goCommand parses "go" and starts a search or perft. Every "go" that is
 // not a perft gets exactly one bestmove, whatever its parameters.
@@ -374,23 +370,26 @@ func (s *Session) goCommand(args []string) {
 		s.perftCommand(args[1:])
 		return
 	}
-	if s.variant.name != "chess" {
-		s.variant.search(s, args)
+	s.stopJob()
+	// Settings changed during the last search reach the engine now.
+	if notes, err := s.engine.Configure(s.settings); err == nil {
+		s.notes(notes)
+	}
+	search, notes, err := s.engine.Prepare(s.game, args)
+	s.notes(notes)
+	if err != nil {
+		s.refuseSearch("%v", err)
 		return
 	}
-	us := s.game.pos.SideToMove()
-	g, _ := parseGo(args, us)
-	g.ownClock(us)
-	g.chessSearchMoves(&s.game.pos, s.chess960)
-	s.notes(g.notes)
-	if g.lim.Ponder && !s.ponderOn {
-		// Pondering without the option is harmless; note it for GUIs that forget.
-		s.out.info("go ponder received while the Ponder option is off; pondering anyway")
-	}
-	s.startSearch(g.lim)
+	s.startJob(jobSearch, func(ctx context.Context, j *job) {
+		best := search(ctx, j.hit, s.out.println)
+		// A GUI may change options as soon as it reads bestmove.
+		j.engineFree.Store(true)
+		s.out.println("bestmove " + best)
+	})
 }
 
-// notes prints what parseGo changed or ignored.
+// notes prints what the engine changed or ignored in a command.
 func (s *Session) notes(notes []string) {
 	for _, n := range notes {
 		s.out.info("%s", n)
@@ -405,40 +404,11 @@ func (s *Session) refuseSearch(format string, args ...any) {
 	s.out.println("bestmove (none)")
 }
 
-// startSearch runs the search on its own goroutine; it prints info lines as
-// they come and bestmove at the end.
-func (s *Session) startSearch(lim search.Limits) {
-	s.stopJob()
-	pos := s.game.pos // the search owns its copy
-	chess960, showWDL, ponderOn := s.chess960, s.showWDL, s.ponderOn
-	eng := s.engine
-	s.startJob(jobSearch, func(ctx context.Context, j *job) {
-		lim.PonderHit = j.hit
-		res := eng.Search(ctx, &pos, lim, func(info search.Info) {
-			s.out.println(formatInfo(info, &pos, chess960, showWDL))
-		})
-		// A GUI may change options as soon as it reads bestmove.
-		j.engineFree.Store(true)
-		line := "bestmove " + res.BestMove.UCI(chess960)
-		// The expected reply is sent when the GUI may ponder on it.
-		if ponderOn && res.PonderMove != movegen.NullMove {
-			line += " ponder " + res.PonderMove.UCI(chess960)
-		}
-		s.out.println(line)
-	})
-}
-
 // perftCommand handles "go perft <depth>" for every game, as a job that
-// stop and quit end.
+// stop and quit end, and that "play", which changes the game it counts,
+// stops first.
 func (s *Session) perftCommand(args []string) {
-	maxDepth := 20
-	if s.variant.name != "chess" {
-		maxDepth = 10
-		if s.variant.perft == nil {
-			s.out.errorf("go perft: not available for %s", s.variant.name)
-			return
-		}
-	}
+	maxDepth := s.variant.MaxPerftDepth()
 	if len(args) != 1 {
 		s.out.errorf("go perft needs a depth, e.g. \"go perft 5\"")
 		return
@@ -448,52 +418,20 @@ func (s *Session) perftCommand(args []string) {
 		s.out.errorf("go perft depth %q is not a number from 1 to %d", truncate(args[0], 20), maxDepth)
 		return
 	}
-	if s.variant.name == "chess" {
-		s.startPerft(depth)
-		return
-	}
 	s.stopJob()
-	g, variant := s.vgame, s.variant
+	g, variant, settings := s.game, s.variant, s.settings
 	s.startJob(jobReadsGame, func(ctx context.Context, j *job) {
 		start := time.Now()
-		counts, err := variant.perft(ctx, g, depth)
+		counts, err := variant.Perft(ctx, g, depth, settings)
 		if err != nil {
 			s.out.info("perft stopped before it finished")
 			return
 		}
-		keys := make([]string, 0, len(counts))
 		var total uint64
-		for k, n := range counts {
-			keys = append(keys, k)
-			total += n
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			s.out.printf("%s: %d", k, counts[k])
-		}
-		s.out.println("")
-		s.out.printf("Nodes searched: %d", total)
-		s.out.println("")
-		s.out.info("perft %d: %d nodes in %d ms", depth, total, time.Since(start).Milliseconds())
-	})
-}
-
-func (s *Session) startPerft(depth int) {
-	s.stopJob()
-	pos := s.game.pos // the job owns its copy
-	chess960 := s.chess960
-	threads := s.threads
-	s.startJob(jobOther, func(ctx context.Context, j *job) {
-		start := time.Now()
-		counts, err := perft.Divide(ctx, &pos, depth, perft.Options{Threads: threads})
-		if err != nil {
-			s.out.info("perft stopped before it finished")
-			return
-		}
 		for _, c := range counts {
-			s.out.printf("%s: %d", c.Move.UCI(chess960), c.Nodes)
+			s.out.printf("%s: %d", c.Action, c.Nodes)
+			total += c.Nodes
 		}
-		total := perft.Total(counts)
 		elapsed := time.Since(start)
 		s.out.println("")
 		s.out.printf("Nodes searched: %d", total)
@@ -515,6 +453,9 @@ func (s *Session) startJob(kind int, work func(ctx context.Context, j *job)) {
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &job{cancel: cancel, done: make(chan struct{}), search: kind == jobSearch,
 		readsGame: kind == jobReadsGame, hit: make(chan struct{})}
+	// Only a search uses the engine: options may change beside a perft or
+	// a bench (which makes its own engine).
+	j.engineFree.Store(kind != jobSearch)
 	s.job = j
 	go func() {
 		defer close(j.done)
@@ -551,36 +492,11 @@ func (s *Session) stopJob() {
 	s.job = nil
 }
 
-// display prints the board, FEN and key for humans ("d", as in Stockfish);
-// in a variant, the current game's position string and state.
+// display prints the current position for humans ("d", as in
+// Stockfish): the board in chess, the position string and state in the
+// other games.
 func (s *Session) display() {
-	if s.variant.name != "chess" {
-		st := s.vgame.Status()
-		s.out.printf("Variant: %s", s.variant.name)
-		s.out.printf("Position: %s", s.vgame.Position())
-		s.out.printf("To move: %s, in check: %t, over: %t, result: %s", st.ToMove, st.InCheck, st.Over, st.Result)
-		s.out.printf("Legal actions: %d, played: %d", len(s.vgame.Legal()), len(s.vgame.Actions()))
-		return
-	}
-	p := &s.game.pos
-	var sb strings.Builder
-	sb.WriteString("\n +---+---+---+---+---+---+---+---+\n")
-	for rank := 7; rank >= 0; rank-- {
-		for file := 0; file < 8; file++ {
-			c := byte(' ')
-			if pc := p.Piece(movegen.MakeSquare(file, rank)); pc != movegen.NoPiece {
-				c = pc.Letter()
-			}
-			fmt.Fprintf(&sb, " | %c", c)
-		}
-		fmt.Fprintf(&sb, " | %d\n +---+---+---+---+---+---+---+---+\n", rank+1)
-	}
-	sb.WriteString("   a   b   c   d   e   f   g   h\n\n")
-	fmt.Fprintf(&sb, "Fen: %s\nKey: %016X\nCheckers:", p.FEN(), p.Key())
-	for b := p.Checkers(); b != 0; {
-		fmt.Fprintf(&sb, " %s", b.PopLSB())
-	}
-	for _, line := range strings.Split(sb.String(), "\n") {
+	for _, line := range s.variant.Display(s.game) {
 		s.out.println(line)
 	}
 }

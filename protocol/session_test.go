@@ -107,3 +107,18 @@ func TestLastLineWithoutNewline(t *testing.T) {
 	assert.Equal(t, "readyok\n", runPiped(t, "isready"))
 	assert.Equal(t, "readyok\n", runPiped(t, "\r\n\n  isready  \r\n"))
 }
+
+// Options may change while a perft or a bench runs: neither uses the
+// engine. A GUI that switched the variant right after a perft's last line
+// was refused when the perft had not quite returned.
+func TestOptionsChangeBesideAPerft(t *testing.T) {
+	var out safeBuffer
+	s := NewSession(&out)
+	s.Execute("go perft 5")
+	s.Execute("setoption name UCI_Variant value chameleon")
+	s.Execute("setoption name Hash value 32")
+	s.stopJob()
+	assert.NotContains(t, out.String(), "cannot change during a search")
+	assert.Equal(t, "chameleon", s.variant.Name())
+	assert.Equal(t, 32, s.settings.HashMB)
+}

@@ -37,6 +37,12 @@ func MaxMB() int {
 // already allocated.
 func CheckFits(mb int) error { return checkFits(uint64(max(mb, 0))<<20, 0) }
 
+// CheckReplace reports whether a new table of mb MiB fits once a table of
+// oldMB MiB it replaces is freed.
+func CheckReplace(mb, oldMB int) error {
+	return checkFits(uint64(max(mb, 0))<<20, uint64(max(oldMB, 0))<<20)
+}
+
 // checkFits refuses a table of bytes when the machine cannot give it,
 // counting the freed bytes of the table it replaces.
 func checkFits(bytes, freed uint64) error {

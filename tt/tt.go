@@ -54,6 +54,7 @@ type Entry struct {
 type Table struct {
 	buckets    []bucket
 	generation uint8
+	isolated   bool // each search sees only its own entries (Isolate)
 }
 
 // New returns a table of about mb MiB, or an error naming the shortfall
@@ -104,8 +105,29 @@ func (t *Table) Clear() {
 }
 
 // NewSearch ages the table: entries from earlier searches become the first
-// to be replaced.
-func (t *Table) NewSearch() { t.generation = (t.generation + 1) & genMask }
+// to be replaced (in an isolated table, invisible).
+func (t *Table) NewSearch() {
+	t.generation = (t.generation + 1) & genMask
+	if t.isolated && t.generation == 0 {
+		// Wrapped: entries of 64 searches ago would look current.
+		clear(t.buckets)
+		t.generation = 1
+	}
+}
+
+// Isolate makes every search see only the entries it stored itself: an
+// entry of an earlier search counts as empty, exactly as if the table had
+// been cleared before the search, but without the cost of clearing it.
+// Card chess searches every sampled world as a new game, 16 times a move;
+// clearing a large table that often would cost more than the searches.
+// Not during a search.
+func (t *Table) Isolate() { t.isolated = true }
+
+// visible reports whether an entry's data belongs to a result this table
+// may return.
+func (t *Table) visible(data uint64) bool {
+	return storedDepth(data) != 0 && (!t.isolated || generationOf(data) == t.generation)
+}
 
 // bucketFor maps a key to a bucket by multiplying, so any table size works.
 func (t *Table) bucketFor(key uint64) *bucket {
@@ -136,7 +158,7 @@ func (t *Table) Probe(key uint64) (Entry, bool) {
 	b := t.bucketFor(key)
 	for i := range b {
 		data := b[i].data.Load()
-		if b[i].keyXorData.Load()^data == key && storedDepth(data) != 0 {
+		if b[i].keyXorData.Load()^data == key && t.visible(data) {
 			return unpack(data), true
 		}
 	}
@@ -154,6 +176,14 @@ func (t *Table) Store(key uint64, move uint16, score, eval int16, depth int, bou
 	worst := 1 << 30
 	for i := range b {
 		data := b[i].data.Load()
+		if t.isolated && !t.visible(data) {
+			// Empty, or of an earlier search: worth what an empty entry
+			// is worth in the first search after a clear.
+			if v := -8; v < worst {
+				worst, victim = v, i
+			}
+			continue
+		}
 		if b[i].keyXorData.Load()^data == key && storedDepth(data) != 0 {
 			old := unpack(data)
 			if bound != BoundExact && depth+3 < old.Depth && generationOf(data) == t.generation {

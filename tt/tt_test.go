@@ -99,3 +99,49 @@ func TestConcurrentAccess(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// An isolated table gives every search exactly what a table cleared before
+// it would: the same probes, the same replacements, the same hashfull.
+func TestIsolatedTableActsAsCleared(t *testing.T) {
+	iso, fresh := MustNew(1), MustNew(1)
+	iso.Isolate()
+	rng := rand.New(rand.NewPCG(5, 6))
+	// Keys crowd a few buckets, so replacement decides what is kept.
+	keys := make([]uint64, 64)
+	for i := range keys {
+		keys[i] = rng.Uint64()>>56 | uint64(i)<<8
+	}
+	for search := 0; search < 150; search++ { // past the 6-bit generation's wrap
+		fresh.Clear()
+		fresh.NewSearch()
+		iso.NewSearch()
+		for op := 0; op < 400; op++ {
+			k := keys[rng.IntN(len(keys))]
+			if rng.IntN(3) == 0 {
+				a, okA := iso.Probe(k)
+				b, okB := fresh.Probe(k)
+				require.Equal(t, okB, okA, "search %d op %d", search, op)
+				require.Equal(t, b, a)
+				continue
+			}
+			move, score, depth := uint16(rng.IntN(1000)), int16(rng.IntN(2000)-1000), rng.IntN(20)-3
+			bound := Bound(1 + rng.IntN(3))
+			iso.Store(k, move, score, 0, depth, bound)
+			fresh.Store(k, move, score, 0, depth, bound)
+		}
+		require.Equal(t, fresh.Hashfull(), iso.Hashfull(), "search %d", search)
+	}
+}
+
+// A table that is not isolated keeps earlier searches' entries.
+func TestTableKeepsEntriesAcrossSearches(t *testing.T) {
+	tab := MustNew(1)
+	tab.Store(42, 7, 10, 0, 5, BoundExact)
+	tab.NewSearch()
+	_, ok := tab.Probe(42)
+	assert.True(t, ok)
+	tab.Isolate()
+	tab.NewSearch()
+	_, ok = tab.Probe(42)
+	assert.False(t, ok, "isolated: the earlier search's entry is gone")
+}

@@ -47,8 +47,11 @@ type Engine struct {
 }
 
 // New returns an engine with a hash table of hashMB MiB and one thread.
-func New(hashMB int) *Engine {
-	e := &Engine{TT: tt.MustNew(hashMB)}
+func New(hashMB int) *Engine { return NewWithTable(tt.MustNew(hashMB)) }
+
+// NewWithTable returns an engine that searches with table t, one thread.
+func NewWithTable(t *tt.Table) *Engine {
+	e := &Engine{TT: t}
 	e.SetOptions(Options{Threads: 1, MultiPV: 1})
 	e.SetLevel(engine.Level{Kind: engine.FullStrength}, 1)
 	return e

@@ -59,6 +59,7 @@ const mateClip = 2000
 // depth limit every world is searched to that depth; node and time limits
 // are shared out among the worlds and the two phases.
 func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, samples int, report func(Info)) Result {
+	e.TT.Isolate() // every world's search starts from an empty-looking table (newWorld)
 	view, err := chessmate.ParsePosition(pos.ViewFor(pos.SideToMove()))
 	if err != nil {
 		panic("cmsearch: a position's own view does not parse: " + err.Error()) // a writer bug
@@ -125,7 +126,7 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 			break // one world even when stopped at once: a move is owed
 		}
 		searched++
-		e.NewGame()
+		e.newWorld()
 		var show func(Info)
 		if i == 0 {
 			show = report // the first world's progress is shown
@@ -168,7 +169,7 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 			if ctx.Err() != nil {
 				break
 			}
-			e.NewGame()
+			e.newWorld()
 			res := e.Search(ctx, world, again, nil)
 			total.Nodes += res.Nodes
 			for _, line := range res.Lines {
@@ -212,7 +213,7 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 		if len(safe) > 0 {
 			alt := share(lim, 3, budget)
 			alt.SearchMoves = safe
-			e.NewGame()
+			e.newWorld()
 			res := e.Search(ctx, first, alt, nil)
 			total.Nodes += res.Nodes
 			if res.BestMove != NullMove && res.Score > stalemateGuard/2 && ctx.Err() == nil {
@@ -304,6 +305,15 @@ func leavesOnlyCards(pos *Position, m Move) bool {
 }
 
 func clipMate(score int) int { return min(max(score, -mateClip), mateClip) }
+
+// newWorld makes the next search one of a new game, as NewGame does, but
+// cheaply: the move-ordering history is cleared, and the table, isolated,
+// shows each search only its own entries instead of being cleared.
+func (e *Engine) newWorld() {
+	for _, w := range e.workers {
+		w.clearHistory()
+	}
+}
 
 // minWorldTime is the least time worth giving one world's search.
 const minWorldTime = 2 * time.Millisecond

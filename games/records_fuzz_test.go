@@ -1,4 +1,4 @@
-package protocol
+package games
 
 import (
 	"testing"
@@ -16,10 +16,11 @@ func FuzzLoadChessRecord(f *testing.F) {
 	f.Add("[Event \"x\"]\n[Variant \"Chess960\"]\n[FEN \"bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1\"]\n\n1. g4 g5 2. O-O *\n", true)
 	f.Add("[Event \"x\"]\n\n1. e4 e5 1-0 2. Nf3 *\n", false)
 	f.Add("[Event \"x\"]\n[Result \"banana\"]\n\n1. e4\n", false)
-	chess := variantByName("chess")
 	f.Fuzz(func(t *testing.T, text string, chess960 bool) {
-		load := func(r variants.Record) (variants.Game, error) { return loadChessRecord(r, chess960) }
-		write := func(g variants.Game) string { return recordText(chess, g) }
+		load := func(r variants.Record) (variants.Game, error) {
+			return Chess{}.Load(r, variants.Settings{Chess960: chess960})
+		}
+		write := Chess{}.RecordText
 		if err := variants.CheckRoundTrip(text, load, write, "FEN", "SetUp", "Variant"); err != nil {
 			t.Fatalf("%q: %v", text, err)
 		}

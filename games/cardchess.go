@@ -1,0 +1,201 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"tempest/engine"
+	"tempest/movegen"
+	"tempest/tt"
+	"tempest/variants"
+	"tempest/variants/chessmate"
+	"tempest/variants/chessmate/cmsearch"
+)
+
+// CardChess is chess with a deck of action cards (docs/VARIANTS.md).
+type CardChess struct{ rulesGame }
+
+var _ variants.Variant = CardChess{}
+
+func (CardChess) Name() string        { return chessmate.Name }
+func (CardChess) Description() string { return chessmate.Description }
+
+func (CardChess) Start(setup []string, _ variants.Settings) (variants.Game, error) {
+	deck, err := parseDeal(setup)
+	if err != nil {
+		return nil, err
+	}
+	p, err := chessmate.Deal(deck)
+	if err != nil {
+		return nil, err
+	}
+	return chessmate.NewGame(p), nil
+}
+
+func (CardChess) Parse(pos string, _ variants.Settings) (variants.Game, error) {
+	p, err := chessmate.ParsePosition(pos)
+	if err != nil {
+		return nil, fmt.Errorf("invalid card-chess position %q: %v", engine.Truncate(pos, 160), err)
+	}
+	return chessmate.NewGame(p), nil
+}
+
+func (CardChess) Load(r variants.Record, _ variants.Settings) (variants.Game, error) {
+	return chessmate.LoadRecord(r)
+}
+
+func (CardChess) View(g variants.Game, player string) (string, error) {
+	c := movegen.White
+	switch player {
+	case "w":
+	case "b":
+		c = movegen.Black
+	default:
+		return "", fmt.Errorf("the player is w or b, not %q", engine.Truncate(player, 10))
+	}
+	return g.(*chessmate.Game).Pos().View(c)
+}
+
+func (CardChess) RecordText(g variants.Game) string { return fenRecordText(g) }
+
+func (CardChess) Commands() map[string]variants.Command { return nil }
+
+func (CardChess) NewEngine(s variants.Settings) (variants.Engine, error) {
+	if err := tt.CheckFits(s.HashMB); err != nil {
+		return nil, err
+	}
+	e := &cardEngine{e: cmsearch.New(max(s.HashMB, 1)), settings: variants.Settings{HashMB: s.HashMB}}
+	if _, err := e.Configure(s); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+func (CardChess) Bench(ctx context.Context, depth int, report func(string)) engine.BenchResult {
+	return cmsearch.Bench(ctx, depth, variants.DefaultHashMB, report)
+}
+
+func (CardChess) BenchDepth() int { return cmsearch.BenchDepth }
+
+// parseDeal reads the card-chess start options: "deal <15 codes>" (White
+// gets the first three, Black the next three, the rest is the draw pile,
+// top first), "seed <n>" (a reproducible shuffle), or nothing (a random
+// shuffle).
+func parseDeal(setup []string) ([15]chessmate.Card, error) {
+	switch {
+	case len(setup) == 0:
+		return chessmate.ShuffledDeck(uint64(time.Now().UnixNano())), nil
+	case len(setup) == 2 && setup[0] == "seed":
+		n, err := strconv.ParseUint(setup[1], 10, 64)
+		if err != nil {
+			return [15]chessmate.Card{}, fmt.Errorf("startpos seed %q is not a number", engine.Truncate(setup[1], 20))
+		}
+		return chessmate.ShuffledDeck(n), nil
+	case len(setup) == 2 && setup[0] == "deal":
+		deck, err := chessmate.ParseDeck(setup[1])
+		if err != nil {
+			return deck, fmt.Errorf("startpos %v", err)
+		}
+		return deck, nil
+	}
+	return [15]chessmate.Card{}, fmt.Errorf("startpos takes \"deal <15 card codes>\" or \"seed <n>\", not %q",
+		engine.Truncate(strings.Join(setup, " "), 40))
+}
+
+// cardEngine is the card-chess search behind the protocol: the chess
+// search over sampled worlds of the hidden cards.
+type cardEngine struct {
+	e        *cmsearch.Engine
+	settings variants.Settings
+}
+
+func (c *cardEngine) Configure(s variants.Settings) ([]string, error) {
+	if s.HashMB != c.settings.HashMB {
+		if err := c.e.TT.Resize(max(s.HashMB, 1)); err != nil {
+			return nil, err // the old table stays
+		}
+	}
+	var notes []string
+	if s.MultiPV != 1 && s.MultiPV != c.settings.MultiPV {
+		notes = append(notes, notApplicable("MultiPV", "card chess", "one line is reported, the move chosen over the sampled worlds"))
+	}
+	c.e.SetOptions(cmsearch.Options{Threads: s.Threads, MultiPV: 1, MoveOverhead: s.MoveOverhead, Contempt: s.Contempt})
+	if s.Level != c.settings.Level || s.LevelSeed != c.settings.LevelSeed {
+		c.e.SetLevel(s.Level, s.LevelSeed)
+	}
+	c.settings = s
+	return notes, nil
+}
+
+func (c *cardEngine) NewGame()                    { c.e.NewGame() }
+func (c *cardEngine) ClearHash() string           { c.e.TT.Clear(); return "" }
+func (c *cardEngine) Settings() variants.Settings { return c.settings }
+func (c *cardEngine) TableMB() int                { return c.e.TT.SizeMB() }
+
+// Prepare reads "go" as in chess (searchmoves excepted, ignored with a
+// note); the engine decides from the mover's view.
+func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, []string, error) {
+	g := gm.(*chessmate.Game)
+	us := g.Pos().SideToMove()
+	// The engine decides from the mover's view, which includes its own hand:
+	// with cards of that hand hidden it would play cards it may not hold.
+	if hand := g.Pos().Hand(us); hand.Has(chessmate.Unknown) {
+		return nil, nil, fmt.Errorf("go: %s is to move but its own hand is hidden in this position (%s); give %s's view",
+			us, handCodes(hand), us)
+	}
+	gp := engine.ParseGo(args, int(us))
+	gp.OwnClock(int(us))
+	if len(gp.Limits.SearchMoves) > 0 {
+		gp.Note("go searchmoves is not supported in %s; ignored", chessmate.Name)
+	}
+	if st := g.Status(); st.Over {
+		gp.Note("the game is over (%s)", st.Reason)
+	}
+	pos := *g.Pos() // the search owns its copy
+	lim := engine.Convert[chessmate.Action](gp.Limits)
+	if !c.settings.PlayCards {
+		lim.SearchMoves = pos.RegularMoves()
+		if len(lim.SearchMoves) == 0 { // only a card could move: play it rather than nothing
+			lim.SearchMoves = nil
+		}
+	}
+	eng := c.e
+	return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
+		lim.PonderHit = hit
+		res := eng.SearchHidden(ctx, &pos, lim, cmsearch.DefaultSamples, func(info cmsearch.Info) {
+			report(formatCardInfo(info))
+		})
+		if res.BestMove == chessmate.NullAction {
+			return "0000"
+		}
+		return res.BestMove.String()
+	}, gp.Notes, nil
+}
+
+// formatCardInfo writes a card-chess search report as a UCI info line.
+func formatCardInfo(info cmsearch.Info) string {
+	out := engine.Info{Depth: info.Depth, SelDepth: info.SelDepth, MultiPV: info.MultiPV, Score: info.Score,
+		Nodes: info.Nodes, Elapsed: info.Elapsed, Hashfull: info.Hashfull}
+	if info.CurrMove != chessmate.NullAction {
+		out.CurrMove, out.CurrMoveNumber = info.CurrMove.String(), info.CurrMoveNumber
+	}
+	if cmsearch.IsMate(info.Score) {
+		out.Score, out.Mate = cmsearch.MateInMoves(info.Score), true
+	}
+	for _, m := range info.PV {
+		out.PV = append(out.PV, m.String())
+	}
+	return out.String()
+}
+
+// handCodes writes a hand as in a position string.
+func handCodes(h *chessmate.Hand) string {
+	codes := make([]string, 0, 3)
+	for _, c := range h.Cards() {
+		codes = append(codes, c.Code())
+	}
+	return strings.Join(codes, ",")
+}

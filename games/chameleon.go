@@ -1,0 +1,326 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"tempest/engine"
+	"tempest/movegen"
+	"tempest/tt"
+	"tempest/variants"
+	"tempest/variants/chameleon"
+	"tempest/variants/chameleon/chsearch"
+)
+
+// Chameleon is Chameleon Chess for 2 to 4 players (docs/CHAMELEON.md).
+type Chameleon struct{ rulesGame }
+
+var _ variants.Variant = Chameleon{}
+
+func (Chameleon) Name() string        { return chameleon.Name }
+func (Chameleon) Description() string { return chameleon.Description }
+
+func (Chameleon) Start(setup []string, _ variants.Settings) (variants.Game, error) {
+	players := uint8(0b1111)
+	switch {
+	case len(setup) == 0:
+	case len(setup) == 2 && setup[0] == "players":
+		set, err := chameleon.ParsePlayers(setup[1])
+		if err != nil {
+			return nil, fmt.Errorf("startpos %v", err)
+		}
+		players = set
+	default:
+		return nil, fmt.Errorf("startpos takes \"players <2 to 4 of r g y b>\" (e.g. \"players ry\"), not %q",
+			engine.Truncate(strings.Join(setup, " "), 40))
+	}
+	p, err := chameleon.StartPosition(players)
+	if err != nil {
+		return nil, err
+	}
+	return chameleon.NewGame(p), nil
+}
+
+func (Chameleon) Parse(pos string, _ variants.Settings) (variants.Game, error) {
+	p, err := chameleon.ParsePosition(pos)
+	if err != nil {
+		return nil, fmt.Errorf("invalid chameleon position %q: %v", engine.Truncate(pos, 160), err)
+	}
+	return chameleon.NewGame(p), nil
+}
+
+func (Chameleon) Load(r variants.Record, _ variants.Settings) (variants.Game, error) {
+	return chameleon.LoadRecord(r)
+}
+
+func (v Chameleon) View(variants.Game, string) (string, error) {
+	return "", fmt.Errorf("the %s variant has %w", v.Name(), variants.ErrNoHiddenInformation)
+}
+
+func (Chameleon) RecordText(g variants.Game) string { return chameleon.WriteRecord(g.Record()) }
+
+func (Chameleon) Commands() map[string]variants.Command {
+	return map[string]variants.Command{"board": chameleonBoard}
+}
+
+func (Chameleon) NewEngine(s variants.Settings) (variants.Engine, error) {
+	e := &chameleonEngine{}
+	if _, err := e.Configure(s); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+func (Chameleon) Bench(ctx context.Context, depth int, report func(string)) engine.BenchResult {
+	return chsearch.Bench(ctx, depth, variants.DefaultHashMB, report)
+}
+
+func (Chameleon) BenchDepth() int { return chsearch.BenchDepth }
+
+// maxChameleonHashMB caps the table: a Chameleon Chess search at playing
+// speed fills far less than the chess default allows.
+const maxChameleonHashMB = 256
+
+// chameleonEngine is the Chameleon search behind the protocol. Its table
+// starts every search empty-looking (a new generation), so Clear Hash and
+// ucinewgame have nothing to forget.
+type chameleonEngine struct {
+	e        *chsearch.Engine
+	settings variants.Settings
+}
+
+func (c *chameleonEngine) Configure(s variants.Settings) ([]string, error) {
+	mb := min(max(s.HashMB, 1), maxChameleonHashMB)
+	fresh := c.e == nil || c.e.TableMB() != chsearch.TableMBFor(mb)
+	if fresh {
+		old := 0
+		if c.e != nil {
+			old = c.e.TableMB()
+		}
+		if err := tt.CheckReplace(chsearch.TableMBFor(mb), old); err != nil {
+			return nil, err
+		}
+		c.e = nil // the old table goes before the new one is made
+		c.e = chsearch.New(mb)
+	}
+	if fresh || s.Level != c.settings.Level || s.LevelSeed != c.settings.LevelSeed {
+		c.e.SetLevel(s.Level, s.LevelSeed)
+	}
+	var notes []string
+	game := "Chameleon Chess"
+	if s.HashMB > maxChameleonHashMB && s.HashMB != c.settings.HashMB {
+		notes = append(notes, fmt.Sprintf("Hash: Chameleon Chess uses at most %d MiB", maxChameleonHashMB))
+	}
+	if s.Threads != 1 && s.Threads != c.settings.Threads {
+		notes = append(notes, notApplicable("Threads", game, "its search runs on one thread"))
+	}
+	if s.MultiPV != 1 && s.MultiPV != c.settings.MultiPV {
+		notes = append(notes, notApplicable("MultiPV", game, "one line is reported"))
+	}
+	if s.Contempt != 0 && s.Contempt != c.settings.Contempt {
+		notes = append(notes, notApplicable("Contempt", game, "a draw is scored as an even position"))
+	}
+	c.settings = s
+	return notes, nil
+}
+
+func (c *chameleonEngine) NewGame() {}
+func (c *chameleonEngine) ClearHash() string {
+	return "Clear Hash: nothing to clear, every Chameleon Chess search starts with an empty table"
+}
+func (c *chameleonEngine) Settings() variants.Settings { return c.settings }
+func (c *chameleonEngine) TableMB() int                { return c.e.TableMB() }
+
+// Prepare reads "go" (parseChameleonGo). The search prints one info line
+// per finished iteration and answers "0000" when the mover must pass,
+// "(none)" when the game is over. Chameleon has no ponder mode of its
+// own: "go ponder" searches at once and holds the answer until ponderhit.
+func (c *chameleonEngine) Prepare(gm variants.Game, args []string) (variants.Search, []string, error) {
+	g := gm.(*chameleon.Game)
+	lim, algo, notes := parseChameleonGo(args, g.Pos())
+	if st := g.Status(); st.Over {
+		notes = append(notes, fmt.Sprintf("the game is over (%s)", st.Reason))
+	}
+	opts := chsearch.Options{MoveOverhead: c.settings.MoveOverhead, Algorithm: algo}
+	if algo == chsearch.ParanoidModel {
+		opts.Sensible = chsearch.SensiblePlayers(g)
+	}
+	eng := c.e
+	eng.SetOptions(opts)
+	pos := *g.Pos() // the search owns its copy
+	keys := g.Keys()
+	players := pos.Players()
+	return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
+		lim.PonderHit = hit
+		res := eng.Search(ctx, &pos, keys, lim, func(info chsearch.Info) {
+			report(formatChameleonInfo(info, players))
+		})
+		if res.BestMove == chameleon.NoMove {
+			return "(none)"
+		}
+		return res.BestMove.String()
+	}, notes, nil
+}
+
+// parseChameleonGo reads "go" for Chameleon Chess: depth, nodes, movetime,
+// infinite, ponder, searchmoves, movestogo, the mover's clock, and
+// "algorithm model|paranoid|bestreply|maxn" (the multi-player search
+// scheme; model, the default, is paranoid search with the opponent model).
+// The mover's clock is "time"/"inc"; a two-player frontend's
+// "wtime"/"btime" (with "winc"/"binc") are accepted too: with one of them
+// given it is the mover's, with both the smaller one is taken, because a
+// game of up to four players has no white and black to map them to and
+// spending too little is safer than losing on time. What cannot apply (mate,
+// a bad algorithm or move) is ignored with a note.
+func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, chsearch.Algorithm, []string) {
+	var moves []chameleon.Move
+	algo := chsearch.ParanoidModel
+	var viaTime, viaColour bool
+	for _, a := range args {
+		viaTime = viaTime || a == "time" || a == "inc"
+		viaColour = viaColour || a == "wtime" || a == "btime" || a == "winc" || a == "binc"
+	}
+	var dropped bool
+	if viaTime && viaColour {
+		// Both forms name the same clock: keep the one meant for this game.
+		kept := make([]string, 0, len(args))
+		for i := 0; i < len(args); i++ {
+			if a := args[i]; a == "wtime" || a == "btime" || a == "winc" || a == "binc" {
+				if i+1 < len(args) && !engine.IsGoKeyword(args[i+1]) {
+					i++
+				}
+				continue
+			}
+			kept = append(kept, args[i])
+		}
+		args, dropped = kept, true
+	}
+	g := engine.ParseGo(args, 0, "algorithm")
+	if dropped {
+		g.Note("go: the mover's clock was given both as time/inc and as wtime/btime; using time/inc")
+	}
+	if name, ok := g.Extras["algorithm"]; ok {
+		if a, ok := chsearch.ParseAlgorithm(name); ok {
+			algo = a
+		} else {
+			g.Note("go algorithm %q is not \"model\", \"paranoid\", \"bestreply\" or \"maxn\"; using model", engine.Truncate(name, 20))
+		}
+	}
+	if g.Limits.Mate > 0 {
+		g.Note("go mate is not supported in Chameleon Chess; ignored")
+	}
+	for _, tok := range g.Limits.SearchMoves {
+		m, err := pos.ParseMove(tok)
+		if err != nil {
+			g.Note("go searchmoves: %v; ignored", err)
+			continue
+		}
+		moves = append(moves, m)
+	}
+	if len(g.Limits.SearchMoves) > 0 && len(moves) == 0 {
+		g.Note("go searchmoves: no legal move given; searching every move")
+	}
+	gl := g.Limits
+	// wtime and btime are both "the mover's clock" here; "time" sets White's.
+	clock := 0
+	if g.Given[1] && (!g.Given[0] || gl.Time[1] < gl.Time[0]) {
+		clock = 1
+	}
+	if gl.Clock && !g.Given[clock] {
+		gl.Time[clock] = 100 * time.Millisecond
+		g.Note("go: no clock given for the side to move; using 100 ms")
+	}
+	// The kit's clocks are indexed by colour: the mover's is the one read.
+	lim := engine.Convert[chameleon.Move](gl)
+	lim.Time, lim.Inc = [engine.MaxPlayers]time.Duration{}, [engine.MaxPlayers]time.Duration{}
+	lim.Time[pos.ToMove()], lim.Inc[pos.ToMove()] = gl.Time[clock], gl.Inc[clock]
+	lim.SearchMoves = moves
+	return lim, algo, g.Notes
+}
+
+// formatChameleonInfo writes an iteration's report. The score is the
+// mover's (the root player's) in centipawns: its own evaluation minus the
+// mean of its opponents'; "mate N" is a win the opponents cannot prevent
+// even together, within about N of its own moves (negative: they can
+// eliminate it).
+func formatChameleonInfo(info chsearch.Info, players int) string {
+	out := engine.Info{Depth: info.Depth, SelDepth: info.SelDepth, Score: info.Score, Nodes: info.Nodes,
+		Elapsed: info.Elapsed, Hashfull: info.Hashfull}
+	if chsearch.IsWin(info.Score) {
+		plies := chsearch.WinScore - info.Score
+		if info.Score < 0 {
+			plies = chsearch.WinScore + info.Score
+		}
+		moves := (plies + players - 1) / max(players, 1)
+		if info.Score < 0 {
+			moves = -max(moves, 1)
+		}
+		out.Score, out.Mate = moves, true
+	}
+	for _, m := range info.PV {
+		out.PV = append(out.PV, m.String())
+	}
+	return out.String()
+}
+
+// showChameleonBoard answers "board" with everything a frontend draws,
+// between "board begin" and "board end" (format in docs/CHAMELEON.md):
+//
+//	board rank 8 B... R... B... Y... GygN RyrN BybN YyyN
+//	...
+//	board bounds a1h8 tomove r quiet 0 ply 0 players rbyg eliminated - over false
+//
+// Each square is four characters: the field colour (upper case inside the
+// bounds, lower case for a square that is gone), then "..." for no pawn or
+// the pawn's owner, its knight colour and its role there (N, Q, B, R).
+// players are the colours that started, in turn order; eliminated lists
+// "<colour>@<ply>" in the order they dropped out, or "-".
+func chameleonBoard(gm variants.Game, args []string) ([]string, error) {
+	if len(args) > 0 {
+		return nil, fmt.Errorf("board takes no arguments, not %q", engine.Truncate(strings.Join(args, " "), 40))
+	}
+	g := gm.(*chameleon.Game)
+	p := g.Pos()
+	out := []string{"board begin"}
+	for rank := 7; rank >= 0; rank-- {
+		var b strings.Builder
+		fmt.Fprintf(&b, "board rank %d", rank+1)
+		for file := 0; file < 8; file++ {
+			sq := movegen.MakeSquare(file, rank)
+			field := chameleon.FieldColor(sq).Letter()
+			if p.Bounds().Contains(sq) {
+				field -= 'a' - 'A'
+			}
+			b.WriteByte(' ')
+			b.WriteByte(field)
+			if pc := p.At(sq); pc == chameleon.NoPawn {
+				b.WriteString("...")
+			} else {
+				b.WriteString(pc.String())
+				b.WriteByte(p.RoleAt(sq).Letter())
+			}
+		}
+		out = append(out, b.String())
+	}
+	var players strings.Builder
+	start, _ := chameleon.ParsePosition(g.Start())
+	for _, c := range chameleon.CycleOrder {
+		if start != nil && start.Has(c) {
+			players.WriteString(c.String())
+		}
+	}
+	var gone []string
+	for _, e := range g.Eliminations() {
+		gone = append(gone, fmt.Sprintf("%s@%d", e.Color, e.Ply))
+	}
+	eliminated := "-"
+	if len(gone) > 0 {
+		eliminated = strings.Join(gone, ",")
+	}
+	st := g.Status()
+	out = append(out, fmt.Sprintf("board bounds %s tomove %s quiet %d ply %d players %s eliminated %s over %t", p.Bounds(), st.ToMove,
+		p.QuietPlies(), p.Ply(), players.String(), eliminated, st.Over))
+	return append(out, "board end"), nil
+}

@@ -1,0 +1,254 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+
+	"tempest/engine"
+	"tempest/eval"
+	"tempest/movegen"
+	"tempest/perft"
+	"tempest/search"
+	"tempest/tt"
+	"tempest/variants"
+)
+
+// Chess is standard chess, and Chess960 with UCI_Chess960.
+type Chess struct{}
+
+var _ variants.Variant = Chess{}
+
+func (Chess) Name() string { return "chess" }
+func (Chess) Description() string {
+	return "chess: standard chess (Chess960 with UCI_Chess960)"
+}
+
+func (Chess) Start(setup []string, s variants.Settings) (variants.Game, error) {
+	if len(setup) > 0 {
+		return nil, fmt.Errorf("unexpected %q after startpos (want \"moves\")", engine.Truncate(setup[0], 40))
+	}
+	return newChessGame(movegen.NewStartPosition(), s.Chess960), nil
+}
+
+func (Chess) Parse(fen string, s variants.Settings) (variants.Game, error) {
+	start, err := movegen.ParseFEN(fen)
+	if err != nil {
+		return nil, fmt.Errorf("invalid FEN %q: %v", engine.Truncate(fen, 120), err)
+	}
+	return newChessGame(start, s.Chess960), nil
+}
+
+func (Chess) Load(r variants.Record, s variants.Settings) (variants.Game, error) {
+	return loadChessRecord(r, s.Chess960)
+}
+
+// Follow plays on after a draw by rule: in "position ... moves" the GUI
+// decides when a game ends, and many play on after such a draw.
+func (Chess) Follow(g variants.Game, token string) error {
+	_, err := g.(*chessGame).playMove(token)
+	return err
+}
+
+func (Chess) MaxPerftDepth() int { return 20 }
+
+// Perft divides with the Threads option's threads, in generation order.
+func (Chess) Perft(ctx context.Context, g variants.Game, depth int, s variants.Settings) ([]variants.PerftCount, error) {
+	cg := g.(*chessGame)
+	pos := cg.pos
+	counts, err := perft.Divide(ctx, &pos, depth, perft.Options{Threads: s.Threads})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]variants.PerftCount, len(counts))
+	for i, c := range counts {
+		out[i] = variants.PerftCount{Action: c.Move.UCI(cg.chess960), Nodes: c.Nodes}
+	}
+	return out, nil
+}
+
+func (Chess) View(variants.Game, string) (string, error) {
+	return "", fmt.Errorf("the chess variant has %w", variants.ErrNoHiddenInformation)
+}
+
+func (Chess) RecordText(g variants.Game) string { return fenRecordText(g) }
+
+// Display draws the board, with the FEN, the key and the checkers, as
+// Stockfish's "d" does.
+func (Chess) Display(g variants.Game) []string {
+	p := &g.(*chessGame).pos
+	var sb strings.Builder
+	sb.WriteString("\n +---+---+---+---+---+---+---+---+\n")
+	for rank := 7; rank >= 0; rank-- {
+		for file := 0; file < 8; file++ {
+			c := byte(' ')
+			if pc := p.Piece(movegen.MakeSquare(file, rank)); pc != movegen.NoPiece {
+				c = pc.Letter()
+			}
+			fmt.Fprintf(&sb, " | %c", c)
+		}
+		fmt.Fprintf(&sb, " | %d\n +---+---+---+---+---+---+---+---+\n", rank+1)
+	}
+	sb.WriteString("   a   b   c   d   e   f   g   h\n\n")
+	fmt.Fprintf(&sb, "Fen: %s\nKey: %016X\nCheckers:", p.FEN(), p.Key())
+	for b := p.Checkers(); b != 0; {
+		fmt.Fprintf(&sb, " %s", b.PopLSB())
+	}
+	return strings.Split(sb.String(), "\n")
+}
+
+// Eval prints the static evaluation term by term.
+func (Chess) Eval(g variants.Game) ([]string, error) {
+	pos := &g.(*chessGame).pos
+	var out []string
+	if pos.InCheck() {
+		out = append(out, "info string the side to move is in check: the static evaluation is not used in such positions")
+	}
+	bd := eval.Explain(pos.Board())
+	out = append(out,
+		"      Term     |    White    |    Black    |    Total",
+		"               |   MG    EG  |   MG    EG  |   MG    EG",
+		" --------------+-------------+-------------+------------")
+	for t := eval.Term(0); t < eval.NumTerms; t++ {
+		wt, bt := bd.Terms[t][movegen.White], bd.Terms[t][movegen.Black]
+		tot := wt - bt
+		out = append(out, fmt.Sprintf(" %13s | %5d %5d | %5d %5d | %5d %5d", t, wt.MG(), wt.EG(), bt.MG(), bt.EG(), tot.MG(), tot.EG()))
+	}
+	out = append(out, fmt.Sprintf("Phase %d/%d (middlegame share), endgame scale %d/%d", bd.Phase, eval.MaxPhase, bd.Scale, eval.ScaleNormal))
+	if bd.MateDrive != 0 {
+		out = append(out, fmt.Sprintf("Mate drive against a bare king: %+d cp (White's view)", bd.MateDrive))
+	}
+	out = append(out, fmt.Sprintf("Final evaluation: %+d cp (White's view), %+d cp (side to move)", bd.White, bd.SideToMove))
+	return out, nil
+}
+
+func (Chess) Commands() map[string]variants.Command { return nil }
+
+func (Chess) NewEngine(s variants.Settings) (variants.Engine, error) {
+	t, err := tt.New(s.HashMB)
+	if err != nil {
+		return nil, err
+	}
+	e := &chessEngine{e: search.NewWithTable(t), settings: variants.Settings{HashMB: s.HashMB}}
+	if _, err := e.Configure(s); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+func (Chess) Bench(ctx context.Context, depth int, report func(string)) engine.BenchResult {
+	return search.Bench(ctx, depth, 1, variants.DefaultHashMB, report)
+}
+
+func (Chess) BenchDepth() int { return search.BenchDepth }
+
+// chessEngine is the chess search behind the protocol.
+type chessEngine struct {
+	e        *search.Engine
+	settings variants.Settings
+}
+
+func (c *chessEngine) Configure(s variants.Settings) ([]string, error) {
+	if s.HashMB != c.settings.HashMB {
+		if err := c.e.TT.Resize(s.HashMB); err != nil {
+			return nil, err // the old table stays
+		}
+	}
+	c.e.SetOptions(search.Options{Threads: s.Threads, MultiPV: s.MultiPV, MoveOverhead: s.MoveOverhead, Contempt: s.Contempt})
+	if s.Level != c.settings.Level || s.LevelSeed != c.settings.LevelSeed {
+		c.e.SetLevel(s.Level, s.LevelSeed)
+	}
+	c.settings = s
+	return nil, nil
+}
+
+func (c *chessEngine) NewGame()                    { c.e.NewGame() }
+func (c *chessEngine) ClearHash() string           { c.e.TT.Clear(); return "" }
+func (c *chessEngine) Settings() variants.Settings { return c.settings }
+func (c *chessEngine) TableMB() int                { return c.e.TT.SizeMB() }
+
+func (c *chessEngine) Prepare(g variants.Game, args []string) (variants.Search, []string, error) {
+	cg := g.(*chessGame)
+	pos := cg.pos // the search owns its copy
+	us := pos.SideToMove()
+	gp := engine.ParseGo(args, int(us))
+	gp.OwnClock(int(us))
+	lim := engine.Convert[movegen.Move](gp.Limits)
+	chess960 := c.settings.Chess960
+	for _, tok := range gp.Limits.SearchMoves {
+		m, err := pos.ParseUCIMove(tok, chess960)
+		if err != nil {
+			gp.Note("go searchmoves: %v; ignored", err)
+			continue
+		}
+		lim.SearchMoves = append(lim.SearchMoves, m)
+	}
+	if len(gp.Limits.SearchMoves) > 0 && len(lim.SearchMoves) == 0 {
+		gp.Note("go searchmoves: no legal move given; searching every move")
+	}
+	ponderOn, showWDL := c.settings.Ponder, c.settings.ShowWDL
+	if lim.Ponder && !ponderOn {
+		// Pondering without the option is harmless; note it for GUIs that forget.
+		gp.Note("go ponder received while the Ponder option is off; pondering anyway")
+	}
+	eng := c.e
+	return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
+		lim.PonderHit = hit
+		res := eng.Search(ctx, &pos, lim, func(info search.Info) {
+			report(formatInfo(info, chess960, showWDL))
+		})
+		best := res.BestMove.UCI(chess960)
+		// The expected reply is sent when the GUI may ponder on it.
+		if ponderOn && res.PonderMove != movegen.NullMove {
+			best += " ponder " + res.PonderMove.UCI(chess960)
+		}
+		return best
+	}, gp.Notes, nil
+}
+
+// formatInfo writes a search report as a UCI info line.
+func formatInfo(info search.Info, chess960, showWDL bool) string {
+	out := engine.Info{Depth: info.Depth, SelDepth: info.SelDepth, MultiPV: info.MultiPV, Score: info.Score,
+		Nodes: info.Nodes, Elapsed: info.Elapsed, Hashfull: info.Hashfull}
+	if info.CurrMove != movegen.NullMove {
+		out.CurrMove, out.CurrMoveNumber = info.CurrMove.UCI(chess960), info.CurrMoveNumber
+	}
+	if search.IsMate(info.Score) {
+		out.Score, out.Mate = search.MateInMoves(info.Score), true
+	}
+	switch info.Bound {
+	case tt.BoundLower:
+		out.Bound = "lowerbound"
+	case tt.BoundUpper:
+		out.Bound = "upperbound"
+	}
+	if showWDL {
+		w, d, l := winDrawLoss(info.Score)
+		out.WDL = &[3]int{w, d, l}
+	}
+	for _, m := range info.PV {
+		out.PV = append(out.PV, m.UCI(chess960))
+	}
+	return out.String()
+}
+
+// winDrawLoss estimates win, draw and loss chances in per mille from a
+// score with a fixed logistic model: the win chance is 50% at +2 pawns
+// (wdlMidpoint) and the curve's scale is wdlScale centipawns. Mates are certain.
+func winDrawLoss(score int) (w, d, l int) {
+	switch {
+	case score >= search.MateBound:
+		return 1000, 0, 0
+	case score <= -search.MateBound:
+		return 0, 0, 1000
+	}
+	win := func(cp float64) int { return int(math.Round(1000 / (1 + math.Exp((wdlMidpoint-cp)/wdlScale)))) }
+	w, l = win(float64(score)), win(float64(-score))
+	return w, 1000 - w - l, l
+}
+
+const (
+	wdlMidpoint = 200.0
+	wdlScale    = 90.0
+)

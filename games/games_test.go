@@ -1,0 +1,105 @@
+package games
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tempest/engine"
+	"tempest/variants"
+)
+
+func defaults() variants.Settings {
+	return variants.Settings{HashMB: variants.DefaultHashMB, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
+		PlayCards: true, Level: engine.PlayingLevels[len(engine.PlayingLevels)-1].Level, LevelSeed: 1}
+}
+
+// startSetups gives each game a reproducible start.
+var startSetups = map[string][]string{"chessmate": {"seed", "7"}, "stratego": {"seed", "7"}}
+
+// Every game keeps the same contract with the protocol: a position string
+// it prints reads back, perft 1 counts the legal actions, a record reads
+// back to the same game, and its engine answers "go" with a legal action.
+func TestEveryGameKeepsTheContract(t *testing.T) {
+	for _, v := range All() {
+		t.Run(v.Name(), func(t *testing.T) {
+			s := defaults()
+			g, err := v.Start(startSetups[v.Name()], s)
+			require.NoError(t, err)
+			legal := g.Legal()
+			require.NotEmpty(t, legal)
+			require.NoError(t, v.Follow(g, legal[0]))
+			require.NoError(t, v.Follow(g, g.Legal()[0]))
+
+			again, err := v.Parse(g.Position(), s)
+			require.NoError(t, err)
+			assert.Equal(t, g.Position(), again.Position())
+
+			counts, err := v.Perft(context.Background(), g, 1, s)
+			require.NoError(t, err)
+			assert.Len(t, counts, len(g.Legal()))
+
+			r, err := variants.ParsePGN(v.RecordText(g))
+			require.NoError(t, err)
+			loaded, err := v.Load(r, s)
+			require.NoError(t, err)
+			assert.Equal(t, g.Actions(), loaded.Actions())
+			assert.Equal(t, v.RecordText(g), v.RecordText(loaded))
+
+			assert.NotEmpty(t, v.Display(g))
+			e, err := v.NewEngine(s)
+			require.NoError(t, err)
+			assert.Equal(t, s, e.Settings())
+			search, _, err := e.Prepare(g, []string{"depth", "2"})
+			require.NoError(t, err)
+			var infos int
+			best := search(context.Background(), nil, func(string) { infos++ })
+			assert.Contains(t, g.Legal(), strings.Fields(best)[0])
+			assert.Positive(t, infos, "a search reports its progress")
+		})
+	}
+}
+
+// Configure hands every setting to the search it drives, and refuses a
+// table the machine cannot hold, keeping the old one.
+func TestChessEngineTakesTheSettings(t *testing.T) {
+	e, err := Chess{}.NewEngine(defaults())
+	require.NoError(t, err)
+	c := e.(*chessEngine)
+	s := defaults()
+	s.Threads, s.MultiPV, s.MoveOverhead, s.Contempt, s.HashMB = 2, 3, 90*time.Millisecond, 25, 8
+	s.Level = engine.PlayingLevels[4].Level
+	_, err = e.Configure(s)
+	require.NoError(t, err)
+	o := c.e.Options()
+	assert.Equal(t, []any{2, 3, 90 * time.Millisecond, 25}, []any{o.Threads, o.MultiPV, o.MoveOverhead, o.Contempt})
+	assert.Equal(t, 8, e.TableMB())
+	assert.Equal(t, s.Level, c.e.Level())
+
+	s.HashMB = 1 << 40
+	_, err = e.Configure(s)
+	require.Error(t, err)
+	assert.Equal(t, 8, e.TableMB(), "the old table stays")
+	assert.Equal(t, 8, e.Settings().HashMB)
+}
+
+// The card-chess engine searches regular moves only when Play Cards is
+// off, whenever a regular move exists.
+func TestPlayCardsOff(t *testing.T) {
+	s := defaults()
+	s.PlayCards = false
+	g, err := CardChess{}.Start([]string{"seed", "3"}, s)
+	require.NoError(t, err)
+	e, err := CardChess{}.NewEngine(s)
+	require.NoError(t, err)
+	search, _, err := e.Prepare(g, []string{"depth", "2"})
+	require.NoError(t, err)
+	best := search(context.Background(), nil, func(string) {})
+	assert.NotContains(t, best, ":", "a card action is written CARD:...")
+	assert.True(t, slices.Contains(g.Legal(), best))
+}

@@ -1,0 +1,214 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"tempest/engine"
+	"tempest/variants"
+	"tempest/variants/stratego"
+	"tempest/variants/stratego/stsearch"
+)
+
+// Stratego is the fantasy Stratego of docs/STRATEGO.md.
+type Stratego struct{ rulesGame }
+
+var _ variants.Variant = Stratego{}
+
+func (Stratego) Name() string        { return stratego.Name }
+func (Stratego) Description() string { return stratego.Description }
+
+func (Stratego) Start(setup []string, _ variants.Settings) (variants.Game, error) {
+	p, err := strategoStart(setup)
+	if err != nil {
+		return nil, err
+	}
+	return stratego.NewGame(p), nil
+}
+
+func (Stratego) Parse(pos string, _ variants.Settings) (variants.Game, error) {
+	p, err := stratego.ParsePosition(pos)
+	if err != nil {
+		return nil, fmt.Errorf("invalid stratego position %q: %v", engine.Truncate(pos, 160), err)
+	}
+	return stratego.NewGame(p), nil
+}
+
+func (Stratego) Load(r variants.Record, _ variants.Settings) (variants.Game, error) {
+	return stratego.LoadRecord(r)
+}
+
+func (Stratego) View(g variants.Game, player string) (string, error) {
+	side, err := stratego.ParseSetupSide(player)
+	if err != nil {
+		return "", err
+	}
+	p := g.(*stratego.Game).Pos()
+	if owner, ok := p.Viewer(); ok && owner != side {
+		return "", fmt.Errorf("the game is %s's view; %s's view cannot be derived from it", owner, side)
+	}
+	v := p.View(side)
+	return v.String(), nil
+}
+
+func (Stratego) RecordText(g variants.Game) string { return g.(*stratego.Game).RecordText() }
+
+func (Stratego) Commands() map[string]variants.Command {
+	return map[string]variants.Command{"setup": strategoSetupCommand}
+}
+
+func (Stratego) NewEngine(s variants.Settings) (variants.Engine, error) {
+	e := &strategoEngine{e: stsearch.New()}
+	if _, err := e.Configure(s); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+func (Stratego) Bench(ctx context.Context, depth int, report func(string)) engine.BenchResult {
+	return stsearch.Bench(ctx, depth, report)
+}
+
+func (Stratego) BenchDepth() int { return stsearch.BenchDepth }
+
+// strategoStart reads the stratego start options: nothing (the default
+// arrangement of the rules, §3.1), "seed <n>" (both sides arranged by the
+// engine's setup generator: Volcandria from seed n, Everwinter from n+1),
+// "random <n>" (both armies dealt uniformly at random from seed n), or
+// "setup <volcandria rows> <everwinter rows>" (given arrangements, written
+// as their rows appear in a position string).
+func strategoStart(args []string) (*stratego.Position, error) {
+	switch {
+	case len(args) == 0:
+		return stratego.ParsePosition(stratego.StartPosition)
+	case len(args) == 2 && (args[0] == "seed" || args[0] == "random"):
+		n, err := strconv.ParseUint(args[1], 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("startpos %s %q is not a number", args[0], engine.Truncate(args[1], 20))
+		}
+		if args[0] == "random" {
+			rng := rand.New(rand.NewPCG(n, 0xA2A7))
+			v := stratego.RandomSetup(rng)
+			return stratego.NewStart(v, stratego.RandomSetup(rng), stratego.Volcandria), nil
+		}
+		v := stratego.GenerateSetup(stratego.Volcandria, rand.New(rand.NewPCG(n, 0x5E7)))
+		e := stratego.GenerateSetup(stratego.Everwinter, rand.New(rand.NewPCG(n+1, 0x5E7)))
+		return stratego.NewStart(v, e, stratego.Volcandria), nil
+	case len(args) == 3 && args[0] == "setup":
+		v, err := stratego.ParseSetup(stratego.Volcandria, args[1])
+		if err != nil {
+			return nil, fmt.Errorf("startpos setup, Volcandria: %v", err)
+		}
+		e, err := stratego.ParseSetup(stratego.Everwinter, args[2])
+		if err != nil {
+			return nil, fmt.Errorf("startpos setup, Everwinter: %v", err)
+		}
+		return stratego.NewStart(v, e, stratego.Volcandria), nil
+	}
+	return nil, fmt.Errorf("startpos takes \"seed <n>\", \"random <n>\" or \"setup <volcandria rows> <everwinter rows>\", not %q",
+		engine.Truncate(strings.Join(args, " "), 60))
+}
+
+// strategoSetupCommand answers "setup <side> [seed <n>]" with
+// "setup <v|e> <rows>": an arrangement of the side's 30 pieces from the
+// engine's setup generator (a clock seed without "seed").
+func strategoSetupCommand(_ variants.Game, args []string) ([]string, error) {
+	if len(args) != 1 && !(len(args) == 3 && args[1] == "seed") {
+		return nil, fmt.Errorf("setup needs the side and optionally a seed: \"setup v\", \"setup e seed 7\"")
+	}
+	side, err := stratego.ParseSetupSide(args[0])
+	if err != nil {
+		return nil, fmt.Errorf("setup: %v", err)
+	}
+	seed := uint64(time.Now().UnixNano())
+	if len(args) == 3 {
+		if seed, err = strconv.ParseUint(args[2], 10, 64); err != nil {
+			return nil, fmt.Errorf("setup seed %q is not a number", engine.Truncate(args[2], 20))
+		}
+	}
+	st := stratego.GenerateSetup(side, rand.New(rand.NewPCG(seed, 0x5E7)))
+	return []string{fmt.Sprintf("setup %s %s", side.Letter(), st.String(side))}, nil
+}
+
+// strategoEngine is the Stratego search behind the protocol. Its small
+// table is cleared at the start of every search.
+type strategoEngine struct {
+	e        *stsearch.Engine
+	settings variants.Settings
+	fresh    bool
+}
+
+func (c *strategoEngine) Configure(s variants.Settings) ([]string, error) {
+	var notes []string
+	game := "Stratego"
+	if s.HashMB != c.settings.HashMB && c.settings.HashMB != 0 {
+		notes = append(notes, notApplicable("Hash", game, "each search uses its own small table"))
+	}
+	if s.Threads != 1 && s.Threads != c.settings.Threads {
+		notes = append(notes, notApplicable("Threads", game, "its search runs on one thread"))
+	}
+	if s.MultiPV != 1 && s.MultiPV != c.settings.MultiPV {
+		notes = append(notes, notApplicable("MultiPV", game, "one line is reported"))
+	}
+	if s.Contempt != 0 && s.Contempt != c.settings.Contempt {
+		notes = append(notes, notApplicable("Contempt", game, "the search's own draw penalty is fixed"))
+	}
+	c.e.MoveOverhead = s.MoveOverhead
+	if !c.fresh || s.Level != c.settings.Level || s.LevelSeed != c.settings.LevelSeed {
+		c.e.SetLevel(s.Level, s.LevelSeed)
+		c.fresh = true
+	}
+	c.settings = s
+	return notes, nil
+}
+
+func (c *strategoEngine) NewGame() {}
+func (c *strategoEngine) ClearHash() string {
+	return "Clear Hash: nothing to clear, every Stratego search starts with an empty table"
+}
+func (c *strategoEngine) Settings() variants.Settings { return c.settings }
+func (c *strategoEngine) TableMB() int                { return 1 }
+
+// Prepare reads "go": depth, nodes, movetime, wtime/btime (Volcandria/
+// Everwinter) with winc/binc and movestogo, infinite, and ponder (Stratego
+// has no ponder mode of its own: the search runs at once and the answer is
+// held until ponderhit). searchmoves and mate are ignored with a note. The
+// engine decides from the mover's view; a view of the other player cannot
+// be searched.
+func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Search, []string, error) {
+	g := gm.(*stratego.Game)
+	pos := *g.Pos() // the search owns its copy
+	us := int(pos.SideToMove())
+	gp := engine.ParseGo(args, us)
+	gp.OwnClock(us)
+	if len(gp.Limits.SearchMoves) > 0 {
+		gp.Note("go searchmoves is not supported in %s; ignored", stratego.Name)
+	}
+	if gp.Limits.Mate > 0 {
+		gp.Note("go mate is not supported in %s; ignored", stratego.Name)
+	}
+	if owner, ok := pos.Viewer(); ok && owner != pos.SideToMove() {
+		return nil, gp.Notes, fmt.Errorf("go: the position is %s's view, but %s is to move", owner, pos.SideToMove())
+	}
+	if st := g.Status(); st.Over {
+		gp.Note("the game is over (%s)", st.Reason)
+	}
+	history := g.PublicHistory()
+	lim := engine.Convert[stratego.Move](gp.Limits)
+	eng := c.e
+	return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
+		lim.PonderHit = hit
+		res := eng.Search(ctx, &pos, history, lim, func(info stsearch.Info) {
+			report(engine.Info{Depth: info.Depth, Score: info.Score, Nodes: info.Nodes, Elapsed: info.Elapsed,
+				Hashfull: -1, PV: []string{info.Best.String()}, Comment: fmt.Sprintf("worlds %d", info.Worlds)}.String())
+		})
+		if res.Move == stratego.NullMove {
+			return "0000"
+		}
+		return res.Move.String()
+	}, gp.Notes, nil
+}

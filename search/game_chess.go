@@ -163,3 +163,10 @@ func materialWon(pos *Position, m Move) int {
 	}
 	return won
 }
+
+// The binding fulfils the search's contract (contract.go).
+var (
+	_ gamePosition = (*Position)(nil)
+	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
+		evaluate, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+)

@@ -17,8 +17,9 @@ import (
 	"strings"
 )
 
-// Files that bind the search to chess or serve only chess tools.
-var chessOnly = map[string]bool{"game_chess.go": true, "bench.go": true, "quiet.go": true, "time.go": true}
+// Files that bind the search to chess, serve only chess tools, or speak of
+// chess (the package doc).
+var chessOnly = map[string]bool{"game_chess.go": true, "bench.go": true, "quiet.go": true, "time.go": true, "doc.go": true}
 
 func main() {
 	from := flag.String("from", "", "the search package directory")

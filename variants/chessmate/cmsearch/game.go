@@ -153,3 +153,10 @@ const movesLeft = 35
 func timePlan(lim *Limits, us Color, overhead time.Duration, start time.Time) engine.TimeManager {
 	return engine.PlanTime(lim, int(us), overhead, start, movesLeft)
 }
+
+// The binding fulfils the search's contract (gen_contract.go).
+var (
+	_ gamePosition = (*Position)(nil)
+	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
+		evaluate, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+)

@@ -44,7 +44,7 @@ race: $(VENV)/.installed
 	$(GO) test -race ./variants/chessmate/cmsearch -run 'TestThreads|TestStoppedAtOnce|TestPlaysTheWinningCard'
 	$(GO) test -race ./tuning -run 'TestSelfPlay'
 	$(GO) test -race -tags tune ./tuning -run 'TestLinearModel|TestRecoverKnownWeights'
-	$(GO) test -race ./cmd/engine -run 'TestChameleonMatch|TestStratMatch'
+	$(GO) test -race ./cmd/tempest-dev -run 'TestChameleonMatch|TestStratMatch|TestVarMatch'
 
 # UCI conformance, checked by the independent tool (testdata/tools).
 uci:

@@ -1,21 +1,18 @@
-// Command engine is Tempest. With no arguments it speaks UCI on stdin and
-// stdout. Subcommands serve developers:
+// Command engine is Tempest, the binary GUIs and the Android app run.
+// With no arguments it speaks UCI on stdin and stdout. Two subcommands
+// serve scripts and test frameworks (OpenBench runs "bench"); the other
+// developer tools are in cmd/tempest-dev:
 //
-//	engine [-profile cpu|mem|allocs|block|mutex] [-profile-dir DIR] [subcommand]
+//	engine [-profile cpu|mem|allocs|block|mutex|trace] [-profile-dir DIR] [subcommand]
 //	engine perft [-depth N] [-fen FEN] [-threads N] [-hash MB] [-chess960]
-//	engine perftsuite [-maxdepth N] [-maxnodes N] [-threads N] [-hash MB] [-v] FILE...
-//	engine perftbench [-reference CMD] [-runs N]
-//	engine bench [-depth N] [-threads N] [-hash MB] [-q]
-//	engine tactics [-movetime D] [-threads N] [-hash MB] [-v] FILE...
-//	engine varmatch [-variant V] [-games N] [-engine1 CMD] [-engine2 CMD] [-option1 N=V] [-option2 N=V] [-go PARAMS]
-//	engine stratmatch [-games N] [-engine1 CMD] [-engine2 CMD] [-option1 N=V] [-option2 N=V] [-go PARAMS] [-setup1 M] [-setup2 M] [-seed N] [-concurrency N] [-pgn FILE]
-//	engine chamatch [-players N] [-games N] [-engineK CMD] [-optionK N=V] [-go PARAMS] [-goK PARAMS] [-tc S+I] [-seed N] [-pgn FILE]
+//	engine bench [-variant V] [-depth N] [-threads N] [-hash MB] [-q]
 package main
 
 import (
 	"flag"
 	"fmt"
 	"os"
+	"sort"
 	"strings"
 
 	"github.com/pkg/profile"
@@ -67,14 +64,8 @@ type subcommand struct {
 }
 
 var subcommands = map[string]subcommand{
-	"perft":      {"count leaf nodes of one position, with a divide per root move", perftCommand},
-	"perftsuite": {"check every count of EPD perft suites; report pass/fail and speed", perftSuiteCommand},
-	"perftbench": {"time perft over UCI against a reference engine (Stockfish)", perftBenchCommand},
-	"bench":      {"search the fixed bench positions; last line: <nodes> nodes <nps> nps", benchCommand},
-	"tactics":    {"run EPD test suites (bm/am) at a fixed time per position; count solved", tacticsCommand},
-	"varmatch":   {"play a match in a variant (card chess) between two UCI engines", varMatchCommand},
-	"stratmatch": {"play Stratego games between two UCI engines, each seeing only its own view", stratMatchCommand},
-	"chamatch":   {"play Chameleon Chess games between 2 to 4 UCI engines, seats rotating", chameleonMatchCommand},
+	"perft": {"count leaf nodes of one position, with a divide per root move", perftCommand},
+	"bench": {"search the fixed bench positions; last line: <nodes> nodes <nps> nps", benchCommand},
 }
 
 var profileModes = map[string]func(*profile.Profile){
@@ -98,8 +89,14 @@ func usage(fs *flag.FlagSet) func() {
 		fmt.Fprintln(out, "\nflags:")
 		fs.PrintDefaults()
 		fmt.Fprintln(out, "\nsubcommands (engine SUBCOMMAND -h for flags):")
-		for _, name := range []string{"bench", "tactics", "varmatch", "perft", "perftsuite", "perftbench"} {
+		names := make([]string, 0, len(subcommands))
+		for name := range subcommands {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
 			fmt.Fprintf(out, "  %-12s %s\n", name, subcommands[name].summary)
 		}
+		fmt.Fprintln(out, "\nDeveloper tools (perft suites, tactics, match referees): go run ./cmd/tempest-dev")
 	}
 }

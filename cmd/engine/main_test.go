@@ -61,21 +61,6 @@ func TestPerftSubcommand(t *testing.T) {
 	assert.Contains(t, stderr, `invalid FEN "8/8 w - -": piece placement`)
 }
 
-func TestPerftSuiteSubcommand(t *testing.T) {
-	good := filepath.Join(t.TempDir(), "good.epd")
-	require.NoError(t, os.WriteFile(good, []byte("4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66 ;D3 1197\n"), 0o644))
-	out, _, code := runEngine(t, "", "perftsuite", good)
-	assert.Equal(t, 0, code)
-	assert.Contains(t, out, "total: 3 checked, 3 passed, 0 failed, 1278 nodes")
-
-	bad := filepath.Join(t.TempDir(), "bad.epd")
-	require.NoError(t, os.WriteFile(bad, []byte("4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 67\n"), 0o644))
-	out, _, code = runEngine(t, "", "perftsuite", "-maxdepth", "2", bad)
-	assert.Equal(t, 1, code)
-	assert.Contains(t, out, "FAIL "+bad+":1 depth 2: got 66, want 67")
-	assert.Contains(t, out, "total: 2 checked, 1 passed, 1 failed")
-}
-
 // TestUCIIsDefault talks to the engine as a client does: it waits for the
 // perft's count before sending quit, since quit ends a running job at once.
 func TestUCIIsDefault(t *testing.T) {
@@ -135,4 +120,19 @@ func TestPythonChessClient(t *testing.T) {
 	out, err := exec.Command(py, "../../testdata/oracle/client_check.py", engineBinary).CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	assert.Contains(t, string(out), "OK")
+}
+
+// "-h" lists every subcommand there is, and the developer tools are not
+// in the shipped binary.
+func TestHelpListsEverySubcommand(t *testing.T) {
+	_, stderr, code := runEngine(t, "", "-h")
+	assert.Equal(t, 2, code, "flag's -h")
+	for name := range subcommands {
+		assert.Contains(t, stderr, "\n  "+name+" ", name)
+	}
+	for _, dev := range []string{"varmatch", "stratmatch", "chamatch", "tactics", "perftsuite", "perftbench"} {
+		_, stderr, code := runEngine(t, "", dev)
+		assert.Equal(t, 2, code, dev)
+		assert.Contains(t, stderr, "unknown subcommand", dev)
+	}
 }

@@ -20,11 +20,19 @@
 set -euo pipefail
 
 engine=$(readlink -f "${1:?usage: soak.sh ENGINE [summary]}")
+# The variants' match referees are developer tools, not in the engine
+# binary: SOAK_DEV names a tempest-dev binary, else one is built here.
 mode=${2:-run}
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(sha256sum "$engine" | cut -c1-12)
 dir=${SOAK_DIR:-$HOME/.cache/tempest/soak/$build}
 mkdir -p "$dir"
+
+dev=${SOAK_DEV:-}
+if [ -z "$dev" ] && [ "$mode" = run ]; then
+	dev="$dir/tempest-dev"
+	(cd "$here/../.." && go build -o "$dev" ./cmd/tempest-dev)
+fi
 
 book="$dir/2moves_v1.epd"
 [ -s "$book" ] || xz -dc "$here/../openings/2moves_v1.epd.xz" > "$book"
@@ -106,7 +114,9 @@ run_variant() {
 		fi
 	done
 	echo "$(date -u +%FT%TZ) $kind $name: $games games ${args[*]}"
-	"$engine" "$kind" -games "$games" -seed "$seed" -pgn "$out/games.pgn" "${goargs[@]}" "${rest[@]}" \
+	local engines=(-engine1 "$engine" -engine2 "$engine")
+	[ "$kind" = chamatch ] && engines+=(-engine3 "$engine" -engine4 "$engine")
+	"$dev" "$kind" -games "$games" -seed "$seed" -pgn "$out/games.pgn" "${engines[@]}" "${goargs[@]}" "${rest[@]}" \
 		> "$out/report.txt" 2> "$out/stderr.txt" || echo "exit $?" >> "$out/stderr.txt"
 	touch "$out.done"
 }

@@ -21,13 +21,9 @@ func perftBenchCommand(args []string) int {
 	fs := flag.NewFlagSet("perftbench", flag.ContinueOnError)
 	reference := fs.String("reference", "/usr/games/stockfish", "reference engine command")
 	runs := fs.Int("runs", 5, "timed runs per engine and position")
+	self := fs.String("engine", selfUCI(), "Tempest's command (build the engine binary to time exactly what ships)")
 	if err := fs.Parse(args); err != nil {
 		return 2
-	}
-	self, err := os.Executable()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "perftbench:", err)
-		return 1
 	}
 	positions := []struct {
 		name, fen string
@@ -45,7 +41,7 @@ func perftBenchCommand(args []string) int {
 			for _, e := range []struct {
 				cmd   string
 				times *[]time.Duration
-			}{{self, &ours}, {*reference, &theirs}} {
+			}{{*self, &ours}, {*reference, &theirs}} {
 				d, n, err := timePerft(e.cmd, pos.fen, pos.depth)
 				if err != nil {
 					fmt.Fprintf(os.Stderr, "perftbench: %s: %v\n", e.cmd, err)
@@ -78,7 +74,11 @@ func median(ds []time.Duration) time.Duration {
 
 // timePerft starts the engine, waits until it is ready, then times one perft.
 func timePerft(command, position string, depth int) (time.Duration, string, error) {
-	cmd := exec.Command(command)
+	fields := strings.Fields(command)
+	if len(fields) == 0 {
+		return 0, "", fmt.Errorf("no engine command")
+	}
+	cmd := exec.Command(fields[0], fields[1:]...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return 0, "", err

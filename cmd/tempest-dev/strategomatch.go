@@ -22,8 +22,8 @@ import (
 func stratMatchCommand(args []string) int {
 	fs := flag.NewFlagSet("stratmatch", flag.ContinueOnError)
 	games := fs.Int("games", 10, "games to play (engine 1 is Volcandria in even games)")
-	engine1 := fs.String("engine1", "", "first engine command (default: this binary)")
-	engine2 := fs.String("engine2", "", "second engine command (default: this binary)")
+	engine1 := fs.String("engine1", "", "first engine command (default: this binary, \"tempest-dev uci\")")
+	engine2 := fs.String("engine2", "", "second engine command (default: this binary, \"tempest-dev uci\")")
 	var opts1, opts2 optionList
 	fs.Var(&opts1, "option1", "engine 1 option NAME=VALUE (repeatable), e.g. \"Skill Level=1\"")
 	fs.Var(&opts2, "option2", "engine 2 option NAME=VALUE (repeatable)")
@@ -45,7 +45,7 @@ func stratMatchCommand(args []string) int {
 			return 2
 		}
 	}
-	self, _ := os.Executable()
+	self := selfUCI()
 	if *engine1 == "" {
 		*engine1 = self
 	}
@@ -200,37 +200,15 @@ func playStratGame(sides [2]stratPlayer, seed uint64, maxPlies int) (*stratego.G
 	}
 	start := stratego.NewStart(setups[0], setups[1], stratego.Volcandria)
 	g := stratego.NewGame(start)
-	var views [2]string
-	for i := range views {
-		v := start.View(stratego.Side(i))
-		views[i] = v.String()
+	views := map[string]string{}
+	for i := range 2 {
+		side := stratego.Side(i)
+		v := start.View(side)
+		views[string(side.Letter())] = v.String()
 	}
-	for ply := 0; ; ply++ {
-		if st := g.Status(); st.Over {
-			return g, st.Result, st.Reason, nil
-		}
-		if ply >= maxPlies {
-			return g, "1/2-1/2", "ply limit", nil
-		}
-		side := int(g.Pos().SideToMove())
-		e := engines[side]
-		cmd := "position fen " + views[side]
-		if moves := g.Actions(); len(moves) > 0 {
-			cmd += " moves " + strings.Join(moves, " ")
-		}
-		e.send(cmd)
-		e.send("go " + sides[side].goArgs)
-		best, ok := e.waitFor("bestmove", 60*time.Second)
-		loser := []string{"0-1", "1-0"}[side]
-		if !ok {
-			return g, loser, "engine stalled or crashed", nil
-		}
-		f := strings.Fields(best)
-		if len(f) < 2 {
-			return g, loser, "no move", nil
-		}
-		if _, err := g.Play(f[1]); err != nil {
-			return g, loser, "illegal move " + f[1], nil
-		}
-	}
+	goArgs := map[string]string{"v": sides[0].goArgs, "e": sides[1].goArgs}
+	r := referee{game: g, engines: map[string]*uciProcess{"v": engines[0], "e": engines[1]},
+		startFor: func(p string) string { return views[p] }, goFor: func(p string) string { return goArgs[p] }, maxPlies: maxPlies}
+	result, reason := twoPlayerResult(r.play(), "v")
+	return g, result, reason, nil
 }

@@ -23,8 +23,8 @@ func varMatchCommand(args []string) int {
 	fs := flag.NewFlagSet("varmatch", flag.ContinueOnError)
 	variant := fs.String("variant", chessmate.Name, "variant: chessmate")
 	games := fs.Int("games", 10, "games to play (colors alternate)")
-	engine1 := fs.String("engine1", "", "first engine command (default: this binary)")
-	engine2 := fs.String("engine2", "", "second engine command (default: this binary)")
+	engine1 := fs.String("engine1", "", "first engine command (default: this binary, \"tempest-dev uci\")")
+	engine2 := fs.String("engine2", "", "second engine command (default: this binary, \"tempest-dev uci\")")
 	var opts1, opts2 optionList
 	fs.Var(&opts1, "option1", "engine 1 option NAME=VALUE (repeatable)")
 	fs.Var(&opts2, "option2", "engine 2 option NAME=VALUE (repeatable)")
@@ -39,7 +39,7 @@ func varMatchCommand(args []string) int {
 		fmt.Fprintf(os.Stderr, "varmatch: unknown variant %q\n", *variant)
 		return 2
 	}
-	self, _ := os.Executable()
+	self := selfUCI()
 	if *engine1 == "" {
 		*engine1 = self
 	}
@@ -122,39 +122,10 @@ func playVariantGame(g *chessmate.Game, cmds [2]string, opts [2]optionList, goCm
 		defer engines[i].close()
 	}
 	start := g.Start()
-	loss := func(side int, why string) (string, string, error) {
-		if side == 0 {
-			return "0-1", why, nil
-		}
-		return "1-0", why, nil
-	}
-	for ply := 0; ; ply++ {
-		if st := g.Status(); st.Over {
-			return st.Result, st.Reason, nil
-		}
-		if ply >= maxPlies {
-			return "1/2-1/2", "ply limit", nil
-		}
-		side := 0
-		if g.Status().ToMove == "b" {
-			side = 1
-		}
-		e := engines[side]
-		cmd := "position fen " + start
-		if moves := g.Actions(); len(moves) > 0 {
-			cmd += " moves " + strings.Join(moves, " ")
-		}
-		e.send(cmd)
-		e.send("go " + goCmd)
-		best, ok := e.waitFor("bestmove", 60*time.Second)
-		if !ok {
-			return loss(side, "engine stalled or crashed")
-		}
-		token := strings.Fields(best)[1]
-		if _, err := g.Play(token); err != nil {
-			return loss(side, "illegal move "+token)
-		}
-	}
+	r := referee{game: g, engines: map[string]*uciProcess{"w": engines[0], "b": engines[1]},
+		startFor: func(string) string { return start }, goFor: func(string) string { return goCmd }, maxPlies: maxPlies}
+	result, reason = twoPlayerResult(r.play(), "w")
+	return result, reason, nil
 }
 
 // uciProcess is an engine child process spoken to over UCI.

@@ -1,16 +1,13 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tempest/variants"
 	"tempest/variants/chameleon"
 )
 
@@ -31,21 +28,12 @@ func TestChameleonMatch(t *testing.T) {
 		assert.Equal(t, []string{"engine1", "engine2", "engine3"}[(3-i)%3], g[2], "game %d: red", i+1)
 	}
 	assert.Contains(t, out, "3 games, 3 players (rby)")
-	assert.Regexp(t, `engine1 \(\S+ ; go depth 2\): \+\d+ =\d+ -\d+, wins [\d.]+% \(95% interval [\d.]+% to [\d.]+%\)`, out)
+	assert.Regexp(t, `engine1 \([^;]+ ; go depth 2\): \+\d+ =\d+ -\d+, wins [\d.]+% \(95% interval [\d.]+% to [\d.]+%\)`, out)
 	assert.Contains(t, out, "engine2 (")
 	assert.Contains(t, out, "Skill Level=1; go depth 2)")
 	assert.Contains(t, out, "Skill Level=0; go nodes 1)")
 
-	text, err := os.ReadFile(pgn)
-	require.NoError(t, err)
-	records := strings.Split(strings.TrimSpace(string(text)), "\n\n[Event")
-	require.Len(t, records, 3)
-	for i, rec := range records {
-		if i > 0 {
-			rec = "[Event" + rec
-		}
-		r, err := variants.ParsePGN(rec)
-		require.NoError(t, err)
+	for i, r := range readRecords(t, pgn, 3) {
 		g, err := chameleon.LoadRecord(r)
 		require.NoError(t, err, "game %d reloads", i+1)
 		assert.Equal(t, games[i][5], r.Tag("Result"))

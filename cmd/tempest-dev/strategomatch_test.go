@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tempest/variants"
 	"tempest/variants/stratego"
 )
 
@@ -62,16 +61,7 @@ func TestStratMatch(t *testing.T) {
 	}
 	assert.Greater(t, positions, 2)
 
-	text, err := os.ReadFile(pgn)
-	require.NoError(t, err)
-	records := strings.Split(strings.TrimSpace(string(text)), "\n\n[Event")
-	require.Len(t, records, 2)
-	for i, rec := range records {
-		if i > 0 {
-			rec = "[Event" + rec
-		}
-		r, err := variants.ParsePGN(rec)
-		require.NoError(t, err)
+	for i, r := range readRecords(t, pgn, 2) {
 		g, err := stratego.LoadRecord(r)
 		require.NoError(t, err, "game %d reloads", i+1)
 		if st := g.Status(); st.Over {

@@ -31,7 +31,7 @@ func chameleonMatchCommand(args []string) int {
 	var goParams [4]string
 	goAll := fs.String("go", "movetime 100", "the go command's parameters for every seat")
 	for i := range engines {
-		fs.StringVar(&engines[i], fmt.Sprintf("engine%d", i+1), "", fmt.Sprintf("engine %d command (default: this binary)", i+1))
+		fs.StringVar(&engines[i], fmt.Sprintf("engine%d", i+1), "", fmt.Sprintf("engine %d command (default: this binary, \"tempest-dev uci\")", i+1))
 		fs.Var(&options[i], fmt.Sprintf("option%d", i+1), fmt.Sprintf("engine %d option NAME=VALUE (repeatable)", i+1))
 		fs.StringVar(&goParams[i], fmt.Sprintf("go%d", i+1), "", fmt.Sprintf("engine %d go parameters (default: -go)", i+1))
 	}
@@ -64,7 +64,7 @@ func chameleonMatchCommand(args []string) int {
 			return 2
 		}
 	}
-	self, _ := os.Executable()
+	self := selfUCI()
 	var seats []seat
 	for i := 0; i < *players; i++ {
 		s := seat{name: fmt.Sprintf("engine%d", i+1), command: engines[i], options: options[i], goParams: goParams[i]}
@@ -209,52 +209,24 @@ func (m *match) play(i int, opening []string) error {
 // stops there (forfeit names its colour).
 func (m *match) run(g *chameleon.Game, procs map[chameleon.Color]*uciProcess, seatOf map[chameleon.Color]int) (result, reason string, forfeit chameleon.Color) {
 	start := g.Start()
-	var clocks [4]time.Duration
-	if m.clock != nil {
-		clocks = [4]time.Duration{m.clock.base, m.clock.base, m.clock.base, m.clock.base}
+	engines := map[string]*uciProcess{}
+	for c, p := range procs {
+		engines[c.String()] = p
 	}
-	for {
-		st := g.Status()
-		if st.Over {
-			return st.Result, st.Reason, chameleon.NoColor
-		}
-		if len(g.Actions()) >= m.maxPlies {
-			return chameleon.DrawResult, "ply limit", chameleon.NoColor
-		}
-		mover, _ := chameleon.ColorFromLetter(st.ToMove[0])
-		p := procs[mover]
-		cmd := "position fen " + start
-		if moves := g.Actions(); len(moves) > 0 {
-			cmd += " moves " + strings.Join(moves, " ")
-		}
-		p.send(cmd)
-		goCmd, wait := "go "+m.seats[seatOf[mover]].goParams, 60*time.Second
-		if m.clock != nil {
-			goCmd = fmt.Sprintf("go time %d inc %d", clocks[mover].Milliseconds(), m.clock.inc.Milliseconds())
-			wait = clocks[mover] + 5*time.Second
-		}
-		began := time.Now()
-		p.send(goCmd)
-		line, ok := p.waitFor("bestmove", wait)
-		if !ok {
-			return chameleon.DrawResult, "forfeit " + mover.String() + ": engine stalled or crashed", mover
-		}
-		if m.clock != nil {
-			clocks[mover] -= time.Since(began)
-			if clocks[mover] < 0 {
-				return chameleon.DrawResult, "forfeit " + mover.String() + ": time", mover
-			}
-			clocks[mover] += m.clock.inc
-		}
-		f := strings.Fields(line)
-		token := ""
-		if len(f) > 1 {
-			token = f[1]
-		}
-		if _, err := g.Play(token); err != nil {
-			return chameleon.DrawResult, "forfeit " + mover.String() + ": illegal move " + token, mover
-		}
+	r := referee{game: g, engines: engines, startFor: func(string) string { return start }, clock: m.clock, maxPlies: m.maxPlies,
+		goFor: func(p string) string {
+			c, _ := chameleon.ColorFromLetter(p[0])
+			return m.seats[seatOf[c]].goParams
+		}}
+	o := r.play()
+	switch {
+	case o.forfeit != "":
+		c, _ := chameleon.ColorFromLetter(o.forfeit[0])
+		return chameleon.DrawResult, "forfeit " + o.forfeit + ": " + o.reason, c
+	case o.result == "":
+		return chameleon.DrawResult, o.reason, chameleon.NoColor
 	}
+	return o.result, o.reason, chameleon.NoColor
 }
 
 // record adds a finished game to the tallies and the PGN file, and prints it.

@@ -1,0 +1,98 @@
+// Command tempest-dev holds Tempest's developer tools, kept out of the
+// engine binary (and so out of the Android app): perft suites and speed,
+// tactics suites, and the match referees of the variants, which run engine
+// processes against each other. It also speaks UCI ("tempest-dev uci"),
+// so the referees can play it against itself by default.
+//
+//	tempest-dev uci
+//	tempest-dev perftsuite [-maxdepth N] [-maxnodes N] [-threads N] [-hash MB] [-v] FILE...
+//	tempest-dev perftbench [-reference CMD] [-runs N]
+//	tempest-dev tactics [-movetime D] [-threads N] [-hash MB] [-v] FILE...
+//	tempest-dev varmatch [-variant V] [-games N] [-engine1 CMD] [-engine2 CMD] [-option1 N=V] [-option2 N=V] [-go PARAMS]
+//	tempest-dev stratmatch [-games N] [-engine1 CMD] [-engine2 CMD] [-option1 N=V] [-option2 N=V] [-go PARAMS] [-setup1 M] [-setup2 M] [-seed N] [-concurrency N] [-pgn FILE]
+//	tempest-dev chamatch [-players N] [-games N] [-engineK CMD] [-optionK N=V] [-go PARAMS] [-goK PARAMS] [-tc S+I] [-seed N] [-pgn FILE]
+package main
+
+import (
+	"fmt"
+	"os"
+	"sort"
+
+	"tempest/protocol"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+type subcommand struct {
+	summary string
+	run     func(args []string) int
+}
+
+var subcommands map[string]subcommand
+
+func init() {
+	subcommands = map[string]subcommand{
+		"uci":        {"speak UCI on stdin/stdout, as the engine binary does", uciCommand},
+		"perftsuite": {"check every count of EPD perft suites; report pass/fail and speed", perftSuiteCommand},
+		"perftbench": {"time perft over UCI against a reference engine (Stockfish)", perftBenchCommand},
+		"tactics":    {"run EPD test suites (bm/am) at a fixed time per position; count solved", tacticsCommand},
+		"varmatch":   {"play a match in a variant (card chess) between two UCI engines", varMatchCommand},
+		"stratmatch": {"play Stratego games between two UCI engines, each seeing only its own view", stratMatchCommand},
+		"chamatch":   {"play Chameleon Chess games between 2 to 4 UCI engines, seats rotating", chameleonMatchCommand},
+	}
+}
+
+func run(args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		usage()
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	cmd, ok := subcommands[args[0]]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "unknown subcommand %q\n", args[0])
+		usage()
+		return 2
+	}
+	return cmd.run(args[1:])
+}
+
+// usage lists every subcommand there is.
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: tempest-dev SUBCOMMAND [flags]   (tempest-dev SUBCOMMAND -h for its flags)")
+	fmt.Fprintln(os.Stderr, "\nsubcommands:")
+	names := make([]string, 0, len(subcommands))
+	for name := range subcommands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		fmt.Fprintf(os.Stderr, "  %-12s %s\n", name, subcommands[name].summary)
+	}
+}
+
+func uciCommand(args []string) int {
+	if len(args) > 0 {
+		fmt.Fprintf(os.Stderr, "uci takes no arguments, not %q\n", args[0])
+		return 2
+	}
+	if err := protocol.NewSession(os.Stdout).Run(os.Stdin); err != nil {
+		fmt.Fprintln(os.Stderr, "tempest-dev:", err)
+		return 1
+	}
+	return 0
+}
+
+// selfUCI is the command that runs this binary as a UCI engine: the
+// referees' default opponent.
+func selfUCI() string {
+	self, err := os.Executable()
+	if err != nil {
+		self = os.Args[0]
+	}
+	return self + " uci"
+}

@@ -29,6 +29,7 @@ vet:
 unit: $(VENV)/.installed
 	TEMPEST_PYTHON=$(abspath $(PYTHON)) $(GO) test ./...
 	$(GO) test -tags tune ./tuning ./eval
+	$(GO) test -tags tune ./search ./protocol -run 'Tun'
 
 # Invariant checks after every make/unmake (movegen's debug build).
 debug: $(VENV)/.installed

@@ -252,3 +252,10 @@ const (
 	wdlMidpoint = 200.0
 	wdlScale    = 90.0
 )
+
+// Tunables are the chess search's parameters that the tune build (go build
+// -tags tune) offers as UCI options for SPSA; none in other builds.
+func Tunables() []search.Tunable { return search.Tunables }
+
+// Retune makes a changed tunable take effect; not during a search.
+func Retune() { search.Retune() }

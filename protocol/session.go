@@ -93,7 +93,7 @@ func NewSession(out io.Writer) *Session {
 // optionTable declares every UCI option once.
 func (s *Session) optionTable() []*Option {
 	spin := func(v string) int { n, _ := strconv.Atoi(v); return n }
-	return []*Option{
+	table := []*Option{
 		{Name: "Hash", Kind: Spin, Default: strconv.Itoa(DefaultHashMB), Min: 1, Max: max(tt.MaxMB(), DefaultHashMB),
 			Help: "transposition table size in MiB; the maximum is half the machine's memory, and a size the free memory cannot hold is refused",
 			apply: func(s *Session, v string) error {
@@ -155,6 +155,13 @@ func (s *Session) optionTable() []*Option {
 			Help:  "target strength when UCI_LimitStrength is on: the strongest level whose measured Elo is at most this",
 			apply: func(s *Session, v string) error { s.elo = spin(v); return s.applyLevel() }},
 	}
+	// The tune build offers every chess search parameter, for SPSA.
+	for _, t := range games.Tunables() {
+		table = append(table, &Option{Name: t.Name, Kind: Spin, Default: strconv.Itoa(*t.Value), Min: t.Min, Max: t.Max,
+			Help:  "chess search parameter (tune build only; docs/DEVELOPING.md)",
+			apply: func(s *Session, v string) error { *t.Value = spin(v); games.Retune(); return nil }})
+	}
+	return table
 }
 
 // reconfigure changes the settings and hands them to the engine, printing

@@ -55,7 +55,8 @@ func NewWithTable(t *tt.Table) *Engine {
 	return e
 }
 
-// SetOptions changes threads, MultiPV and move overhead; not during a search.
+// SetOptions changes threads, MultiPV, move overhead and contempt; not
+// during a search.
 func (e *Engine) SetOptions(o Options) {
 	o.Threads = max(o.Threads, 1)
 	o.MultiPV = max(o.MultiPV, 1)

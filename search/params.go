@@ -1,42 +1,29 @@
 package search
 
-import "math"
-
-// Search parameters, named and kept in one place so they can be tuned and
-// reviewed. Margins are centipawns; depths are plies.
-const (
-	aspirationDepth = 4  // iterations from this depth on start with a window
-	aspirationDelta = 16 // initial half-width of the window
-
-	razorDepth  = 3
-	razorMargin = 250 // per ply
-
-	rfpDepth  = 8
-	rfpMargin = 75 // per ply, one ply less when improving
-
-	nullMinDepth       = 3
-	nullBaseReduction  = 3
-	nullDepthDivisor   = 4   // one more ply of reduction per this many plies of depth
-	nullEvalDivisor    = 200 // one more ply per this much static eval above beta, at most 3
-	nullVerifyMinDepth = 12  // from here a null-move cutoff is verified by a reduced search
-
-	iirMinDepth = 4 // without a hash move, reduce by one ply from this depth
-
-	singularMinDepth = 8
-
-	lmpMaxDepth         = 8
-	futilityMaxDepth    = 8
-	futilityBase        = 100
-	futilityPerPly      = 80
-	seeQuietMargin      = 60 // quiet moves with SEE below -margin*depth are pruned
-	seeNoisyMargin      = 20 // captures with SEE below -margin*depth^2 are pruned
-	historyPruneDepth   = 3
-	historyPruneMargin  = 3000 // quiet moves with history below -margin*depth are pruned
-	lmrMinDepth         = 3
-	lmrHistoryDivisor   = 8192
-	deltaMargin         = 200 // qsearch: a capture that cannot lift the score this close to alpha is skipped
-	checkExtensionLimit = 2   // check extensions only while ply < limit * root depth
+import (
+	"math"
+	"time"
 )
+
+// Sizes and delays that are not tuned: lmpMaxDepth sizes a table.
+const (
+	lmpMaxDepth = 8
+	// infoDelay: "currmove" lines, bounds of failed aspiration windows and
+	// every MultiPV line as it completes are reported only after this much
+	// of a search, when a GUI user is waiting to see progress.
+	infoDelay = 3 * time.Second
+	// helperCycle spreads the helper threads over depths: a helper skips
+	// one depth in this many.
+	helperCycle = 3
+)
+
+// Tunable is one search parameter of the tune build, exposed as a UCI
+// spin option.
+type Tunable struct {
+	Name     string
+	Value    *int
+	Min, Max int
+}
 
 // lmrTable[depth][moveNumber] is the late-move reduction for quiet moves
 // before adjustments: grows with the log of both.
@@ -46,14 +33,21 @@ var lmrTable [MaxPly + 1][256]int
 // the rest are skipped.
 var lmpTable [2][lmpMaxDepth + 1]int
 
-func init() {
+func init() { initTables() }
+
+// initTables computes the tables from the parameters.
+func initTables() {
+	base, divisor := float64(lmrBase)/100, float64(lmrDivisor)/100
 	for d := 1; d <= MaxPly; d++ {
 		for m := 1; m < 256; m++ {
-			lmrTable[d][m] = int(0.8 + math.Log(float64(d))*math.Log(float64(m))/2.4)
+			lmrTable[d][m] = int(base + math.Log(float64(d))*math.Log(float64(m))/divisor)
 		}
 	}
 	for d := 0; d <= lmpMaxDepth; d++ {
-		lmpTable[0][d] = (3 + d*d) / 2
-		lmpTable[1][d] = 3 + d*d
+		lmpTable[0][d] = (lmpBase + d*d) / 2
+		lmpTable[1][d] = lmpBase + d*d
 	}
 }
+
+// percent turns a parameter in percent into a factor.
+func percent(p int) float64 { return float64(p) / 100 }

@@ -50,7 +50,21 @@ type worker struct {
 	id     int
 	engine *Engine
 
-	// per search: reset by prepare
+	// per search: prepare replaces it whole
+	searchState
+	publishedNodes atomic.Uint64 // nodes, published for the other threads every 1024
+
+	// per game: cleared by ucinewgame
+	hist *histories
+
+	// scratch: written before it is read
+	eval   evaluator
+	stack  [MaxPly + stackOffset + 4]frame
+	noCont contTable // continuation table for "no move" (root, null move); its updates are ignored
+}
+
+// searchState is what one search of a worker starts afresh.
+type searchState struct {
 	pos            Position
 	rootMoves      []rootMove
 	rootDepth      int
@@ -58,21 +72,12 @@ type worker struct {
 	pvIndex        int
 	selDepth       int
 	nodes          uint64
-	publishedNodes atomic.Uint64
 	aborted        bool
 	start          time.Time
 	nullMovePly    int        // null-move pruning is off below this ply while verifying
 	currMove       func(Info) // main thread: reports the root move being searched
 	pv             [MaxPly + 1][MaxPly + 1]Move
 	pvLen          [MaxPly + 1]int
-
-	// per game: cleared by ucinewgame
-	hist *histories
-
-	// scratch
-	eval   evaluator
-	stack  [MaxPly + stackOffset + 4]frame
-	noCont contTable // continuation table for "no move" (root, null move); its updates are ignored
 }
 
 func newWorker(e *Engine, id int) *worker {
@@ -88,20 +93,10 @@ func (w *worker) clearHistory() {
 }
 
 func (w *worker) prepare(pos *Position, rootMoves []rootMove, start time.Time) {
-	w.pos = *pos
-	w.rootMoves = slices.Clone(rootMoves)
-	w.completedDepth = 0
-	w.nodes = 0
+	w.searchState = searchState{pos: *pos, rootMoves: slices.Clone(rootMoves), start: start}
 	w.publishedNodes.Store(0)
-	w.aborted = false
-	w.start = start
-	w.nullMovePly = 0
 	for i := range w.stack {
-		w.stack[i].killers = [2]Move{}
-		w.stack[i].excluded = NullMove
-		w.stack[i].move = NullMove
-		w.stack[i].cont = &w.noCont
-		w.stack[i].staticEval = noEval
+		w.stack[i] = frame{move: NullMove, excluded: NullMove, cont: &w.noCont, staticEval: noEval}
 	}
 }
 
@@ -123,7 +118,7 @@ func (w *worker) iterate(report func(Info)) {
 	for depth := 1; depth <= maxDepth; depth++ {
 		// Helper threads search some depths twice as often as others, so the
 		// threads spread over neighbouring depths.
-		if w.id > 0 && depth > 1 && (depth+w.id)%3 == 0 {
+		if w.id > 0 && depth > 1 && (depth+w.id)%helperCycle == 0 {
 			continue
 		}
 		w.rootDepth = depth
@@ -137,7 +132,7 @@ func (w *worker) iterate(report func(Info)) {
 			}
 			// Lines searched so far stay in front, in score order.
 			slices.SortStableFunc(w.rootMoves[:w.pvIndex+1], byScore)
-			if report != nil && (w.pvIndex+1 == multiPV || e.elapsed() > 3*time.Second) {
+			if report != nil && (w.pvIndex+1 == multiPV || e.elapsed() > infoDelay) {
 				for i := 0; i <= w.pvIndex; i++ {
 					report(w.info(i, depth, tt.BoundExact))
 				}
@@ -157,13 +152,13 @@ func (w *worker) iterate(report func(Info)) {
 			break
 		}
 		if best.move != prevBest {
-			instability = min(instability*1.6, 2.5)
+			instability = min(instability*percent(instabilityGrowth), percent(instabilityMax))
 		} else {
-			instability = max(instability*0.85, 0.6)
+			instability = max(instability*percent(instabilityDecay), percent(instabilityMin))
 		}
 		drop := 1.0
-		if prevScore != -Infinite && best.score < prevScore-30 {
-			drop = 1.3
+		if prevScore != -Infinite && best.score < prevScore-scoreDropMargin {
+			drop = percent(scoreDropFactor)
 		}
 		prevBest, prevScore = best.move, best.score
 		e.pollPonderHit()
@@ -204,20 +199,20 @@ func (w *worker) aspirate(depth int, report func(Info)) {
 		slices.SortStableFunc(w.rootMoves[w.pvIndex:], byScore)
 		switch {
 		case score <= alpha:
-			if report != nil && w.engine.elapsed() > 3*time.Second {
+			if report != nil && w.engine.elapsed() > infoDelay {
 				report(w.info(w.pvIndex, depth, tt.BoundUpper))
 			}
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -Infinite)
 		case score >= beta:
-			if report != nil && w.engine.elapsed() > 3*time.Second {
+			if report != nil && w.engine.elapsed() > infoDelay {
 				report(w.info(w.pvIndex, depth, tt.BoundLower))
 			}
 			beta = min(score+delta, Infinite)
 		default:
 			return
 		}
-		delta += delta / 2
+		delta += delta * aspirationWiden / 100
 	}
 }
 

@@ -3,8 +3,6 @@
 package cmsearch
 
 import (
-	"time"
-
 	"tempest/tt"
 )
 
@@ -22,7 +20,7 @@ func (w *worker) searchRoot(alpha, beta, depth int) int {
 		rm := &w.rootMoves[i]
 		m := rm.move
 		moveNumber := i - w.pvIndex + 1
-		if w.currMove != nil && w.engine.elapsed() > 3*time.Second {
+		if w.currMove != nil && w.engine.elapsed() > infoDelay {
 			w.currMove(Info{Depth: depth, CurrMove: m, CurrMoveNumber: moveNumber})
 		}
 		noisy := isNoisy(pos, m)
@@ -38,7 +36,7 @@ func (w *worker) searchRoot(alpha, beta, depth int) int {
 		} else {
 			// Late root moves get a small reduction, then a null-window test.
 			r := 0
-			if depth >= lmrMinDepth && moveNumber > 3 && !givesCheck && !noisy && !inCheck {
+			if depth >= lmrMinDepth && moveNumber > rootLMRMinMoves && !givesCheck && !noisy && !inCheck {
 				r = max(lmrTable[depth][min(moveNumber, 255)]-1, 0)
 			}
 			score = -w.search(-alpha-1, -alpha, newDepth-r, 1, true)
@@ -228,7 +226,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		// move will too. Not in pawn endings (zugzwang) and not twice in a row.
 		if depth >= nullMinDepth && eval >= beta && ply >= w.nullMovePly &&
 			w.stack[ply+stackOffset-1].move != NullMove && hasPieces(pos) {
-			r := nullBaseReduction + depth/nullDepthDivisor + min((eval-beta)/nullEvalDivisor, 3)
+			r := nullBaseReduction + depth/nullDepthDivisor + min((eval-beta)/nullEvalDivisor, nullEvalMaxReduction)
 			f.move, f.piece, f.to, f.cont = NullMove, noPiece, 0, &w.noCont
 			pos.MakeNull(&f.undo)
 			w.countNode()
@@ -246,7 +244,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 				}
 				// Step 7a. Verification at high depth, with null moves off
 				// for the first plies, guards against zugzwang.
-				w.nullMovePly = ply + 3*(depth-r)/4
+				w.nullMovePly = ply + nullVerifyShare*(depth-r)/100
 				verified := w.search(beta-1, beta, depth-r, ply, false)
 				w.nullMovePly = 0
 				if verified >= beta {
@@ -322,10 +320,10 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		extension := 0
 		if ply < w.rootDepth*checkExtensionLimit {
 			if depth >= singularMinDepth && m == ttMove && excluded == NullMove &&
-				entry.Depth >= depth-3 && entry.Bound&tt.BoundLower != 0 && ttScore > -MateBound && ttScore < MateBound {
-				singularBeta := ttScore - 2*depth
+				entry.Depth >= depth-singularTTDepthMargin && entry.Bound&tt.BoundLower != 0 && ttScore > -MateBound && ttScore < MateBound {
+				singularBeta := ttScore - singularMarginPerPly*depth
 				f.excluded = m
-				score := w.search(singularBeta-1, singularBeta, (depth-1)/2, ply, cutNode)
+				score := w.search(singularBeta-1, singularBeta, (depth-1)/singularDepthDivisor, ply, cutNode)
 				f.excluded = NullMove
 				if w.aborted {
 					return 0

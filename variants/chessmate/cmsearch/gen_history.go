@@ -16,7 +16,9 @@ type histories struct {
 }
 
 // bonus is the history reward for a move that caused a cutoff at depth.
-func bonus(depth int) int { return min(300*depth-250, 1500) }
+func bonus(depth int) int {
+	return min(historyBonusPerPly*depth-historyBonusOffset, historyBonusMax)
+}
 
 // updateHistory moves an entry towards +-maxHistory by v, slowing down as it
 // approaches the bound (the "gravity" formula), so values stay comparable.

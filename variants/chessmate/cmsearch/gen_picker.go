@@ -187,7 +187,7 @@ func (mp *picker) scoreNoisy(from, to int) {
 // capture history of this piece, destination and victim.
 func (mp *picker) noisyScore(m Move) int32 {
 	pc, _, to := historySquares(mp.pos, m)
-	return int32(8*capturedValue(mp.pos, m)) + int32(mp.w.hist.capture[pc][to][victim(mp.pos, m)])/16
+	return int32(captureValueWeight*capturedValue(mp.pos, m)) + int32(mp.w.hist.capture[pc][to][victim(mp.pos, m)])/int32(captureHistoryDivisor)
 }
 
 func (mp *picker) scoreQuiet(from, to int) {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/movegen"
 	"tempest/tt"
 	"tempest/variants"
@@ -38,7 +38,7 @@ func (CardChess) Start(setup []string, _ variants.Settings) (variants.Game, erro
 func (CardChess) Parse(pos string, _ variants.Settings) (variants.Game, error) {
 	p, err := chessmate.ParsePosition(pos)
 	if err != nil {
-		return nil, fmt.Errorf("invalid card-chess position %q: %v", engine.Truncate(pos, 160), err)
+		return nil, fmt.Errorf("invalid card-chess position %q: %v", kit.Truncate(pos, 160), err)
 	}
 	return chessmate.NewGame(p), nil
 }
@@ -54,7 +54,7 @@ func (CardChess) View(g variants.Game, player string) (string, error) {
 	case "b":
 		c = movegen.Black
 	default:
-		return "", fmt.Errorf("the player is w or b, not %q", engine.Truncate(player, 10))
+		return "", fmt.Errorf("the player is w or b, not %q", kit.Truncate(player, 10))
 	}
 	return g.(*chessmate.Game).Pos().View(c)
 }
@@ -74,7 +74,7 @@ func (CardChess) NewEngine(s variants.Settings) (variants.Engine, error) {
 	return e, nil
 }
 
-func (CardChess) Bench(ctx context.Context, depth int, report func(string)) engine.BenchResult {
+func (CardChess) Bench(ctx context.Context, depth int, report func(string)) kit.BenchResult {
 	return cmsearch.Bench(ctx, depth, variants.DefaultHashMB, report)
 }
 
@@ -91,7 +91,7 @@ func parseDeal(setup []string) ([15]chessmate.Card, error) {
 	case len(setup) == 2 && setup[0] == "seed":
 		n, err := strconv.ParseUint(setup[1], 10, 64)
 		if err != nil {
-			return [15]chessmate.Card{}, fmt.Errorf("startpos seed %q is not a number", engine.Truncate(setup[1], 20))
+			return [15]chessmate.Card{}, fmt.Errorf("startpos seed %q is not a number", kit.Truncate(setup[1], 20))
 		}
 		return chessmate.ShuffledDeck(n), nil
 	case len(setup) == 2 && setup[0] == "deal":
@@ -102,7 +102,7 @@ func parseDeal(setup []string) ([15]chessmate.Card, error) {
 		return deck, nil
 	}
 	return [15]chessmate.Card{}, fmt.Errorf("startpos takes \"deal <15 card codes>\" or \"seed <n>\", not %q",
-		engine.Truncate(strings.Join(setup, " "), 40))
+		kit.Truncate(strings.Join(setup, " "), 40))
 }
 
 // cardEngine is the card-chess search behind the protocol: the chess
@@ -146,7 +146,7 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 		return nil, nil, fmt.Errorf("go: %s is to move but its own hand is hidden in this position (%s); give %s's view",
 			us, handCodes(hand), us)
 	}
-	gp := engine.ParseGo(args, int(us))
+	gp := kit.ParseGo(args, int(us))
 	gp.OwnClock(int(us))
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", chessmate.Name)
@@ -155,7 +155,7 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 		gp.Note("the game is over (%s)", st.Reason)
 	}
 	pos := *g.Pos() // the search owns its copy
-	lim := engine.Convert[chessmate.Action](gp.Limits)
+	lim := kit.Convert[chessmate.Action](gp.Limits)
 	if !c.settings.PlayCards {
 		lim.SearchMoves = pos.RegularMoves()
 		if len(lim.SearchMoves) == 0 { // only a card could move: play it rather than nothing
@@ -177,7 +177,7 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 
 // formatCardInfo writes a card-chess search report as a UCI info line.
 func formatCardInfo(info cmsearch.Info) string {
-	out := engine.Info{Depth: info.Depth, SelDepth: info.SelDepth, MultiPV: info.MultiPV, Score: info.Score,
+	out := kit.Info{Depth: info.Depth, SelDepth: info.SelDepth, MultiPV: info.MultiPV, Score: info.Score,
 		Nodes: info.Nodes, Elapsed: info.Elapsed, Hashfull: info.Hashfull}
 	if info.CurrMove != chessmate.NullAction {
 		out.CurrMove, out.CurrMoveNumber = info.CurrMove.String(), info.CurrMoveNumber

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/movegen"
 	"tempest/tt"
 	"tempest/variants"
@@ -34,7 +34,7 @@ func (Chameleon) Start(setup []string, _ variants.Settings) (variants.Game, erro
 		players = set
 	default:
 		return nil, fmt.Errorf("startpos takes \"players <2 to 4 of r g y b>\" (e.g. \"players ry\"), not %q",
-			engine.Truncate(strings.Join(setup, " "), 40))
+			kit.Truncate(strings.Join(setup, " "), 40))
 	}
 	p, err := chameleon.StartPosition(players)
 	if err != nil {
@@ -46,7 +46,7 @@ func (Chameleon) Start(setup []string, _ variants.Settings) (variants.Game, erro
 func (Chameleon) Parse(pos string, _ variants.Settings) (variants.Game, error) {
 	p, err := chameleon.ParsePosition(pos)
 	if err != nil {
-		return nil, fmt.Errorf("invalid chameleon position %q: %v", engine.Truncate(pos, 160), err)
+		return nil, fmt.Errorf("invalid chameleon position %q: %v", kit.Truncate(pos, 160), err)
 	}
 	return chameleon.NewGame(p), nil
 }
@@ -73,7 +73,7 @@ func (Chameleon) NewEngine(s variants.Settings) (variants.Engine, error) {
 	return e, nil
 }
 
-func (Chameleon) Bench(ctx context.Context, depth int, report func(string)) engine.BenchResult {
+func (Chameleon) Bench(ctx context.Context, depth int, report func(string)) kit.BenchResult {
 	return chsearch.Bench(ctx, depth, variants.DefaultHashMB, report)
 }
 
@@ -188,7 +188,7 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 		kept := make([]string, 0, len(args))
 		for i := 0; i < len(args); i++ {
 			if a := args[i]; a == "wtime" || a == "btime" || a == "winc" || a == "binc" {
-				if i+1 < len(args) && !engine.IsGoKeyword(args[i+1]) {
+				if i+1 < len(args) && !kit.IsGoKeyword(args[i+1]) {
 					i++
 				}
 				continue
@@ -197,7 +197,7 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 		}
 		args, dropped = kept, true
 	}
-	g := engine.ParseGo(args, 0, "algorithm")
+	g := kit.ParseGo(args, 0, "algorithm")
 	if dropped {
 		g.Note("go: the mover's clock was given both as time/inc and as wtime/btime; using time/inc")
 	}
@@ -205,7 +205,7 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 		if a, ok := chsearch.ParseAlgorithm(name); ok {
 			algo = a
 		} else {
-			g.Note("go algorithm %q is not \"model\", \"paranoid\", \"bestreply\" or \"maxn\"; using model", engine.Truncate(name, 20))
+			g.Note("go algorithm %q is not \"model\", \"paranoid\", \"bestreply\" or \"maxn\"; using model", kit.Truncate(name, 20))
 		}
 	}
 	if g.Limits.Mate > 0 {
@@ -233,8 +233,8 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 		g.Note("go: no clock given for the side to move; using 100 ms")
 	}
 	// The kit's clocks are indexed by colour: the mover's is the one read.
-	lim := engine.Convert[chameleon.Move](gl)
-	lim.Time, lim.Inc = [engine.MaxPlayers]time.Duration{}, [engine.MaxPlayers]time.Duration{}
+	lim := kit.Convert[chameleon.Move](gl)
+	lim.Time, lim.Inc = [kit.MaxPlayers]time.Duration{}, [kit.MaxPlayers]time.Duration{}
 	lim.Time[pos.ToMove()], lim.Inc[pos.ToMove()] = gl.Time[clock], gl.Inc[clock]
 	lim.SearchMoves = moves
 	return lim, algo, g.Notes
@@ -246,7 +246,7 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 // even together, within about N of its own moves (negative: they can
 // eliminate it).
 func formatChameleonInfo(info chsearch.Info, players int) string {
-	out := engine.Info{Depth: info.Depth, SelDepth: info.SelDepth, Score: info.Score, Nodes: info.Nodes,
+	out := kit.Info{Depth: info.Depth, SelDepth: info.SelDepth, Score: info.Score, Nodes: info.Nodes,
 		Elapsed: info.Elapsed, Hashfull: info.Hashfull}
 	if chsearch.IsWin(info.Score) {
 		plies := chsearch.WinScore - info.Score
@@ -279,7 +279,7 @@ func formatChameleonInfo(info chsearch.Info, players int) string {
 // "<colour>@<ply>" in the order they dropped out, or "-".
 func chameleonBoard(gm variants.Game, args []string) ([]string, error) {
 	if len(args) > 0 {
-		return nil, fmt.Errorf("board takes no arguments, not %q", engine.Truncate(strings.Join(args, " "), 40))
+		return nil, fmt.Errorf("board takes no arguments, not %q", kit.Truncate(strings.Join(args, " "), 40))
 	}
 	g := gm.(*chameleon.Game)
 	p := g.Pos()

@@ -6,8 +6,8 @@ import (
 	"math"
 	"strings"
 
-	"tempest/engine"
 	"tempest/eval"
+	"tempest/kit"
 	"tempest/movegen"
 	"tempest/perft"
 	"tempest/search"
@@ -27,7 +27,7 @@ func (Chess) Description() string {
 
 func (Chess) Start(setup []string, s variants.Settings) (variants.Game, error) {
 	if len(setup) > 0 {
-		return nil, fmt.Errorf("unexpected %q after startpos (want \"moves\")", engine.Truncate(setup[0], 40))
+		return nil, fmt.Errorf("unexpected %q after startpos (want \"moves\")", kit.Truncate(setup[0], 40))
 	}
 	return newChessGame(movegen.NewStartPosition(), s.Chess960), nil
 }
@@ -35,7 +35,7 @@ func (Chess) Start(setup []string, s variants.Settings) (variants.Game, error) {
 func (Chess) Parse(fen string, s variants.Settings) (variants.Game, error) {
 	start, err := movegen.ParseFEN(fen)
 	if err != nil {
-		return nil, fmt.Errorf("invalid FEN %q: %v", engine.Truncate(fen, 120), err)
+		return nil, fmt.Errorf("invalid FEN %q: %v", kit.Truncate(fen, 120), err)
 	}
 	return newChessGame(start, s.Chess960), nil
 }
@@ -137,7 +137,7 @@ func (Chess) NewEngine(s variants.Settings) (variants.Engine, error) {
 	return e, nil
 }
 
-func (Chess) Bench(ctx context.Context, depth int, report func(string)) engine.BenchResult {
+func (Chess) Bench(ctx context.Context, depth int, report func(string)) kit.BenchResult {
 	return search.Bench(ctx, depth, 1, variants.DefaultHashMB, report)
 }
 
@@ -172,9 +172,9 @@ func (c *chessEngine) Prepare(g variants.Game, args []string) (variants.Search, 
 	cg := g.(*chessGame)
 	pos := cg.pos // the search owns its copy
 	us := pos.SideToMove()
-	gp := engine.ParseGo(args, int(us))
+	gp := kit.ParseGo(args, int(us))
 	gp.OwnClock(int(us))
-	lim := engine.Convert[movegen.Move](gp.Limits)
+	lim := kit.Convert[movegen.Move](gp.Limits)
 	chess960 := c.settings.Chess960
 	for _, tok := range gp.Limits.SearchMoves {
 		m, err := pos.ParseUCIMove(tok, chess960)
@@ -209,7 +209,7 @@ func (c *chessEngine) Prepare(g variants.Game, args []string) (variants.Search, 
 
 // formatInfo writes a search report as a UCI info line.
 func formatInfo(info search.Info, chess960, showWDL bool) string {
-	out := engine.Info{Depth: info.Depth, SelDepth: info.SelDepth, MultiPV: info.MultiPV, Score: info.Score,
+	out := kit.Info{Depth: info.Depth, SelDepth: info.SelDepth, MultiPV: info.MultiPV, Score: info.Score,
 		Nodes: info.Nodes, Elapsed: info.Elapsed, Hashfull: info.Hashfull}
 	if info.CurrMove != movegen.NullMove {
 		out.CurrMove, out.CurrMoveNumber = info.CurrMove.UCI(chess960), info.CurrMoveNumber

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/movegen"
 	"tempest/variants"
 )
@@ -163,7 +163,7 @@ func loadChessRecord(r variants.Record, chess960 bool) (*chessGame, error) {
 			}
 		}
 		if err != nil {
-			return nil, fmt.Errorf("move %d (%s) is illegal: %v", i+1, engine.Truncate(tok, 20), err)
+			return nil, fmt.Errorf("move %d (%s) is illegal: %v", i+1, kit.Truncate(tok, 20), err)
 		}
 		var u movegen.Undo
 		g.pos.Make(m, &u)

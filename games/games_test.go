@@ -10,13 +10,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/variants"
 )
 
 func defaults() variants.Settings {
 	return variants.Settings{HashMB: variants.DefaultHashMB, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
-		PlayCards: true, Level: engine.PlayingLevels[len(engine.PlayingLevels)-1].Level, LevelSeed: 1}
+		PlayCards: true, Level: kit.PlayingLevels[len(kit.PlayingLevels)-1].Level, LevelSeed: 1}
 }
 
 // startSetups gives each game a reproducible start.
@@ -73,7 +73,7 @@ func TestChessEngineTakesTheSettings(t *testing.T) {
 	c := e.(*chessEngine)
 	s := defaults()
 	s.Threads, s.MultiPV, s.MoveOverhead, s.Contempt, s.HashMB = 2, 3, 90*time.Millisecond, 25, 8
-	s.Level = engine.PlayingLevels[4].Level
+	s.Level = kit.PlayingLevels[4].Level
 	_, err = e.Configure(s)
 	require.NoError(t, err)
 	o := c.e.Options()

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/variants"
 	"tempest/variants/stratego"
 	"tempest/variants/stratego/stsearch"
@@ -33,7 +33,7 @@ func (Stratego) Start(setup []string, _ variants.Settings) (variants.Game, error
 func (Stratego) Parse(pos string, _ variants.Settings) (variants.Game, error) {
 	p, err := stratego.ParsePosition(pos)
 	if err != nil {
-		return nil, fmt.Errorf("invalid stratego position %q: %v", engine.Truncate(pos, 160), err)
+		return nil, fmt.Errorf("invalid stratego position %q: %v", kit.Truncate(pos, 160), err)
 	}
 	return stratego.NewGame(p), nil
 }
@@ -69,7 +69,7 @@ func (Stratego) NewEngine(s variants.Settings) (variants.Engine, error) {
 	return e, nil
 }
 
-func (Stratego) Bench(ctx context.Context, depth int, report func(string)) engine.BenchResult {
+func (Stratego) Bench(ctx context.Context, depth int, report func(string)) kit.BenchResult {
 	return stsearch.Bench(ctx, depth, report)
 }
 
@@ -88,7 +88,7 @@ func strategoStart(args []string) (*stratego.Position, error) {
 	case len(args) == 2 && (args[0] == "seed" || args[0] == "random"):
 		n, err := strconv.ParseUint(args[1], 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("startpos %s %q is not a number", args[0], engine.Truncate(args[1], 20))
+			return nil, fmt.Errorf("startpos %s %q is not a number", args[0], kit.Truncate(args[1], 20))
 		}
 		if args[0] == "random" {
 			rng := rand.New(rand.NewPCG(n, 0xA2A7))
@@ -110,7 +110,7 @@ func strategoStart(args []string) (*stratego.Position, error) {
 		return stratego.NewStart(v, e, stratego.Volcandria), nil
 	}
 	return nil, fmt.Errorf("startpos takes \"seed <n>\", \"random <n>\" or \"setup <volcandria rows> <everwinter rows>\", not %q",
-		engine.Truncate(strings.Join(args, " "), 60))
+		kit.Truncate(strings.Join(args, " "), 60))
 }
 
 // strategoSetupCommand answers "setup <side> [seed <n>]" with
@@ -127,7 +127,7 @@ func strategoSetupCommand(_ variants.Game, args []string) ([]string, error) {
 	seed := uint64(time.Now().UnixNano())
 	if len(args) == 3 {
 		if seed, err = strconv.ParseUint(args[2], 10, 64); err != nil {
-			return nil, fmt.Errorf("setup seed %q is not a number", engine.Truncate(args[2], 20))
+			return nil, fmt.Errorf("setup seed %q is not a number", kit.Truncate(args[2], 20))
 		}
 	}
 	st := stratego.GenerateSetup(side, rand.New(rand.NewPCG(seed, 0x5E7)))
@@ -183,7 +183,7 @@ func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Sear
 	g := gm.(*stratego.Game)
 	pos := *g.Pos() // the search owns its copy
 	us := int(pos.SideToMove())
-	gp := engine.ParseGo(args, us)
+	gp := kit.ParseGo(args, us)
 	gp.OwnClock(us)
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", stratego.Name)
@@ -198,12 +198,12 @@ func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Sear
 		gp.Note("the game is over (%s)", st.Reason)
 	}
 	history := g.PublicHistory()
-	lim := engine.Convert[stratego.Move](gp.Limits)
+	lim := kit.Convert[stratego.Move](gp.Limits)
 	eng := c.e
 	return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
 		lim.PonderHit = hit
 		res := eng.Search(ctx, &pos, history, lim, func(info stsearch.Info) {
-			report(engine.Info{Depth: info.Depth, Score: info.Score, Nodes: info.Nodes, Elapsed: info.Elapsed,
+			report(kit.Info{Depth: info.Depth, Score: info.Score, Nodes: info.Nodes, Elapsed: info.Elapsed,
 				Hashfull: -1, PV: []string{info.Best.String()}, Comment: fmt.Sprintf("worlds %d", info.Worlds)}.String())
 		})
 		if res.Move == stratego.NullMove {

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/tt"
 )
 
@@ -360,5 +360,5 @@ func TestDefaultsInForceWithoutSetoption(t *testing.T) {
 			assert.Equal(t, o.Default, fmt.Sprint(s.engine.TableMB()), "Hash")
 		}
 	}
-	assert.Equal(t, engine.FullStrength, opts.Level.Kind)
+	assert.Equal(t, kit.FullStrength, opts.Level.Kind)
 }

@@ -14,8 +14,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"tempest/engine"
 	"tempest/games"
+	"tempest/kit"
 	"tempest/tt"
 	"tempest/variants"
 )
@@ -73,13 +73,13 @@ func NewSession(out io.Writer) *Session {
 	for _, o := range s.options {
 		o.value = o.Default
 	}
-	s.skill = len(engine.PlayingLevels) - 1
-	s.elo = engine.PlayingLevels[s.skill].Elo
+	s.skill = len(kit.PlayingLevels) - 1
+	s.elo = kit.PlayingLevels[s.skill].Elo
 	// The engine starts with the options' defaults, not its own zero values:
 	// a GUI that sets no option still gets the advertised Move Overhead and
 	// with it the clock reserve.
 	s.settings = variants.Settings{HashMB: DefaultHashMB, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
-		PlayCards: true, Level: engine.PlayingLevels[s.skill].Level, LevelSeed: uint64(time.Now().UnixNano())}
+		PlayCards: true, Level: kit.PlayingLevels[s.skill].Level, LevelSeed: uint64(time.Now().UnixNano())}
 	s.variant = games.Chess{}
 	s.game, _ = s.variant.Start(nil, s.settings)
 	e, err := s.variant.NewEngine(s.settings)
@@ -145,13 +145,13 @@ func (s *Session) optionTable() []*Option {
 			apply: func(s *Session, v string) error {
 				return s.reconfigure(func(c *variants.Settings) { c.PlayCards = v == "true" })
 			}},
-		{Name: "Skill Level", Kind: Spin, Default: strconv.Itoa(len(engine.PlayingLevels) - 1), Min: 0, Max: len(engine.PlayingLevels) - 1,
+		{Name: "Skill Level", Kind: Spin, Default: strconv.Itoa(len(kit.PlayingLevels) - 1), Min: 0, Max: len(kit.PlayingLevels) - 1,
 			Help:  "playing level: 0 random mover, 1 greedy, 2 and up weakened search, the maximum full strength",
 			apply: func(s *Session, v string) error { s.skill = spin(v); return s.applyLevel() }},
 		{Name: "UCI_LimitStrength", Kind: Check, Default: "false", Help: "play at the level given by UCI_Elo (overrides Skill Level)",
 			apply: func(s *Session, v string) error { s.limitStrength = v == "true"; return s.applyLevel() }},
-		{Name: "UCI_Elo", Kind: Spin, Default: strconv.Itoa(engine.PlayingLevels[len(engine.PlayingLevels)-1].Elo),
-			Min: engine.PlayingLevels[0].Elo, Max: engine.PlayingLevels[len(engine.PlayingLevels)-1].Elo,
+		{Name: "UCI_Elo", Kind: Spin, Default: strconv.Itoa(kit.PlayingLevels[len(kit.PlayingLevels)-1].Elo),
+			Min: kit.PlayingLevels[0].Elo, Max: kit.PlayingLevels[len(kit.PlayingLevels)-1].Elo,
 			Help:  "target strength when UCI_LimitStrength is on: the strongest level whose measured Elo is at most this",
 			apply: func(s *Session, v string) error { s.elo = spin(v); return s.applyLevel() }},
 	}
@@ -192,7 +192,7 @@ func (s *Session) reconfigure(change func(*variants.Settings)) error {
 // clock-seeded generator, so games vary.
 func (s *Session) applyLevel() error {
 	return s.reconfigure(func(c *variants.Settings) {
-		c.Level = engine.PlayingLevels[s.levelIndex()].Level
+		c.Level = kit.PlayingLevels[s.levelIndex()].Level
 		c.LevelSeed = uint64(time.Now().UnixNano())
 	})
 }
@@ -200,7 +200,7 @@ func (s *Session) applyLevel() error {
 // levelIndex is the playing level the options select.
 func (s *Session) levelIndex() int {
 	if s.limitStrength {
-		return engine.LevelForElo(s.elo)
+		return kit.LevelForElo(s.elo)
 	}
 	return s.skill
 }
@@ -325,7 +325,7 @@ func (s *Session) Execute(line string) bool {
 	return true
 }
 
-func truncate(s string, n int) string { return engine.Truncate(s, n) }
+func truncate(s string, n int) string { return kit.Truncate(s, n) }
 
 // position handles "position startpos|fen <FEN> [moves ...]". The new game
 // is built completely before it replaces the old one, so any error leaves

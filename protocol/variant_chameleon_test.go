@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tempest/engine"
+	"tempest/kit"
 )
 
 const chameleonOn = "setoption name UCI_Variant value chameleon\n"
@@ -167,7 +167,7 @@ func TestChameleonLevels(t *testing.T) {
 	const free = "position fen a1h8 h8yy,e8yg,b3yr,a1rr,d1rb r 0 0\n"
 	for _, opts := range []string{
 		"setoption name Skill Level value 1\n",
-		fmt.Sprintf("setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value %d\n", engine.PlayingLevels[1].Elo+1),
+		fmt.Sprintf("setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value %d\n", kit.PlayingLevels[1].Elo+1),
 	} {
 		for range 5 {
 			out := runScript(t, chameleonOn+opts+free+"go depth 5\nisready\n")

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/variants/stratego"
 )
 
@@ -78,12 +78,12 @@ func strategoFairness(t *testing.T, seed uint64) bool {
 func TestStrategoLimitStrength(t *testing.T) {
 	l := startLive(t)
 	l.send(strings.TrimSuffix(strategoOn, "\n"), "position fen 9f/10/4e!'5/4K5/10/10/10/F8W v 00 -,- E:x 1 1",
-		"setoption name UCI_LimitStrength value true", fmt.Sprintf("setoption name UCI_Elo value %d", engine.PlayingLevels[1].Elo))
+		"setoption name UCI_LimitStrength value true", fmt.Sprintf("setoption name UCI_Elo value %d", kit.PlayingLevels[1].Elo))
 	for i := 0; i < 10; i++ {
 		l.send("go nodes 1000")
 		assert.Equal(t, "bestmove e5e6", l.expect("bestmove ", waitLong), "greedy tier")
 	}
-	l.send(fmt.Sprintf("setoption name UCI_Elo value %d", engine.PlayingLevels[0].Elo))
+	l.send(fmt.Sprintf("setoption name UCI_Elo value %d", kit.PlayingLevels[0].Elo))
 	seen := map[string]bool{}
 	for i := 0; i < 30; i++ {
 		l.send("go nodes 1000")

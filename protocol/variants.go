@@ -6,8 +6,8 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"tempest/engine"
 	"tempest/games"
+	"tempest/kit"
 	"tempest/variants"
 )
 
@@ -140,9 +140,9 @@ func (s *Session) variantCommand(cmd string, args []string) bool {
 // levels answers "levels": one line per playing level, weakest first, as
 // "level <Skill Level> <kind> elo <Elo>", so frontends can offer them.
 func (s *Session) levels() {
-	kinds := map[engine.LevelKind]string{engine.FullStrength: "full", engine.RandomMover: "random",
-		engine.GreedyMover: "greedy", engine.WeakSearch: "search"}
-	for i, l := range engine.PlayingLevels {
+	kinds := map[kit.LevelKind]string{kit.FullStrength: "full", kit.RandomMover: "random",
+		kit.GreedyMover: "greedy", kit.WeakSearch: "search"}
+	for i, l := range kit.PlayingLevels {
 		s.out.printf("level %d %s elo %d", i, kinds[l.Kind], l.Elo)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/movegen"
 )
 
@@ -75,10 +75,10 @@ var benchPositions = []string{
 // total is a signature of the search: any functional change alters it.
 // Cancelling ctx ends the run after the current position; the result then
 // covers the positions searched so far and Stopped is set.
-func Bench(ctx context.Context, depth, threads, hashMB int, report func(string)) engine.BenchResult {
+func Bench(ctx context.Context, depth, threads, hashMB int, report func(string)) kit.BenchResult {
 	e := New(hashMB)
 	e.SetOptions(Options{Threads: threads, MultiPV: 1})
-	var total engine.BenchResult
+	var total kit.BenchResult
 	for i, fen := range benchPositions {
 		if ctx.Err() != nil {
 			total.Stopped = true

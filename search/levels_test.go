@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/movegen"
 )
 
@@ -72,7 +72,7 @@ func TestRandomMoverIsUniform(t *testing.T) {
 
 func TestLevelsPlayLegalMoves(t *testing.T) {
 	pos, _ := movegen.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-	for i, l := range engine.PlayingLevels {
+	for i, l := range kit.PlayingLevels {
 		e := New(4)
 		e.SetLevel(l.Level, uint64(i))
 		res := e.Search(context.Background(), pos, Limits{Depth: 6}, nil)
@@ -84,7 +84,7 @@ func TestLevelsPlayLegalMoves(t *testing.T) {
 // close, a noisy level does not always play the same move; full strength does.
 func TestNoiseVariesNearEqualChoices(t *testing.T) {
 	pos := movegen.NewStartPosition()
-	distinct := func(l engine.Level) int {
+	distinct := func(l kit.Level) int {
 		seen := map[movegen.Move]bool{}
 		for seed := uint64(0); seed < 12; seed++ {
 			e := New(4)
@@ -93,6 +93,6 @@ func TestNoiseVariesNearEqualChoices(t *testing.T) {
 		}
 		return len(seen)
 	}
-	assert.Greater(t, distinct(engine.PlayingLevels[4].Level), 2)
-	assert.Equal(t, 1, distinct(engine.Level{Kind: engine.WeakSearch, Depth: 5}))
+	assert.Greater(t, distinct(kit.PlayingLevels[4].Level), 2)
+	assert.Equal(t, 1, distinct(kit.Level{Kind: kit.WeakSearch, Depth: 5}))
 }

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"tempest/engine/enginetest"
+	"tempest/kit/kittest"
 	"tempest/movegen"
 )
 
@@ -12,7 +12,7 @@ import (
 // reserve: short of time it answers at once and the increment rebuilds
 // the clock.
 func TestTimePlanKeepsTheClockReserve(t *testing.T) {
-	enginetest.KeepsClockReserve(t, func(left, inc time.Duration) time.Duration {
+	kittest.KeepsClockReserve(t, func(left, inc time.Duration) time.Duration {
 		lim := Limits{Clock: true}
 		lim.Time[movegen.Black], lim.Inc[movegen.Black] = left, inc
 		return timePlan(&lim, movegen.Black, 30*time.Millisecond, time.Now()).Hard

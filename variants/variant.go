@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"tempest/engine"
+	"tempest/kit"
 )
 
 // Variant is one game Tempest plays, chess included: how its games start,
@@ -51,7 +51,7 @@ type Variant interface {
 	NewEngine(s Settings) (Engine, error)
 	// Bench searches the game's fixed bench positions to depth with a
 	// fresh engine on one thread: the node total is its signature.
-	Bench(ctx context.Context, depth int, report func(string)) engine.BenchResult
+	Bench(ctx context.Context, depth int, report func(string)) kit.BenchResult
 	BenchDepth() int
 }
 
@@ -83,7 +83,7 @@ type Settings struct {
 	ShowWDL      bool
 	Chess960     bool
 	PlayCards    bool // card chess: false plays regular moves only
-	Level        engine.Level
+	Level        kit.Level
 	LevelSeed    uint64 // seeds a weak level's random choices
 }
 

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"os"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/search"
 	"tempest/variants/chameleon/chsearch"
 	"tempest/variants/chessmate/cmsearch"
@@ -42,7 +42,7 @@ func benchCommand(args []string) int {
 		return d
 	}
 	ctx := context.Background()
-	var res engine.BenchResult
+	var res kit.BenchResult
 	switch *variant {
 	case "chess":
 		res = search.Bench(ctx, depthOr(search.BenchDepth), *threads, *hash, report)

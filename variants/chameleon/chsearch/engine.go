@@ -21,7 +21,7 @@
 // quiescence search, killer and history move ordering, draw detection
 // (repetition along the game and the search path, the no-progress rule),
 // time limits from movetime, the mover's clock, depth and nodes, and the
-// playing levels of engine.PlayingLevels (random, greedy, limited search
+// playing levels of kit.PlayingLevels (random, greedy, limited search
 // with noise). One thread; nothing in the node loop allocates.
 package chsearch
 
@@ -31,7 +31,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/variants/chameleon"
 )
 
@@ -95,7 +95,7 @@ func (a Algorithm) String() string {
 // moves. The clocks are indexed by colour (red 0, green 1, yellow 2, blue
 // 3); Mate and Ponder are not read here (the protocol holds a pondering
 // answer).
-type Limits = engine.Limits[chameleon.Move]
+type Limits = kit.Limits[chameleon.Move]
 
 // Info is the report of one finished iteration.
 type Info struct {
@@ -131,7 +131,7 @@ type Engine struct {
 	tt    *table
 	w     *worker
 	opts  Options
-	level engine.Level
+	level kit.Level
 	rng   *rand.Rand
 	stop  atomic.Bool
 }
@@ -140,7 +140,7 @@ type Engine struct {
 func New(hashMB int) *Engine {
 	e := &Engine{tt: newTable(hashMB)}
 	e.w = &worker{e: e}
-	e.SetLevel(engine.Level{Kind: engine.FullStrength}, 1)
+	e.SetLevel(kit.Level{Kind: kit.FullStrength}, 1)
 	return e
 }
 
@@ -150,9 +150,9 @@ func (e *Engine) TableMB() int { return len(e.tt.entries) * 16 >> 20 }
 // SetOptions changes the settings; not during a search.
 func (e *Engine) SetOptions(o Options) { e.opts = o }
 
-// SetLevel sets the playing strength (one of engine.PlayingLevels' levels);
+// SetLevel sets the playing strength (one of kit.PlayingLevels' levels);
 // seed makes the weak levels' random choices reproducible.
-func (e *Engine) SetLevel(l engine.Level, seed uint64) {
+func (e *Engine) SetLevel(l kit.Level, seed uint64) {
 	e.level = l
 	e.rng = rand.New(rand.NewPCG(seed, 0xC4A3))
 }
@@ -170,7 +170,7 @@ func (e *Engine) Search(ctx context.Context, pos *chameleon.Position, history []
 	stopWatch := context.AfterFunc(ctx, func() { e.stop.Store(true) })
 	defer stopWatch()
 	res := e.search(pos, history, lim, report, start)
-	engine.Hold(ctx, &lim)
+	kit.Hold(ctx, &lim)
 	return res
 }
 
@@ -187,15 +187,15 @@ func (e *Engine) search(pos *chameleon.Position, history []uint64, lim Limits, r
 		moves = restrict(moves, lim.SearchMoves)
 	}
 	switch e.level.Kind {
-	case engine.RandomMover:
+	case kit.RandomMover:
 		return Result{BestMove: moves[e.rng.IntN(len(moves))]}
-	case engine.GreedyMover:
+	case kit.GreedyMover:
 		return Result{BestMove: greedyMove(pos, moves, e.rng)}
-	case engine.WeakSearch:
+	case kit.WeakSearch:
 		lim = applyLevel(e.level, lim)
 	}
 	lines := 1
-	if e.level.Kind == engine.WeakSearch && e.level.Noise > 0 {
+	if e.level.Kind == kit.WeakSearch && e.level.Noise > 0 {
 		lines = max(e.level.Lines, 2)
 	}
 	e.tt.newSearch()
@@ -226,7 +226,7 @@ func restrict(moves, only []chameleon.Move) []chameleon.Move {
 }
 
 // applyLevel narrows the limits for a weak level.
-func applyLevel(l engine.Level, lim Limits) Limits {
+func applyLevel(l kit.Level, lim Limits) Limits {
 	lim.Depth, lim.Nodes, lim.MoveTime = l.Narrow(lim.Depth, lim.Nodes, lim.MoveTime)
 	lim.Infinite = false
 	return lim
@@ -239,10 +239,10 @@ func noisyChoice(moves []rootMove, noise int, rng *rand.Rand) chameleon.Move {
 	for i, rm := range moves {
 		scores[i] = rm.score
 	}
-	return moves[engine.NoisyPick(scores[:len(moves)], noise, IsWin, rng)].move
+	return moves[kit.NoisyPick(scores[:len(moves)], noise, IsWin, rng)].move
 }
 
-// movesLeft is the number of own moves the time manager (engine.PlanTime)
+// movesLeft is the number of own moves the time manager (kit.PlanTime)
 // expects a Chameleon Chess game to last from any point in sudden death
 // (a game is 60 to 200 plies shared by 2 to 4 players). 37 keeps the soft
 // limit where this search's own plan had it before the kit, about 1/50 of
@@ -250,6 +250,6 @@ func noisyChoice(moves []rootMove, noise int, rng *rand.Rand) chameleon.Move {
 const movesLeft = 37
 
 // timePlan is the search's time budget for the player to move.
-func timePlan(lim *Limits, mover chameleon.Color, overhead time.Duration, start time.Time) engine.TimeManager {
-	return engine.PlanTime(lim, int(mover), overhead, start, movesLeft)
+func timePlan(lim *Limits, mover chameleon.Color, overhead time.Duration, start time.Time) kit.TimeManager {
+	return kit.PlanTime(lim, int(mover), overhead, start, movesLeft)
 }

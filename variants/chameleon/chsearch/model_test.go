@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/variants/chameleon"
 )
 
@@ -41,7 +41,7 @@ func TestSensibleMoves(t *testing.T) {
 
 // playGame plays plies moves from the four-player start with the given
 // level at each colour and returns the game.
-func playGame(t testing.TB, levels map[chameleon.Color]engine.Level, plies int, seed uint64) *chameleon.Game {
+func playGame(t testing.TB, levels map[chameleon.Color]kit.Level, plies int, seed uint64) *chameleon.Game {
 	t.Helper()
 	start, err := chameleon.StartPosition(0b1111)
 	require.NoError(t, err)
@@ -60,9 +60,9 @@ func playGame(t testing.TB, levels map[chameleon.Color]engine.Level, plies int, 
 // gain, so they count as sensible once they have made enough moves; a
 // player moving at random does not, nor does anyone before its fifth move.
 func TestSensiblePlayers(t *testing.T) {
-	greedy := engine.Level{Kind: engine.GreedyMover}
-	random := engine.Level{Kind: engine.RandomMover}
-	levels := map[chameleon.Color]engine.Level{
+	greedy := kit.Level{Kind: kit.GreedyMover}
+	random := kit.Level{Kind: kit.RandomMover}
+	levels := map[chameleon.Color]kit.Level{
 		chameleon.Red: random, chameleon.Blue: greedy, chameleon.Yellow: greedy, chameleon.Green: greedy,
 	}
 	checked := 0
@@ -113,8 +113,8 @@ func TestModelledOpponentsPlaySensibly(t *testing.T) {
 // BenchmarkSensiblePlayers judges the players of a 40-ply four-player game
 // of greedy players, as every "go" does before its search.
 func BenchmarkSensiblePlayers(b *testing.B) {
-	greedy := engine.Level{Kind: engine.GreedyMover}
-	levels := map[chameleon.Color]engine.Level{
+	greedy := kit.Level{Kind: kit.GreedyMover}
+	levels := map[chameleon.Color]kit.Level{
 		chameleon.Red: greedy, chameleon.Blue: greedy, chameleon.Yellow: greedy, chameleon.Green: greedy,
 	}
 	g := playGame(b, levels, 40, 7)

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tempest/engine"
-	"tempest/engine/enginetest"
+	"tempest/kit"
+	"tempest/kit/kittest"
 	"tempest/variants/chameleon"
 )
 
@@ -39,7 +39,7 @@ func TestGreedyTakesAFreePawn(t *testing.T) {
 	p := parse(t, freeCapture)
 	e := New(1)
 	for seed := uint64(1); seed <= 20; seed++ {
-		e.SetLevel(engine.Level{Kind: engine.GreedyMover}, seed)
+		e.SetLevel(kit.Level{Kind: kit.GreedyMover}, seed)
 		res := e.Search(context.Background(), p, nil, Limits{}, nil)
 		assert.Equal(t, "a1b3", res.BestMove.String(), "seed %d", seed)
 	}
@@ -51,7 +51,7 @@ func TestRandomLevelPlaysLegalMovesThatVary(t *testing.T) {
 	e := New(1)
 	seen := map[chameleon.Move]bool{}
 	for seed := uint64(1); seed <= 40; seed++ {
-		e.SetLevel(engine.Level{Kind: engine.RandomMover}, seed)
+		e.SetLevel(kit.Level{Kind: kit.RandomMover}, seed)
 		m := e.Search(context.Background(), p, nil, Limits{}, nil).BestMove
 		require.True(t, legal(p, m), "random level played %s", m)
 		seen[m] = true
@@ -233,7 +233,7 @@ func TestTimePlan(t *testing.T) {
 // Short of time with a small increment the search answers at once and the
 // increment rebuilds a reserve against lag, as in every game.
 func TestTimePlanKeepsTheClockReserve(t *testing.T) {
-	enginetest.KeepsClockReserve(t, func(left, inc time.Duration) time.Duration {
+	kittest.KeepsClockReserve(t, func(left, inc time.Duration) time.Duration {
 		lim := &Limits{Clock: true}
 		lim.Time[chameleon.Green], lim.Inc[chameleon.Green] = left, inc
 		return timePlan(lim, chameleon.Green, 30*time.Millisecond, time.Now()).Hard
@@ -280,8 +280,8 @@ func TestWeakLevelsAreLimited(t *testing.T) {
 	p, err := chameleon.StartPosition(0b1111)
 	require.NoError(t, err)
 	e := New(4)
-	for i, l := range engine.PlayingLevels {
-		if l.Kind != engine.WeakSearch || l.Depth == 0 {
+	for i, l := range kit.PlayingLevels {
+		if l.Kind != kit.WeakSearch || l.Depth == 0 {
 			continue
 		}
 		e.SetLevel(l.Level, uint64(i))

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/variants/chessmate"
 )
 
@@ -30,8 +30,8 @@ var benchPositions = []string{
 // (the mover's view, the sampled worlds), with a fresh engine of one thread
 // and hashMB MiB. The node total is the card search's signature.
 // Cancelling ctx ends it after the current position (Stopped).
-func Bench(ctx context.Context, depth, hashMB int, report func(string)) engine.BenchResult {
-	var total engine.BenchResult
+func Bench(ctx context.Context, depth, hashMB int, report func(string)) kit.BenchResult {
+	var total kit.BenchResult
 	for i, s := range benchPositions {
 		if ctx.Err() != nil {
 			total.Stopped = true

@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tempest/engine"
-	"tempest/engine/enginetest"
+	"tempest/kit"
+	"tempest/kit/kittest"
 	"tempest/movegen"
 	"tempest/variants/chessmate"
 )
@@ -33,7 +33,7 @@ func TestGeneratedFilesUpToDate(t *testing.T) {
 func searchTo(t *testing.T, p *Position, depth int) Result {
 	t.Helper()
 	e := New(8)
-	e.SetLevel(engine.Level{Kind: engine.FullStrength}, 1)
+	e.SetLevel(kit.Level{Kind: kit.FullStrength}, 1)
 	return e.SearchHidden(context.Background(), p, Limits{Depth: depth}, DefaultSamples, nil)
 }
 
@@ -248,7 +248,7 @@ func TestThreadsShareTheTable(t *testing.T) {
 // reserve of every game.
 func TestTimePlanKeepsTheClockReserve(t *testing.T) {
 	const overhead = 30 * time.Millisecond
-	enginetest.KeepsClockReserve(t, func(left, inc time.Duration) time.Duration {
+	kittest.KeepsClockReserve(t, func(left, inc time.Duration) time.Duration {
 		lim := Limits{Clock: true}
 		lim.Time[movegen.White], lim.Inc[movegen.White] = left, inc
 		budget := decisionTime(lim, overhead, movegen.White)

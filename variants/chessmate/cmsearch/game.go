@@ -5,8 +5,7 @@ import (
 	"slices"
 	"time"
 
-	"tempest/engine"
-
+	"tempest/kit"
 	"tempest/movegen"
 	"tempest/variants/chessmate"
 )
@@ -144,14 +143,14 @@ func greedyMove(pos *Position, rng *rand.Rand) Move {
 	}).move
 }
 
-// movesLeft is the number of moves the time manager (engine.PlanTime)
+// movesLeft is the number of moves the time manager (kit.PlanTime)
 // expects a card-chess game to last from any point in sudden death, as in
 // chess.
 const movesLeft = 35
 
 // timePlan is the search's time budget for the side to move.
-func timePlan(lim *Limits, us Color, overhead time.Duration, start time.Time) engine.TimeManager {
-	return engine.PlanTime(lim, int(us), overhead, start, movesLeft)
+func timePlan(lim *Limits, us Color, overhead time.Duration, start time.Time) kit.TimeManager {
+	return kit.PlanTime(lim, int(us), overhead, start, movesLeft)
 }
 
 // The binding fulfils the search's contract (gen_contract.go).

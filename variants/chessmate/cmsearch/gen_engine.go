@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/tt"
 )
 
@@ -38,11 +38,11 @@ type Engine struct {
 	ctx       context.Context // the running search's: polled with the limits
 	hit       <-chan struct{} // closed at ponderhit; nil when not pondering or after the hit
 	mu        sync.Mutex      // guards tm against a ponder hit resetting it
-	tm        engine.TimeManager
+	tm        kit.TimeManager
 	limits    Limits
 	multiPV   int // lines searched: the MultiPV option, or more for a noisy weak level
 
-	level engine.Level
+	level kit.Level
 	rng   *rand.Rand
 }
 
@@ -53,7 +53,7 @@ func New(hashMB int) *Engine { return NewWithTable(tt.MustNew(hashMB)) }
 func NewWithTable(t *tt.Table) *Engine {
 	e := &Engine{TT: t}
 	e.SetOptions(Options{Threads: 1, MultiPV: 1})
-	e.SetLevel(engine.Level{Kind: engine.FullStrength}, 1)
+	e.SetLevel(kit.Level{Kind: kit.FullStrength}, 1)
 	return e
 }
 
@@ -106,7 +106,7 @@ func (e *Engine) pollPonderHit() {
 func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report func(Info)) Result {
 	start := time.Now()
 	e.stop.Store(false)
-	if e.level.Kind == engine.WeakSearch {
+	if e.level.Kind == kit.WeakSearch {
 		lim = applyLevel(e.level, lim)
 	}
 	e.pondering.Store(lim.Ponder)
@@ -139,16 +139,16 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 
 	// Weak levels: the random and greedy movers do not search at all.
 	switch e.level.Kind {
-	case engine.RandomMover, engine.GreedyMover:
+	case kit.RandomMover, kit.GreedyMover:
 		move := randomMove(pos, e.rng)
-		if e.level.Kind == engine.GreedyMover {
+		if e.level.Kind == kit.GreedyMover {
 			move = greedyMove(pos, e.rng)
 		}
 		e.waitWhileUnfinished(ctx, lim)
 		return Result{BestMove: move}
 	}
 	e.multiPV = e.opts.MultiPV
-	if e.level.Kind == engine.WeakSearch && e.level.Noise > 0 {
+	if e.level.Kind == kit.WeakSearch && e.level.Noise > 0 {
 		e.multiPV = max(e.multiPV, e.level.Lines)
 		if report != nil {
 			shown := e.opts.MultiPV
@@ -185,7 +185,7 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 	g.Wait()
 
 	best := main.rootMoves[0]
-	if e.level.Kind == engine.WeakSearch {
+	if e.level.Kind == kit.WeakSearch {
 		best = noisyChoice(main.rootMoves[:min(e.multiPV, len(main.rootMoves))], e.level.Noise, e.rng)
 	}
 	res := Result{BestMove: best.move, Score: best.score, Depth: main.completedDepth, Nodes: e.nodes()}

@@ -5,22 +5,22 @@ package cmsearch
 import (
 	"math/rand/v2"
 
-	"tempest/engine"
+	"tempest/kit"
 )
 
-// SetLevel sets the playing strength (one of engine.PlayingLevels' levels);
+// SetLevel sets the playing strength (one of kit.PlayingLevels' levels);
 // seed makes a weak level's choices reproducible (the protocol seeds from
 // the clock, tests from constants).
-func (e *Engine) SetLevel(l engine.Level, seed uint64) {
+func (e *Engine) SetLevel(l kit.Level, seed uint64) {
 	e.level = l
 	e.rng = rand.New(rand.NewPCG(seed, 0x5EED))
 }
 
 // Level returns the playing strength.
-func (e *Engine) Level() engine.Level { return e.level }
+func (e *Engine) Level() kit.Level { return e.level }
 
 // applyLevel narrows the limits of a search for a weak level.
-func applyLevel(l engine.Level, lim Limits) Limits {
+func applyLevel(l kit.Level, lim Limits) Limits {
 	lim.Depth, lim.Nodes, lim.MoveTime = l.Narrow(lim.Depth, lim.Nodes, lim.MoveTime)
 	return lim
 }
@@ -32,5 +32,5 @@ func noisyChoice(moves []rootMove, noise int, rng *rand.Rand) rootMove {
 	for i, rm := range moves {
 		scores[i] = rm.score
 	}
-	return moves[engine.NoisyPick(scores[:len(moves)], noise, IsMate, rng)]
+	return moves[kit.NoisyPick(scores[:len(moves)], noise, IsMate, rng)]
 }

@@ -5,7 +5,7 @@ package cmsearch
 import (
 	"time"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/tt"
 )
 
@@ -35,7 +35,7 @@ func MateInMoves(score int) int {
 
 // Limits says when a search must stop: the engine kit's limits over this
 // game's moves (clocks indexed by Color).
-type Limits = engine.Limits[Move]
+type Limits = kit.Limits[Move]
 
 // Info is one progress report: a finished iteration of one PV line, an
 // aspiration window failure, or the move being searched.

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"time"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/variants/chessmate"
 )
 
@@ -87,7 +87,7 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 		worlds = append(worlds, world)
 		weights = append(weights, 1)
 	}
-	compare := len(worlds) > 1 && (e.level.Kind != engine.WeakSearch || e.level.Noise == 0) // noisy levels keep their own choice
+	compare := len(worlds) > 1 && (e.level.Kind != kit.WeakSearch || e.level.Noise == 0) // noisy levels keep their own choice
 	// Time is planned once for the whole decision and Move Overhead paid
 	// once: the worlds' searches run with none of their own.
 	budget := decisionTime(lim, e.opts.MoveOverhead, view.SideToMove())

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/variants/stratego"
 )
 
@@ -26,8 +26,8 @@ var benchPositions = []string{
 // view, over the sampled worlds, with a fresh engine. The node total is the
 // Stratego search's signature. Cancelling ctx ends it after the current
 // position (Stopped).
-func Bench(ctx context.Context, depth int, report func(string)) engine.BenchResult {
-	var total engine.BenchResult
+func Bench(ctx context.Context, depth int, report func(string)) kit.BenchResult {
+	var total kit.BenchResult
 	for i, s := range benchPositions {
 		if ctx.Err() != nil {
 			total.Stopped = true

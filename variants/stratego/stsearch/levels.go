@@ -5,28 +5,28 @@ import (
 	"math/rand/v2"
 	"sort"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/variants/stratego"
 )
 
-// SetLevel sets the playing strength, one of engine.PlayingLevels' levels.
+// SetLevel sets the playing strength, one of kit.PlayingLevels' levels.
 // A level's Depth counts chess plies; a Stratego search ply is searched in
 // every sampled world, so the level searches half as deep here. seed
 // drives the weak levels' random choices (the protocol seeds from the
 // clock, tests from constants).
-func (e *Engine) SetLevel(l engine.Level, seed uint64) {
+func (e *Engine) SetLevel(l kit.Level, seed uint64) {
 	l.Depth = (l.Depth + 1) / 2
 	e.level = l
 	e.rng = rand.New(rand.NewPCG(seed, 0x57EED))
 }
 
 // Level returns the playing strength, its Depth in Stratego plies.
-func (e *Engine) Level() engine.Level { return e.level }
+func (e *Engine) Level() kit.Level { return e.level }
 
 // narrow applies a weak level's limits; a level's move time replaces the
 // clock.
-func narrow(l engine.Level, lim Limits) Limits {
-	if l.Kind != engine.WeakSearch {
+func narrow(l kit.Level, lim Limits) Limits {
+	if l.Kind != kit.WeakSearch {
 		return lim
 	}
 	lim.Depth, lim.Nodes, _ = l.Narrow(lim.Depth, lim.Nodes, 0)
@@ -188,5 +188,5 @@ func noisyIndex(avg []int, noise, lines int, rng *rand.Rand) int {
 	for i, j := range idx {
 		scores[i] = avg[j]
 	}
-	return idx[engine.NoisyPick(scores, noise, nil, rng)]
+	return idx[kit.NoisyPick(scores, noise, nil, rng)]
 }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/variants/stratego"
 )
 
@@ -60,13 +60,13 @@ func TestRandomMoveCoversAllMoves(t *testing.T) {
 func TestLevels(t *testing.T) {
 	p, _ := stratego.ParsePosition("9f/10/4e!'5/4K5/10/10/10/F8W v 00 -,- E:x 1 1")
 	e := New()
-	e.SetLevel(engine.Level{Kind: engine.GreedyMover}, 1)
+	e.SetLevel(kit.Level{Kind: kit.GreedyMover}, 1)
 	assert.Equal(t, "e5e6", e.Search(context.Background(), p, nil, Limits{}, nil).Move.String())
-	e.SetLevel(engine.Level{Kind: engine.RandomMover}, 1)
+	e.SetLevel(kit.Level{Kind: kit.RandomMover}, 1)
 	var buf [stratego.MaxMoves]stratego.Move
 	assert.Contains(t, p.GenMoves(buf[:0]), e.Search(context.Background(), p, nil, Limits{}, nil).Move)
-	e.SetLevel(engine.Level{Kind: engine.WeakSearch, Depth: 4, Noise: 30, Lines: 3}, 1) // 2 Stratego plies
+	e.SetLevel(kit.Level{Kind: kit.WeakSearch, Depth: 4, Noise: 30, Lines: 3}, 1) // 2 Stratego plies
 	res := e.Search(context.Background(), p, nil, Limits{Depth: 9}, nil)
 	assert.Equal(t, 2, res.Depth, "the level's depth limit applies")
-	assert.Equal(t, Limits{Depth: 2, Nodes: 100}, narrow(engine.Level{Kind: engine.WeakSearch, Depth: 2, Nodes: 100}, Limits{Depth: 5}))
+	assert.Equal(t, Limits{Depth: 2, Nodes: 100}, narrow(kit.Level{Kind: kit.WeakSearch, Depth: 2, Nodes: 100}, Limits{Depth: 5}))
 }

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"time"
 
-	"tempest/engine"
+	"tempest/kit"
 	"tempest/variants/stratego"
 )
 
@@ -35,7 +35,7 @@ const DefaultWorlds = 12
 // the clocks indexed by side (Volcandria 0, Everwinter 1). Without any
 // limit the search stops at DefaultDepth. Mate and Ponder are not read
 // here (the protocol holds a pondering answer).
-type Limits = engine.Limits[stratego.Move]
+type Limits = kit.Limits[stratego.Move]
 
 // DefaultDepth is the depth searched when no limit is given.
 const DefaultDepth = 4
@@ -98,7 +98,7 @@ type worker struct {
 type Engine struct {
 	w            *worker
 	worlds       int
-	level        engine.Level
+	level        kit.Level
 	rng          *rand.Rand
 	MoveOverhead time.Duration
 }
@@ -132,7 +132,7 @@ func viewSeed(view *stratego.Position, history []uint64) uint64 {
 // cancellation.
 func (e *Engine) Search(ctx context.Context, pos *stratego.Position, history []uint64, lim Limits, report func(Info)) Result {
 	res := e.decide(ctx, pos, history, lim, report)
-	engine.Hold(ctx, &lim)
+	kit.Hold(ctx, &lim)
 	return res
 }
 
@@ -148,9 +148,9 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 		return Result{}
 	}
 	switch e.level.Kind {
-	case engine.RandomMover:
+	case kit.RandomMover:
 		return Result{Move: RandomMove(&view, e.rng)}
-	case engine.GreedyMover:
+	case kit.GreedyMover:
 		return Result{Move: GreedyMove(&view, e.rng)}
 	}
 	lim = narrow(e.level, lim)
@@ -204,7 +204,7 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 		if !w.aborted && report != nil {
 			report(Info{Depth: depth, Worlds: len(worlds), Score: avg[best], Nodes: w.nodes, Elapsed: time.Since(start), Best: root[best]})
 		}
-		if e.level.Kind == engine.WeakSearch && e.level.Noise > 0 {
+		if e.level.Kind == kit.WeakSearch && e.level.Noise > 0 {
 			res.Move = root[noisyIndex(avg, e.level.Noise, e.level.Lines, e.rng)]
 		}
 		if w.aborted || (soft > 0 && !lim.Infinite && time.Since(start) > soft/2) {
@@ -666,7 +666,7 @@ func (w *worker) quiesce(p *stratego.Position, ply, alpha, beta, qply int, ignor
 	return best
 }
 
-// movesLeft is the number of own moves the time manager (engine.PlanTime)
+// movesLeft is the number of own moves the time manager (kit.PlanTime)
 // expects a Stratego game to last from any point in sudden death. 45 keeps
 // the point where no new depth is started (half the soft limit) where this
 // search's own plan had it before the kit, about 1/120 of the clock.
@@ -678,7 +678,7 @@ func (e *Engine) plan(lim *Limits, us stratego.Side, start time.Time) (soft, har
 	if lim.Infinite {
 		return 0, 0
 	}
-	tm := engine.PlanTime(lim, int(us), e.MoveOverhead, start, movesLeft)
+	tm := kit.PlanTime(lim, int(us), e.MoveOverhead, start, movesLeft)
 	if !tm.Enabled {
 		return 0, 0
 	}

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tempest/engine"
-	"tempest/engine/enginetest"
+	"tempest/kit"
+	"tempest/kit/kittest"
 	"tempest/variants/stratego"
 )
 
@@ -41,8 +41,8 @@ func midgame(t testing.TB, seed uint64, plies int) *stratego.Game {
 // of the same movement class (unmoved / moved), which keeps everything the
 // mover has seen.
 func TestFairness(t *testing.T) {
-	levels := []engine.Level{{Kind: engine.FullStrength}, {Kind: engine.WeakSearch, Depth: 4, Noise: 60, Lines: 5},
-		{Kind: engine.GreedyMover}, {Kind: engine.RandomMover}}
+	levels := []kit.Level{{Kind: kit.FullStrength}, {Kind: kit.WeakSearch, Depth: 4, Noise: 60, Lines: 5},
+		{Kind: kit.GreedyMover}, {Kind: kit.RandomMover}}
 	for seed := uint64(1); seed <= 6; seed++ {
 		g := midgame(t, seed, 60)
 		require.False(t, g.Status().Over)
@@ -276,7 +276,7 @@ func TestEmptyClockStillLimits(t *testing.T) {
 // increment rebuilds a reserve against lag, as in every game.
 func TestTimePlanKeepsTheClockReserve(t *testing.T) {
 	e := New()
-	enginetest.KeepsClockReserve(t, func(left, inc time.Duration) time.Duration {
+	kittest.KeepsClockReserve(t, func(left, inc time.Duration) time.Duration {
 		lim := Limits{Clock: true}
 		lim.Time[stratego.Everwinter], lim.Inc[stratego.Everwinter] = left, inc
 		_, hard := e.plan(&lim, stratego.Everwinter, time.Now())

@@ -1,0 +1,199 @@
+package kit
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// Bounds a "go" value is clamped to. A GUI may send any number; the search
+// gets one it can use, and a note says what was changed.
+const (
+	MaxGoDepth  = 127     // the deepest any game's search goes
+	maxGoMillis = 1 << 40 // about 35 years: longer than any game
+)
+
+// GoParams is a "go" command as read: the limits (searchmoves as the
+// tokens sent; each game parses its own), and the notes about parameters
+// that were clamped or ignored, for info strings. Reading never fails,
+// because a GUI that sent "go" waits for exactly one bestmove whatever it
+// sent.
+type GoParams struct {
+	Limits Limits[string]
+	Notes  []string
+	// Given marks the players whose clock was given (wtime for player 0,
+	// btime for player 1, time for the mover).
+	Given [MaxPlayers]bool
+	// Extras holds the game's own words with one argument (Chameleon's
+	// "algorithm"), as ParseGo was asked for them.
+	Extras map[string]string
+}
+
+// Note adds a note about the parameters.
+func (g *GoParams) Note(format string, args ...any) {
+	g.Notes = append(g.Notes, fmt.Sprintf(format, args...))
+}
+
+// goNumberKeys are the parameters followed by a number.
+var goNumberKeys = map[string]bool{"wtime": true, "btime": true, "winc": true, "binc": true, "time": true,
+	"inc": true, "movestogo": true, "depth": true, "nodes": true, "mate": true, "movetime": true}
+
+// IsGoKeyword reports a word that starts a "go" parameter.
+func IsGoKeyword(s string) bool {
+	return goNumberKeys[s] || s == "infinite" || s == "ponder" || s == "searchmoves"
+}
+
+// ParseGo reads the "go" parameters for a game whose mover is player us:
+// wtime/winc set player 0's clock, btime/binc player 1's, and time/inc
+// (for games of more than two players) the mover's. extra names a game's
+// own words with one argument, returned in Extras. Every number is
+// checked: a missing or malformed one is ignored, a negative, zero or huge
+// one clamped, and each such change is noted. When every limit the client
+// gave was unusable, the search gets one second.
+func ParseGo(args []string, us int, extra ...string) GoParams {
+	g := GoParams{Extras: map[string]string{}}
+	isExtra := func(s string) bool {
+		for _, e := range extra {
+			if s == e {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "infinite":
+			g.Limits.Infinite = true
+		case a == "ponder":
+			g.Limits.Ponder = true
+		case a == "searchmoves":
+			for i+1 < len(args) && !IsGoKeyword(args[i+1]) && !isExtra(args[i+1]) {
+				g.Limits.SearchMoves = append(g.Limits.SearchMoves, args[i+1])
+				i++
+			}
+		case isExtra(a):
+			if i+1 >= len(args) || IsGoKeyword(args[i+1]) {
+				g.Note("go %s needs a value; ignored", a)
+				continue
+			}
+			g.Extras[a] = args[i+1]
+			i++
+		case goNumberKeys[a]:
+			if i+1 >= len(args) || IsGoKeyword(args[i+1]) || isExtra(args[i+1]) {
+				g.Note("go %s needs a number; ignored", a)
+				continue
+			}
+			i++
+			n, ok := g.number(a, args[i])
+			if !ok {
+				continue
+			}
+			g.set(a, n, us)
+		default:
+			g.Note("go: unknown parameter %q ignored", Truncate(a, 20))
+		}
+	}
+	if len(g.Notes) > 0 && !g.bounded() {
+		// Every limit the client meant to give was ignored: a search
+		// without limits would run until "stop", which a client that
+		// sent a limit will not send.
+		g.Limits.MoveTime = DefaultGoTime
+		g.Note("go: no usable limit left; searching for %d ms", DefaultGoTime.Milliseconds())
+	}
+	return g
+}
+
+// DefaultGoTime bounds a "go" whose limits were all unusable.
+const DefaultGoTime = time.Second
+
+// bounded reports whether the search has a limit or waits for the GUI.
+func (g *GoParams) bounded() bool {
+	l := &g.Limits
+	return l.Depth > 0 || l.Nodes > 0 || l.MoveTime > 0 || l.Clock || l.Mate > 0 || l.Infinite || l.Ponder
+}
+
+// OwnClock makes sure a search on a clock has the mover's: a GUI that
+// sends only the opponent's clock gets a very short search.
+func (g *GoParams) OwnClock(us int) {
+	if g.Limits.Clock && !g.Given[us] {
+		g.Limits.Time[us] = 100 * time.Millisecond
+		g.Note("go: no clock given for the side to move; using 100 ms")
+	}
+}
+
+// number reads a go value. Beyond int64 it counts as huge; a value that is
+// not a number is ignored.
+func (g *GoParams) number(name, text string) (int64, bool) {
+	n, err := strconv.ParseInt(text, 10, 64)
+	if errors.Is(err, strconv.ErrRange) {
+		if len(text) > 0 && text[0] == '-' {
+			return -1 << 62, true
+		}
+		return 1 << 62, true
+	}
+	if err != nil {
+		g.Note("go %s needs a number, not %q; ignored", name, Truncate(text, 20))
+		return 0, false
+	}
+	return n, true
+}
+
+// set applies one numeric parameter, clamping it into its usable range.
+func (g *GoParams) set(name string, n int64, us int) {
+	clamp := func(lo, hi int64, why string) int64 {
+		if c := min(max(n, lo), hi); c != n {
+			g.Note("go %s %d %s; using %d", name, n, why, c)
+			return c
+		}
+		return n
+	}
+	ms := func(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
+	switch name {
+	case "wtime", "btime", "time":
+		// A negative clock is a GUI's way of saying the time is up:
+		// move at once.
+		t := ms(clamp(0, maxGoMillis, "is out of range"))
+		c := 0
+		if name == "btime" || (name == "time" && us == 1) {
+			c = 1
+		} else if name == "time" {
+			c = us
+		}
+		g.Limits.Time[c], g.Limits.Clock = t, true
+		g.Given[c] = true
+	case "winc", "binc", "inc":
+		t := ms(clamp(0, maxGoMillis, "is out of range"))
+		c := 0
+		if name == "binc" || (name == "inc" && us == 1) {
+			c = 1
+		} else if name == "inc" {
+			c = us
+		}
+		g.Limits.Inc[c] = t
+	case "movestogo":
+		if n <= 0 {
+			g.Note("go movestogo %d is not positive; ignored", n)
+			return
+		}
+		g.Limits.MovesToGo = int(min(n, 1<<20))
+	case "depth":
+		g.Limits.Depth = int(clamp(1, MaxGoDepth, "is out of range"))
+	case "nodes":
+		g.Limits.Nodes = uint64(clamp(1, 1<<62, "is out of range"))
+	case "mate":
+		g.Limits.Mate = int(clamp(1, MaxGoDepth/2, "is out of range"))
+	case "movetime":
+		g.Limits.MoveTime = ms(clamp(1, maxGoMillis, "is out of range"))
+	}
+}
+
+// Truncate shortens s to n bytes and marks the cut, for messages that
+// quote a client's input.
+func Truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}

@@ -1,0 +1,116 @@
+package kit
+
+import (
+	"math"
+	"math/rand/v2"
+	"time"
+)
+
+// LevelKind is how a playing level chooses its move.
+type LevelKind int
+
+const (
+	FullStrength LevelKind = iota
+	RandomMover            // a uniformly random legal move
+	GreedyMover            // the game's best immediate outcome, one move deep
+	WeakSearch             // the real search, limited and with noise
+)
+
+// Level is one playing strength for players who want an opponent they can
+// beat. Search levels are weakened the way people are weak: they see fewer
+// moves ahead (Depth), think less (Nodes, MoveTime), and when several moves
+// look about equal they do not always pick the best (Noise: of the Lines
+// best moves, one whose score is s below the best is chosen with a weight
+// of exp(-s/Noise)). Every game reads the same levels; a game whose plies
+// mean something else converts Depth itself.
+type Level struct {
+	Kind     LevelKind
+	Depth    int
+	Nodes    uint64
+	MoveTime time.Duration
+	Noise    int // centipawns
+	Lines    int // candidate moves searched for the noisy choice
+}
+
+// Narrow caps a search's depth, node and time limits (0: none) at the
+// level's own.
+func (l Level) Narrow(depth int, nodes uint64, moveTime time.Duration) (int, uint64, time.Duration) {
+	return tighter(depth, l.Depth), tighter(nodes, l.Nodes), tighter(moveTime, l.MoveTime)
+}
+
+// tighter is the stricter of two limits where 0 means none.
+func tighter[T int | uint64 | time.Duration](lim, levelCap T) T {
+	if levelCap > 0 && (lim == 0 || lim > levelCap) {
+		return levelCap
+	}
+	return lim
+}
+
+// NoisyPick is a weak level's choice among candidate moves scored best
+// first: the best is the likeliest, a worse one less likely the further it
+// is behind (weight exp(-(best-score)/noise)). decided marks scores that are
+// never gambled with, such as forced mates and lines left unsearched: with
+// the best decided the best is taken, and a decided runner-up is never
+// picked. It returns an index into scores and allocates nothing.
+func NoisyPick(scores []int, noise int, decided func(score int) bool, rng *rand.Rand) int {
+	if len(scores) == 0 {
+		return 0
+	}
+	best := scores[0]
+	if noise <= 0 || (decided != nil && decided(best)) {
+		return 0
+	}
+	weight := func(s int) float64 {
+		if decided != nil && decided(s) {
+			return 0
+		}
+		return math.Exp(-float64(best-s) / float64(noise))
+	}
+	total := 0.0
+	for _, s := range scores {
+		total += weight(s)
+	}
+	x := rng.Float64() * total
+	for i, s := range scores {
+		w := weight(s)
+		if x < w {
+			return i
+		}
+		x -= w
+	}
+	return 0
+}
+
+// PlayingLevel is a named strength with its Elo.
+type PlayingLevel struct {
+	Level
+	Elo int // chess Elo, measured by games (tuning/levels, docs/STRENGTH.md "Playing levels")
+}
+
+// PlayingLevels lists the strengths from weakest to full, indexed by the
+// "Skill Level" option. UCI_Elo picks the strongest level whose Elo does
+// not exceed the requested one.
+var PlayingLevels = []PlayingLevel{
+	{Level{Kind: RandomMover}, 260},
+	{Level{Kind: GreedyMover}, 1050},
+	{Level{Kind: WeakSearch, Depth: 1, Noise: 50, Lines: 4, MoveTime: 200 * time.Millisecond}, 1080},
+	{Level{Kind: WeakSearch, Depth: 2, Noise: 40, Lines: 4, MoveTime: 300 * time.Millisecond}, 1190},
+	{Level{Kind: WeakSearch, Depth: 3, Noise: 40, Lines: 4, MoveTime: 500 * time.Millisecond}, 1240},
+	{Level{Kind: WeakSearch, Depth: 4, Noise: 30, Lines: 4, MoveTime: time.Second}, 1390},
+	{Level{Kind: WeakSearch, Depth: 5, Noise: 25, Lines: 4}, 1520},
+	{Level{Kind: WeakSearch, Nodes: 5_000, Noise: 15, Lines: 3}, 1680},
+	{Level{Kind: WeakSearch, Nodes: 14_000, Noise: 8, Lines: 2}, 1850},
+	{Level{Kind: WeakSearch, Nodes: 30_000}, 2020},
+	{Level{Kind: FullStrength}, 2350},
+}
+
+// LevelForElo returns the index of the strongest level at or below elo.
+func LevelForElo(elo int) int {
+	idx := 0
+	for i, l := range PlayingLevels {
+		if l.Elo <= elo {
+			idx = i
+		}
+	}
+	return idx
+}

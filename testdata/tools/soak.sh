@@ -125,19 +125,19 @@ run_variant() {
 summary() {
 	echo "soak of $engine (build $build) in $dir"
 	local n=0 bad=0
-	for f in "$dir"/c*/report.txt; do
+	for f in "$dir"/c[0-9]*/report.txt; do
 		[ -e "${f%/report.txt}.done" ] || continue
 		n=$((n + $(sed -n 's/.*, \([0-9]*\) of [0-9]* games played.*/\1/p' "$f" | head -1)))
 	done
 	echo "chess games: $n; endings:"
-	cat "$dir"/c*/report.txt 2>/dev/null | grep -E '^ +[0-9]+  ' | sed 's/ by Tempest dev ([12])/ by Tempest/' | \
+	cat "$dir"/c[0-9]*/report.txt 2>/dev/null | grep -E '^ +[0-9]+  ' | sed 's/ by Tempest dev ([12])/ by Tempest/' | \
 		awk '{c = $1; $1 = ""; t[$0] += c} END {for (k in t) printf "  %5d %s\n", t[k], k}' | sort -rn
 	echo "chess endings other than the rules and adjudication (crash, illegal move, time forfeit, stall):"
-	cat "$dir"/c*/report.txt 2>/dev/null | grep -E '^ +[0-9]+  ' | grep -vE 'adjudication|checkmate|stalemate|repetition|fifty|insufficient|accepted claim' | \
+	cat "$dir"/c[0-9]*/report.txt 2>/dev/null | grep -E '^ +[0-9]+  ' | grep -vE 'adjudication|checkmate|stalemate|repetition|fifty|insufficient|accepted claim' | \
 		awk '{n[$0]+=0; c=$1; $1=""; t[$0]+=c} END {for (k in t) print "  " t[k] k}' || true
 	echo "chess incidents outside a move (pondering):"
 	local incidents
-	incidents=$(awk 'FNR == 1 {on = 0} /^Incidents/ {on = 1; next} on && /^  / {print}' "$dir"/c*/report.txt 2>/dev/null)
+	incidents=$(awk 'FNR == 1 {on = 0} /^Incidents/ {on = 1; next} on && /^  / {print}' "$dir"/c[0-9]*/report.txt 2>/dev/null)
 	echo "${incidents:-  none}"
 	for kind in cm ch st; do
 		local games=0

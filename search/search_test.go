@@ -234,3 +234,17 @@ func TestMatesABareKingAtShallowDepth(t *testing.T) {
 			"%s: no mate after %d plies, at %s", fen, plies, pos.FEN())
 	}
 }
+
+// A worker used outside Search, as the tuner's Resolver uses one, polls
+// the limits every 1024 nodes too; before any search the engine had no
+// context to poll and the poll crashed (make test's tune build found it).
+func TestLimitsPolledOutsideASearch(t *testing.T) {
+	e := New(1)
+	assert.NotPanics(t, func() { e.checkLimits(e.workers[0]) })
+	pos, err := movegen.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	require.NoError(t, err)
+	r := NewResolver()
+	for i := 0; i < 3; i++ {
+		assert.NotPanics(t, func() { r.QuietLeaf(pos) })
+	}
+}

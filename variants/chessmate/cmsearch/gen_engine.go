@@ -51,7 +51,9 @@ func New(hashMB int) *Engine { return NewWithTable(tt.MustNew(hashMB)) }
 
 // NewWithTable returns an engine that searches with table t, one thread.
 func NewWithTable(t *tt.Table) *Engine {
-	e := &Engine{TT: t}
+	// ctx is the running search's; a worker used outside a search (the
+	// tuner's quiescence Resolver) polls this one.
+	e := &Engine{TT: t, ctx: context.Background()}
 	e.SetOptions(Options{Threads: 1, MultiPV: 1})
 	e.SetLevel(kit.Level{Kind: kit.FullStrength}, 1)
 	return e

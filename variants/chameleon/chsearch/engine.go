@@ -244,10 +244,13 @@ func noisyChoice(moves []rootMove, noise int, rng *rand.Rand) chameleon.Move {
 
 // movesLeft is the number of own moves the time manager (kit.PlanTime)
 // expects a Chameleon Chess game to last from any point in sudden death
-// (a game is 60 to 200 plies shared by 2 to 4 players). 37 keeps the soft
-// limit where this search's own plan had it before the kit, about 1/50 of
-// the clock.
-const movesLeft = 37
+// (a game is 60 to 200 plies shared by 2 to 4 players), as this search's
+// own plan did before the kit. 37, chosen to keep the old soft limit on a
+// long clock, spent a third less at 2+0.02, where the kit charges Move
+// Overhead for every move to come, and lost: 39.6% of the points in 100
+// four-player games against the build before; 25 scored 50.6%
+// (docs/STRENGTH.md).
+const movesLeft = 25
 
 // timePlan is the search's time budget for the player to move.
 func timePlan(lim *Limits, mover chameleon.Color, overhead time.Duration, start time.Time) kit.TimeManager {

@@ -78,10 +78,6 @@ func sortedCounts(counts map[string]uint64) []variants.PerftCount {
 	for k, n := range counts {
 		out = append(out, variants.PerftCount{Action: k, Nodes: n})
 	}
-	sortCounts(out)
+	slices.SortFunc(out, func(a, b variants.PerftCount) int { return strings.Compare(a.Action, b.Action) })
 	return out
-}
-
-func sortCounts(c []variants.PerftCount) {
-	slices.SortFunc(c, func(a, b variants.PerftCount) int { return strings.Compare(a.Action, b.Action) })
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"tempest/kit"
 )
 
 // OptionKind is a UCI option type.
@@ -65,7 +67,7 @@ func (o *Option) normalize(value string) (normalized, note string, err error) {
 	case Spin:
 		n, err := strconv.Atoi(value)
 		if err != nil {
-			return "", "", fmt.Errorf("option %s needs a whole number from %d to %d, not %q", o.Name, o.Min, o.Max, truncate(value, 20))
+			return "", "", fmt.Errorf("option %s needs a whole number from %d to %d, not %q", o.Name, o.Min, o.Max, kit.Truncate(value, 20))
 		}
 		if n < o.Min || n > o.Max {
 			clamped := min(max(n, o.Min), o.Max)
@@ -79,14 +81,14 @@ func (o *Option) normalize(value string) (normalized, note string, err error) {
 		case "false":
 			return "false", "", nil
 		}
-		return "", "", fmt.Errorf("option %s needs true or false, not %q", o.Name, truncate(value, 20))
+		return "", "", fmt.Errorf("option %s needs true or false, not %q", o.Name, kit.Truncate(value, 20))
 	case Combo:
 		for _, v := range o.Vars {
 			if strings.EqualFold(v, value) {
 				return v, "", nil
 			}
 		}
-		return "", "", fmt.Errorf("option %s must be one of %s, not %q", o.Name, strings.Join(o.Vars, ", "), truncate(value, 40))
+		return "", "", fmt.Errorf("option %s must be one of %s, not %q", o.Name, strings.Join(o.Vars, ", "), kit.Truncate(value, 40))
 	case Button:
 		return "", "", nil
 	}
@@ -134,7 +136,7 @@ func (s *Session) setOption(args []string) {
 	}
 	o := s.findOption(name)
 	if o == nil {
-		s.out.errorf("unknown option %q", truncate(name, 40))
+		s.out.errorf("unknown option %q", kit.Truncate(name, 40))
 		return
 	}
 	if o.Kind != Button && nameEnd == len(args) {

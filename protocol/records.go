@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"tempest/games"
+	"tempest/kit"
 	"tempest/variants"
 )
 
@@ -43,7 +44,7 @@ func (s *Session) receiveRecordLine(line string) {
 	v := s.variant
 	if name := r.Tag("Variant"); name != "" && !strings.EqualFold(name, "chess960") && !strings.EqualFold(name, "standard") {
 		if v = games.ByName(name); v == nil {
-			s.out.errorf("loadpgn: unknown variant %q in the record", truncate(name, 40))
+			s.out.errorf("loadpgn: unknown variant %q in the record", kit.Truncate(name, 40))
 			return
 		}
 	}

@@ -319,13 +319,11 @@ func (s *Session) Execute(line string) bool {
 		s.history()
 	default:
 		if !s.variantCommand(cmd, args) {
-			s.out.errorf("unknown command %q", truncate(cmd, 40))
+			s.out.errorf("unknown command %q", kit.Truncate(cmd, 40))
 		}
 	}
 	return true
 }
-
-func truncate(s string, n int) string { return kit.Truncate(s, n) }
 
 // position handles "position startpos|fen <FEN> [moves ...]". The new game
 // is built completely before it replaces the old one, so any error leaves
@@ -336,7 +334,7 @@ func (s *Session) position(args []string) {
 		return
 	}
 	if args[0] != "startpos" && args[0] != "fen" {
-		s.out.errorf("position needs \"startpos\" or \"fen <position>\", not %q", truncate(args[0], 40))
+		s.out.errorf("position needs \"startpos\" or \"fen <position>\", not %q", kit.Truncate(args[0], 40))
 		return
 	}
 	end := len(args)
@@ -363,7 +361,7 @@ func (s *Session) position(args []string) {
 	}
 	for i, text := range moves {
 		if err := s.variant.Follow(next, text); err != nil {
-			s.out.errorf("move %d (%s) of the move list: %v", i+1, truncate(text, 20), err)
+			s.out.errorf("move %d (%s) of the move list: %v", i+1, kit.Truncate(text, 20), err)
 			return
 		}
 	}
@@ -422,7 +420,7 @@ func (s *Session) perftCommand(args []string) {
 	}
 	depth, err := strconv.Atoi(args[0])
 	if err != nil || depth < 1 || depth > maxDepth {
-		s.out.errorf("go perft depth %q is not a number from 1 to %d", truncate(args[0], 20), maxDepth)
+		s.out.errorf("go perft depth %q is not a number from 1 to %d", kit.Truncate(args[0], 20), maxDepth)
 		return
 	}
 	s.stopJob()

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+
+	"tempest/kit"
 )
 
 // Record is a game record in PGN form: tag pairs in order, the movetext's
@@ -101,14 +103,14 @@ func ParsePGN(text string) (Record, error) {
 		if k+1 < len(tokens) {
 			next := tokens[k+1]
 			return r, recordErr("line %d: the result %s %s is followed by %q: a result ends the game, and a record holds one game",
-				tok.line, tok.text, afterMove(r.Moves), truncate(next.text, 20))
+				tok.line, tok.text, afterMove(r.Moves), kit.Truncate(next.text, 20))
 		}
 		r.Result = tok.text
 		return r, nil
 	}
 	warning := fmt.Sprintf("the movetext ends with no result (1-0, 0-1, 1/2-1/2 or *) %s: the record may be cut short", afterMove(r.Moves))
 	if tag := r.Tag("Result"); tag != "" {
-		warning += fmt.Sprintf("; its Result tag %q is not trusted, the moves decide", truncate(tag, 20))
+		warning += fmt.Sprintf("; its Result tag %q is not trusted, the moves decide", kit.Truncate(tag, 20))
 	}
 	r.Warnings = append(r.Warnings, warning)
 	return r, nil
@@ -119,19 +121,19 @@ func afterMove(moves []string) string {
 	if len(moves) == 0 {
 		return "before any move"
 	}
-	return fmt.Sprintf("after move %d (%s)", len(moves), truncate(moves[len(moves)-1], 20))
+	return fmt.Sprintf("after move %d (%s)", len(moves), kit.Truncate(moves[len(moves)-1], 20))
 }
 
 // ParseTag reads one tag pair line, [Name "value"].
 func ParseTag(line string) (name, value string, err error) {
 	if !strings.HasSuffix(line, "]") {
-		return "", "", fmt.Errorf("tag %q does not end with ]", truncate(line, 40))
+		return "", "", fmt.Errorf("tag %q does not end with ]", kit.Truncate(line, 40))
 	}
 	body := strings.TrimSpace(line[1 : len(line)-1])
 	name, rest, ok := strings.Cut(body, " ")
 	rest = strings.TrimSpace(rest)
 	if !ok || name == "" || len(rest) < 2 || rest[0] != '"' || rest[len(rest)-1] != '"' {
-		return "", "", fmt.Errorf("%q is not a tag pair [Name \"value\"]", truncate(line, 40))
+		return "", "", fmt.Errorf("%q is not a tag pair [Name \"value\"]", kit.Truncate(line, 40))
 	}
 	for _, c := range name {
 		if !unicode.IsLetter(c) && !unicode.IsDigit(c) && c != '_' {
@@ -270,11 +272,4 @@ func (r *Record) Write(firstNumber int, blackFirst bool) string {
 	}
 	b.WriteByte('\n')
 	return b.String()
-}
-
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "..."
-	}
-	return s
 }

@@ -3,6 +3,8 @@ package variants
 import (
 	"fmt"
 	"slices"
+
+	"tempest/kit"
 )
 
 // The PGN result markers; Unfinished is also "result unknown".
@@ -28,7 +30,7 @@ func (r *Record) CheckResultTag() error {
 	tag, tagged := r.lookup("Result")
 	switch {
 	case tagged && !IsResultMarker(tag):
-		return fmt.Errorf("the Result tag %q is not a result: want 1-0, 0-1, 1/2-1/2 or *", truncate(tag, 20))
+		return fmt.Errorf("the Result tag %q is not a result: want 1-0, 0-1, 1/2-1/2 or *", kit.Truncate(tag, 20))
 	case tagged && r.Result != "" && tag != r.Result:
 		return fmt.Errorf("the Result tag says %s but the movetext ends with %s", tag, r.Result)
 	}
@@ -62,13 +64,13 @@ func SettleResult(claimed string, st Status, decided bool, termination string) (
 	case claimed == "" || claimed == Unfinished:
 		return RecordedResult{}, nil
 	case st.Over && decided && claimed != st.Result:
-		return RecordedResult{}, fmt.Errorf("the record's result %s contradicts the game's end: %s (%s)", truncate(claimed, 20), st.Result, st.Reason)
+		return RecordedResult{}, fmt.Errorf("the record's result %s contradicts the game's end: %s (%s)", kit.Truncate(claimed, 20), st.Result, st.Reason)
 	case st.Over && claimed == st.Result:
 		return RecordedResult{}, nil
 	}
 	reason := ReasonFromRecord
 	if termination != "" {
-		reason += " (" + truncate(termination, 40) + ")"
+		reason += " (" + kit.Truncate(termination, 40) + ")"
 	}
 	return RecordedResult{Result: claimed, Reason: reason}, nil
 }

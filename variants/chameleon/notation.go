@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"tempest/kit"
 	"tempest/movegen"
 )
 
@@ -18,13 +19,6 @@ func (e *PositionError) Error() string { return e.Field + ": " + e.Problem }
 
 func posErr(field, format string, args ...any) error {
 	return &PositionError{Field: field, Problem: fmt.Sprintf(format, args...)}
-}
-
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "..."
-	}
-	return s
 }
 
 // maxPly bounds the ply field; Make stops the counter there, so every
@@ -54,7 +48,7 @@ func ParsePosition(s string) (*Position, error) {
 	}
 	c, ok := ColorFromLetter(f[2][0])
 	if len(f[2]) != 1 || !ok {
-		return nil, posErr("to-move", "%q is not r, g, y or b", truncate(f[2], 10))
+		return nil, posErr("to-move", "%q is not r, g, y or b", kit.Truncate(f[2], 10))
 	}
 	p.toMove = c
 	if p.quiet, err = parseCounter(f[3], "quiet-plies", QuietLimit); err != nil {
@@ -73,14 +67,14 @@ func ParsePosition(s string) (*Position, error) {
 func parseCounter(s, field string, limit int) (int, error) {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 || n > limit {
-		return 0, posErr(field, "%q is not a number from 0 to %d", truncate(s, 12), limit)
+		return 0, posErr(field, "%q is not a number from 0 to %d", kit.Truncate(s, 12), limit)
 	}
 	return n, nil
 }
 
 func parseBounds(s string) (Bounds, error) {
 	if len(s) != 4 {
-		return Bounds{}, posErr("bounds", "%q is not two corners such as a1h8", truncate(s, 12))
+		return Bounds{}, posErr("bounds", "%q is not two corners such as a1h8", kit.Truncate(s, 12))
 	}
 	lo, ok1 := movegen.ParseSquare(s[:2])
 	hi, ok2 := movegen.ParseSquare(s[2:])
@@ -104,7 +98,7 @@ func (p *Position) parsePawns(s string) error {
 	var seen uint16 // pawns by index
 	for _, entry := range strings.Split(s, ",") {
 		if len(entry) != 4 {
-			return posErr("pawns", "%q is not <square><owner><knight colour> such as a1rg", truncate(entry, 12))
+			return posErr("pawns", "%q is not <square><owner><knight colour> such as a1rg", kit.Truncate(entry, 12))
 		}
 		sq, ok := movegen.ParseSquare(entry[:2])
 		if !ok {
@@ -206,7 +200,7 @@ type MoveError struct {
 }
 
 func (e *MoveError) Error() string {
-	return fmt.Sprintf("move %q: %s", truncate(e.Token, 20), e.Problem)
+	return fmt.Sprintf("move %q: %s", kit.Truncate(e.Token, 20), e.Problem)
 }
 
 // ParseMove reads a move token (<from><to>, or "0000" for the forced pass)

@@ -32,7 +32,10 @@ type Session struct {
 	game     variants.Game    // the current game
 	engine   variants.Engine  // the current game's engine
 	settings variants.Settings
-	options  []*Option
+	// unapplied: settings changed while a search used the engine (Ponder,
+	// UCI_ShowWDL); the next "go" hands them over.
+	unapplied bool
+	options   []*Option
 
 	loading []string // lines of a game record being received by loadpgn, or nil
 	loadErr string   // why the record being received cannot be loaded, or ""
@@ -173,14 +176,14 @@ func (s *Session) reconfigure(change func(*variants.Settings)) error {
 	next := s.settings
 	change(&next)
 	if s.searching() {
-		s.settings = next
+		s.settings, s.unapplied = next, true
 		return nil
 	}
 	notes, err := s.engine.Configure(next)
 	if err != nil {
 		return err
 	}
-	s.settings = next
+	s.settings, s.unapplied = next, false
 	for _, n := range notes {
 		s.out.info("%s", n)
 	}
@@ -376,9 +379,11 @@ func (s *Session) goCommand(args []string) {
 		return
 	}
 	s.stopJob()
-	// Settings changed during the last search reach the engine now.
-	if notes, err := s.engine.Configure(s.settings); err == nil {
-		s.notes(notes)
+	if s.unapplied { // settings changed during the last search reach the engine now
+		if notes, err := s.engine.Configure(s.settings); err == nil {
+			s.notes(notes)
+		}
+		s.unapplied = false
 	}
 	search, notes, err := s.engine.Prepare(s.game, args)
 	s.notes(notes)

@@ -122,3 +122,17 @@ func TestOptionsChangeBesideAPerft(t *testing.T) {
 	assert.Equal(t, "chameleon", s.variant.Name())
 	assert.Equal(t, 32, s.settings.HashMB)
 }
+
+// An option a GUI may change during a search (UCI_ShowWDL) is kept and
+// reaches the engine at the next "go".
+func TestShowWDLSetDuringASearchAppliesNext(t *testing.T) {
+	var out safeBuffer
+	s := NewSession(&out)
+	s.Execute("go infinite")
+	s.Execute("setoption name UCI_ShowWDL value true")
+	s.Execute("stop")
+	assert.NotContains(t, out.String(), "error")
+	s.Execute("go depth 2")
+	<-s.job.done
+	assert.Contains(t, out.String(), " wdl ")
+}

@@ -38,6 +38,20 @@ func (l Level) Narrow(depth int, nodes uint64, moveTime time.Duration) (int, uin
 	return tighter(depth, l.Depth), tighter(nodes, l.Nodes), tighter(moveTime, l.MoveTime)
 }
 
+// ApplyLevel narrows a search's limits for a weak level (other levels
+// leave them as they are): the level's depth, nodes and move time cap the
+// search's own. A clock still applies, so the tighter of the level's move
+// time and the clock's plan wins; a level that replaced the clock by its
+// move time would lose on time with less than that on the clock. Infinite
+// and Ponder are kept: the answer still waits for stop or ponderhit.
+func ApplyLevel[M comparable](l Level, lim Limits[M]) Limits[M] {
+	if l.Kind != WeakSearch {
+		return lim
+	}
+	lim.Depth, lim.Nodes, lim.MoveTime = l.Narrow(lim.Depth, lim.Nodes, lim.MoveTime)
+	return lim
+}
+
 // tighter is the stricter of two limits where 0 means none.
 func tighter[T int | uint64 | time.Duration](lim, levelCap T) T {
 	if levelCap > 0 && (lim == 0 || lim > levelCap) {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -62,4 +63,19 @@ func TestNoisyPickAllocatesNothing(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	allocs := testing.AllocsPerRun(100, func() { NoisyPick(scores, 20, nil, rng) })
 	assert.Zero(t, allocs)
+}
+
+func TestApplyLevelCapsAndKeepsTheClock(t *testing.T) {
+	weak := Level{Kind: WeakSearch, Depth: 3, Nodes: 100, MoveTime: time.Second}
+	lim := Limits[int]{Depth: 9, Clock: true, Infinite: true, MoveTime: 2 * time.Second}
+	lim.Time[0] = 300 * time.Millisecond
+	got := ApplyLevel(weak, lim)
+	assert.Equal(t, 3, got.Depth)
+	assert.Equal(t, uint64(100), got.Nodes)
+	assert.Equal(t, time.Second, got.MoveTime)
+	assert.True(t, got.Clock && got.Infinite, "the clock and infinite stay")
+	assert.Equal(t, 2, ApplyLevel(weak, Limits[int]{Depth: 2}).Depth, "a tighter limit of the search stays")
+	assert.Equal(t, lim, ApplyLevel(Level{Kind: FullStrength}, lim))
+	tm := PlanTime(&got, 0, 30*time.Millisecond, time.Now(), 35)
+	assert.Less(t, tm.Hard, 300*time.Millisecond, "the clock's plan is tighter than the level's second")
 }

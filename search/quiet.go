@@ -26,7 +26,7 @@ func NewResolver() *Resolver {
 // too, so the leaf may be several plies away.
 func (r *Resolver) QuietLeaf(pos *movegen.Position) (movegen.Position, int) {
 	r.engine.TT.Clear()
-	r.engine.stop.Store(false)
+	r.engine.ctl.Resume()
 	w := r.w
 	w.prepare(pos, nil, time.Now())
 	score := w.qsearch(-Infinite, Infinite, 0)

@@ -240,7 +240,7 @@ func TestMatesABareKingAtShallowDepth(t *testing.T) {
 // context to poll and the poll crashed (make test's tune build found it).
 func TestLimitsPolledOutsideASearch(t *testing.T) {
 	e := New(1)
-	assert.NotPanics(t, func() { e.checkLimits(e.workers[0]) })
+	assert.NotPanics(t, func() { e.checkLimits() })
 	pos, err := movegen.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	require.NoError(t, err)
 	r := NewResolver()

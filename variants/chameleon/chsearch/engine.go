@@ -28,7 +28,6 @@ package chsearch
 import (
 	"context"
 	"math/rand/v2"
-	"sync/atomic"
 	"time"
 
 	"tempest/kit"
@@ -133,7 +132,7 @@ type Engine struct {
 	opts  Options
 	level kit.Level
 	rng   *rand.Rand
-	stop  atomic.Bool
+	ctl   kit.Control
 }
 
 // New returns an engine with a table of about hashMB MiB.
@@ -165,16 +164,12 @@ func (e *Engine) SetLevel(l kit.Level, seed uint64) {
 // and returns after ponderhit (or cancellation), with Infinite after
 // cancellation.
 func (e *Engine) Search(ctx context.Context, pos *chameleon.Position, history []uint64, lim Limits, report func(Info)) Result {
-	start := time.Now()
-	e.stop.Store(false)
-	stopWatch := context.AfterFunc(ctx, func() { e.stop.Store(true) })
-	defer stopWatch()
-	res := e.search(pos, history, lim, report, start)
+	res := e.search(ctx, pos, history, lim, report, time.Now())
 	kit.Hold(ctx, &lim)
 	return res
 }
 
-func (e *Engine) search(pos *chameleon.Position, history []uint64, lim Limits, report func(Info), start time.Time) Result {
+func (e *Engine) search(ctx context.Context, pos *chameleon.Position, history []uint64, lim Limits, report func(Info), start time.Time) Result {
 	if pos.Over() {
 		return Result{BestMove: chameleon.NoMove}
 	}
@@ -192,15 +187,17 @@ func (e *Engine) search(pos *chameleon.Position, history []uint64, lim Limits, r
 	case kit.GreedyMover:
 		return Result{BestMove: greedyMove(pos, moves, e.rng)}
 	case kit.WeakSearch:
-		lim = applyLevel(e.level, lim)
+		lim = kit.ApplyLevel(e.level, lim)
 	}
 	lines := 1
 	if e.level.Kind == kit.WeakSearch && e.level.Noise > 0 {
 		lines = max(e.level.Lines, 2)
 	}
 	e.tt.newSearch()
+	tm := timePlan(&lim, pos.ToMove(), e.opts.MoveOverhead, start)
+	defer e.ctl.Start(ctx, tm, 0, false, nil)() // the node limit is exact: the worker keeps it
 	w := e.w
-	w.setup(pos, history, lim, e.opts, start)
+	w.setup(pos, history, lim, tm)
 	res := w.iterate(moves, lines, report)
 	if lines > 1 && len(w.rootMoves) > 1 {
 		res.BestMove = noisyChoice(w.rootMoves[:min(lines, len(w.rootMoves))], e.level.Noise, e.rng)
@@ -223,13 +220,6 @@ func restrict(moves, only []chameleon.Move) []chameleon.Move {
 		return moves
 	}
 	return kept
-}
-
-// applyLevel narrows the limits for a weak level.
-func applyLevel(l kit.Level, lim Limits) Limits {
-	lim.Depth, lim.Nodes, lim.MoveTime = l.Narrow(lim.Depth, lim.Nodes, lim.MoveTime)
-	lim.Infinite = false
-	return lim
 }
 
 // noisyChoice picks among the best root moves with the kit's noisy

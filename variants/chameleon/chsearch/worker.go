@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"tempest/kit"
 	"tempest/variants/chameleon"
 )
 
@@ -51,7 +52,8 @@ type worker struct {
 	depthMax  int
 }
 
-func (w *worker) setup(pos *chameleon.Position, history []uint64, lim Limits, opts Options, start time.Time) {
+func (w *worker) setup(pos *chameleon.Position, history []uint64, lim Limits, tm kit.TimeManager) {
+	opts := w.e.opts
 	w.stack[0] = *pos
 	w.keys[0] = pos.Key()
 	w.root = pos.ToMove()
@@ -67,9 +69,9 @@ func (w *worker) setup(pos *chameleon.Position, history []uint64, lim Limits, op
 	}
 	w.nodes, w.selDepth, w.stopped = 0, 0, false
 	w.nodeLimit = lim.Nodes
-	w.start = start
+	w.start = tm.Start
 	w.soft, w.hard = 0, 0
-	if tm := timePlan(&lim, w.root, opts.MoveOverhead, start); tm.Enabled {
+	if tm.Enabled {
 		w.soft, w.hard = tm.Soft, tm.Hard
 	}
 	w.depthMax = MaxPly - 1
@@ -82,15 +84,16 @@ func (w *worker) setup(pos *chameleon.Position, history []uint64, lim Limits, op
 }
 
 // tick counts a node and reports whether the search must stop: the node
-// limit is exact, the stop flag and the hard time are looked at every 1024
-// nodes (reading the clock costs more than a node).
+// limit is exact, the kit's control (cancellation, the hard time) is asked
+// every 1024 nodes (reading the clock costs more than a node).
 func (w *worker) tick() bool {
 	w.nodes++
 	if w.nodeLimit > 0 && w.nodes >= w.nodeLimit {
 		w.stopped = true
 	}
-	if w.nodes&1023 == 0 && (w.e.stop.Load() || (w.hard > 0 && time.Since(w.start) >= w.hard)) {
-		w.stopped = true
+	if w.nodes&1023 == 0 {
+		w.e.ctl.Check(nil)
+		w.stopped = w.stopped || w.e.ctl.Stopped()
 	}
 	return w.stopped
 }

@@ -5,8 +5,6 @@ package cmsearch
 import (
 	"context"
 	"math/rand/v2"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -33,14 +31,9 @@ type Engine struct {
 	workers []*worker
 
 	// shared by the workers of one search
-	stop      atomic.Bool
-	pondering atomic.Bool
-	ctx       context.Context // the running search's: polled with the limits
-	hit       <-chan struct{} // closed at ponderhit; nil when not pondering or after the hit
-	mu        sync.Mutex      // guards tm against a ponder hit resetting it
-	tm        kit.TimeManager
-	limits    Limits
-	multiPV   int // lines searched: the MultiPV option, or more for a noisy weak level
+	ctl     kit.Control // stop flag, clock, ponder state
+	limits  Limits
+	multiPV int // lines searched: the MultiPV option, or more for a noisy weak level
 
 	level kit.Level
 	rng   *rand.Rand
@@ -51,9 +44,7 @@ func New(hashMB int) *Engine { return NewWithTable(tt.MustNew(hashMB)) }
 
 // NewWithTable returns an engine that searches with table t, one thread.
 func NewWithTable(t *tt.Table) *Engine {
-	// ctx is the running search's; a worker used outside a search (the
-	// tuner's quiescence Resolver) polls this one.
-	e := &Engine{TT: t, ctx: context.Background()}
+	e := &Engine{TT: t}
 	e.SetOptions(Options{Threads: 1, MultiPV: 1})
 	e.SetLevel(kit.Level{Kind: kit.FullStrength}, 1)
 	return e
@@ -86,20 +77,6 @@ func (e *Engine) NewGame() {
 	}
 }
 
-// pollPonderHit checks, on the main search thread, whether the GUI sent
-// ponderhit; if so the clock starts now and the normal limits apply.
-func (e *Engine) pollPonderHit() {
-	select {
-	case <-e.hit:
-		e.hit = nil // once: a closed channel would fire again
-		e.mu.Lock()
-		e.tm.Start = time.Now()
-		e.mu.Unlock()
-		e.pondering.Store(false)
-	default:
-	}
-}
-
 // Search searches pos within lim, calling report (from the main search
 // thread only) with progress, and returns the best move. Cancelling ctx
 // stops it as soon as possible; the best move found so far is returned. In
@@ -107,36 +84,10 @@ func (e *Engine) pollPonderHit() {
 // pondering, before lim.PonderHit is closed and then the limits).
 func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report func(Info)) Result {
 	start := time.Now()
-	e.stop.Store(false)
-	if e.level.Kind == kit.WeakSearch {
-		lim = applyLevel(e.level, lim)
-	}
-	e.pondering.Store(lim.Ponder)
+	lim = kit.ApplyLevel(e.level, lim)
 	e.limits = lim
-	e.mu.Lock()
-	e.tm = timePlan(&lim, pos.SideToMove(), e.opts.MoveOverhead, start)
-	e.mu.Unlock()
-	// The main thread polls ctx and the ponder hit with the limits (every
-	// 1024 nodes) and while it holds an answer back: that reacts within a
-	// millisecond or two, where a goroutine woken by the channel can wait
-	// for the scheduler up to 10 ms, most of a bullet game's increment. A
-	// hit sent before the search began is not lost: the channel stays
-	// closed. The watcher still sets the stop flag for helper threads and
-	// phases that do not poll.
-	e.ctx = ctx
-	e.hit = nil
-	if lim.Ponder {
-		e.hit = lim.PonderHit
-	}
-	searchDone := make(chan struct{})
-	defer close(searchDone)
-	go func() {
-		select {
-		case <-ctx.Done():
-			e.stop.Store(true)
-		case <-searchDone:
-		}
-	}()
+	end := e.ctl.Start(ctx, timePlan(&lim, pos.SideToMove(), e.opts.MoveOverhead, start), lim.Nodes, lim.Ponder, lim.PonderHit)
+	defer end()
 	e.TT.NewSearch()
 
 	// Weak levels: the random and greedy movers do not search at all.
@@ -146,7 +97,7 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 		if e.level.Kind == kit.GreedyMover {
 			move = greedyMove(pos, e.rng)
 		}
-		e.waitWhileUnfinished(ctx, lim)
+		e.ctl.Hold(ctx, lim.Infinite)
 		return Result{BestMove: move}
 	}
 	e.multiPV = e.opts.MultiPV
@@ -165,7 +116,7 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 
 	rootMoves := rootMovesFor(pos, lim.SearchMoves)
 	if len(rootMoves) == 0 {
-		e.waitWhileUnfinished(ctx, lim)
+		e.ctl.Hold(ctx, lim.Infinite)
 		return Result{BestMove: NullMove, Score: noMoveScore(pos)}
 	}
 
@@ -182,8 +133,8 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 	}
 	main := e.workers[0]
 	main.iterate(report)
-	e.waitWhileUnfinished(ctx, lim) // infinite/ponder: the answer waits for the GUI
-	e.stop.Store(true)
+	e.ctl.Hold(ctx, lim.Infinite) // infinite/ponder: the answer waits for the GUI
+	e.ctl.Stop()
 	g.Wait()
 
 	best := main.rootMoves[0]
@@ -208,20 +159,6 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 	return res
 }
 
-// waitWhileUnfinished holds the result of an infinite or pondering search
-// until the GUI stops it (or, when pondering, sends ponderhit). It watches
-// ctx, not the stop flag: the search sets that flag itself when it reaches
-// a depth or node limit, and UCI forbids answering before stop then too.
-func (e *Engine) waitWhileUnfinished(ctx context.Context, lim Limits) {
-	for {
-		e.pollPonderHit()
-		if ctx.Err() != nil || !(lim.Infinite || e.pondering.Load()) {
-			return
-		}
-		time.Sleep(500 * time.Microsecond)
-	}
-}
-
 // ponderFromTT finds an expected reply when the PV is a single move.
 func (e *Engine) ponderFromTT(pos *Position, best Move) Move {
 	child := *pos
@@ -243,35 +180,7 @@ func (e *Engine) nodes() uint64 {
 }
 
 // checkLimits is polled by the main thread every 1024 nodes.
-func (e *Engine) checkLimits(w *worker) {
-	if e.stop.Load() {
-		return
-	}
-	if e.ctx.Err() != nil { // stop or quit
-		e.stop.Store(true)
-		return
-	}
-	if lim := e.limits; lim.Nodes > 0 && e.nodes() >= lim.Nodes {
-		e.stop.Store(true)
-		return
-	}
-	if e.pondering.Load() {
-		e.pollPonderHit()
-		if e.pondering.Load() {
-			return
-		}
-	}
-	e.mu.Lock()
-	expired := e.tm.HardExpired()
-	e.mu.Unlock()
-	if expired {
-		e.stop.Store(true)
-	}
-}
+func (e *Engine) checkLimits() { e.ctl.Check(e.nodes) }
 
 // elapsed is the time since the search (or the ponder hit) started.
-func (e *Engine) elapsed() time.Duration {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.tm.Elapsed()
-}
+func (e *Engine) elapsed() time.Duration { return e.ctl.Elapsed() }

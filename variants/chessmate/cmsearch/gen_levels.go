@@ -19,12 +19,6 @@ func (e *Engine) SetLevel(l kit.Level, seed uint64) {
 // Level returns the playing strength.
 func (e *Engine) Level() kit.Level { return e.level }
 
-// applyLevel narrows the limits of a search for a weak level.
-func applyLevel(l kit.Level, lim Limits) Limits {
-	lim.Depth, lim.Nodes, lim.MoveTime = l.Narrow(lim.Depth, lim.Nodes, lim.MoveTime)
-	return lim
-}
-
 // noisyChoice picks among the root moves that the multi-line search scored
 // (best first) with the kit's noisy choice; mates are never gambled with.
 func noisyChoice(moves []rootMove, noise int, rng *rand.Rand) rootMove {

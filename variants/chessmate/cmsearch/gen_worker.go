@@ -163,21 +163,17 @@ func (w *worker) iterate(report func(Info)) {
 			drop = percent(scoreDropFactor)
 		}
 		prevBest, prevScore = best.move, best.score
-		e.pollPonderHit()
-		if !e.pondering.Load() && e.tm.Enabled && func() bool {
-			e.mu.Lock()
-			defer e.mu.Unlock()
-			return e.tm.SoftExpired(instability * drop)
-		}() {
+		e.ctl.PollPonderHit()
+		if e.ctl.SoftExpired(instability * drop) {
 			break
 		}
-		if e.stop.Load() {
+		if e.ctl.Stopped() {
 			break
 		}
 	}
 	w.publishedNodes.Store(w.nodes)
 	if w.id == 0 {
-		e.stop.Store(true) // helpers stop with the main thread
+		e.ctl.Stop() // helpers stop with the main thread
 	}
 }
 
@@ -248,9 +244,9 @@ func (w *worker) countNode() {
 	if w.nodes&1023 == 0 {
 		w.publishedNodes.Store(w.nodes)
 		if w.id == 0 {
-			w.engine.checkLimits(w)
+			w.engine.checkLimits()
 		}
-		if w.engine.stop.Load() {
+		if w.engine.ctl.Stopped() {
 			w.aborted = true
 		}
 	}

@@ -23,19 +23,6 @@ func (e *Engine) SetLevel(l kit.Level, seed uint64) {
 // Level returns the playing strength, its Depth in Stratego plies.
 func (e *Engine) Level() kit.Level { return e.level }
 
-// narrow applies a weak level's limits; a level's move time replaces the
-// clock.
-func narrow(l kit.Level, lim Limits) Limits {
-	if l.Kind != kit.WeakSearch {
-		return lim
-	}
-	lim.Depth, lim.Nodes, _ = l.Narrow(lim.Depth, lim.Nodes, 0)
-	if l.MoveTime > 0 && (lim.MoveTime == 0 || lim.MoveTime > l.MoveTime) {
-		lim.MoveTime, lim.Clock, lim.Infinite = l.MoveTime, false, false
-	}
-	return lim
-}
-
 // RandomMove is a uniformly random legal move (NullMove when there is none).
 func RandomMove(view *stratego.Position, rng *rand.Rand) stratego.Move {
 	var buf [stratego.MaxMoves]stratego.Move

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 
@@ -68,5 +69,20 @@ func TestLevels(t *testing.T) {
 	e.SetLevel(kit.Level{Kind: kit.WeakSearch, Depth: 4, Noise: 30, Lines: 3}, 1) // 2 Stratego plies
 	res := e.Search(context.Background(), p, nil, Limits{Depth: 9}, nil)
 	assert.Equal(t, 2, res.Depth, "the level's depth limit applies")
-	assert.Equal(t, Limits{Depth: 2, Nodes: 100}, narrow(kit.Level{Kind: kit.WeakSearch, Depth: 2, Nodes: 100}, Limits{Depth: 5}))
+}
+
+// A weak level's move time caps the clock's plan, never replaces it: with
+// 300 ms left a level that may think a second answers well within the
+// clock. Before the kit's ApplyLevel the level's second replaced the clock
+// and the move lost on time.
+func TestLevelMoveTimeKeepsTheClock(t *testing.T) {
+	g := midgame(t, 9, 30)
+	e := New()
+	e.SetLevel(kit.Level{Kind: kit.WeakSearch, MoveTime: time.Second}, 1)
+	lim := Limits{Clock: true}
+	lim.Time[g.Pos().SideToMove()] = 300 * time.Millisecond
+	start := time.Now()
+	res := e.Search(context.Background(), g.Pos(), g.PublicHistory(), lim, nil)
+	assert.NotEqual(t, stratego.NullMove, res.Move)
+	assert.Less(t, time.Since(start), 300*time.Millisecond, "the move must not outlast the clock")
 }

@@ -153,7 +153,12 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	case kit.GreedyMover:
 		return Result{Move: GreedyMove(&view, e.rng)}
 	}
-	lim = narrow(e.level, lim)
+	if e.level.Kind == kit.WeakSearch {
+		// The level's limits end the search; Search holds the answer of an
+		// infinite one.
+		lim = kit.ApplyLevel(e.level, lim)
+		lim.Infinite = false
+	}
 	soft, hard := e.plan(&lim, view.SideToMove(), start)
 	w := e.w
 	*w = worker{tt: w.tt, ctx: ctx, hist: history, maxNodes: lim.Nodes, root: view.SideToMove()}

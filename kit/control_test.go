@@ -1,0 +1,79 @@
+package kit
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestControlStopsAtTheNodeLimitAndTheHardTime(t *testing.T) {
+	var c Control
+	end := c.Start(context.Background(), TimeManager{}, 5000, false, nil)
+	defer end()
+	c.Check(func() uint64 { return 4999 })
+	assert.False(t, c.Stopped(), "under the node limit")
+	c.Check(func() uint64 { return 5000 })
+	assert.True(t, c.Stopped(), "at the node limit")
+
+	tm := TimeManager{Enabled: true, Start: time.Now().Add(-time.Second), Soft: 100 * time.Millisecond, Hard: 500 * time.Millisecond}
+	end2 := c.Start(context.Background(), tm, 0, false, nil)
+	defer end2()
+	assert.False(t, c.Stopped(), "Start clears the flag")
+	assert.True(t, c.SoftExpired(1))
+	c.Check(func() uint64 { panic("nodes read without a node limit") })
+	assert.True(t, c.Stopped(), "past the hard limit")
+}
+
+func TestControlStopsAtCancellation(t *testing.T) {
+	var c Control
+	ctx, cancel := context.WithCancel(context.Background())
+	end := c.Start(ctx, TimeManager{}, 0, false, nil)
+	defer end()
+	cancel()
+	// The watcher sets the flag without a poll, for threads that do not poll.
+	assert.Eventually(t, c.Stopped, time.Second, time.Millisecond)
+}
+
+// A pondering search's clock starts at ponderhit: before it neither the hard
+// nor the soft limit applies, and Hold keeps the answer back.
+func TestControlWaitsForThePonderHit(t *testing.T) {
+	var c Control
+	hit := make(chan struct{})
+	tm := TimeManager{Enabled: true, Start: time.Now().Add(-time.Hour), Soft: time.Millisecond, Hard: time.Millisecond}
+	end := c.Start(context.Background(), tm, 0, true, hit)
+	defer end()
+	c.Check(func() uint64 { return 0 })
+	assert.False(t, c.Stopped(), "the hour spent pondering is not the mover's time")
+	assert.False(t, c.SoftExpired(1))
+	assert.True(t, c.Pondering())
+
+	held := make(chan struct{})
+	go func() { c.Hold(context.Background(), false); close(held) }()
+	select {
+	case <-held:
+		t.Fatal("Hold returned before ponderhit")
+	case <-time.After(20 * time.Millisecond):
+	}
+	close(hit)
+	select {
+	case <-held:
+	case <-time.After(time.Second):
+		t.Fatal("Hold still waits after ponderhit")
+	}
+	assert.False(t, c.Pondering())
+	assert.Less(t, c.Elapsed(), time.Minute, "the clock restarted at the hit")
+}
+
+// An infinite search's answer waits for stop even after the search ended.
+func TestControlHoldsAnInfiniteAnswerUntilCancelled(t *testing.T) {
+	var c Control
+	ctx, cancel := context.WithCancel(context.Background())
+	end := c.Start(ctx, TimeManager{}, 0, false, nil)
+	defer end()
+	time.AfterFunc(20*time.Millisecond, cancel)
+	start := time.Now()
+	c.Hold(ctx, true)
+	assert.GreaterOrEqual(t, time.Since(start), 15*time.Millisecond)
+}

@@ -1,12 +1,8 @@
 package cmsearch
 
 import (
-	"cmp"
 	"context"
-	"hash/fnv"
-	"math"
 	"math/rand/v2"
-	"slices"
 	"time"
 
 	"tempest/kit"
@@ -34,7 +30,7 @@ import (
 //  4. when the worlds disagree, every world is searched again over the
 //     most-voted candidates only (MultiPV), so each candidate gets a score
 //     in every world, and the candidate with the best mean expected result
-//     is played (see expectedScore; mates count as 2000 cp). A vote alone
+//     is played (see kit.ExpectedScore; mates count as 2000 cp). A vote alone
 //     would play a turn that wins a little in most worlds and loses a piece
 //     to the card the opponent holds in the rest; the mean weighs both;
 //  5. a winning side does not stalemate the opponent in the hope that its
@@ -72,21 +68,9 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 	// Deal every world first: equal deals (late in a game few cards are
 	// unseen, and the opponent's hand may be certain) are searched once, with
 	// the weight of all, and the budget goes to the distinct ones.
-	deal := newStratifiedDealer(viewSeed(view), unknownsInHand(view, view.SideToMove().Other()))
-	var worlds []*Position
-	var weights []int
-	seen := map[string]int{}
-	for i := 0; i < samples; i++ {
-		world := view.Deal(deal.arrange)
-		key := world.DealKey()
-		if j, ok := seen[key]; ok {
-			weights[j]++
-			continue
-		}
-		seen[key] = len(worlds)
-		worlds = append(worlds, world)
-		weights = append(weights, 1)
-	}
+	deal := newStratifiedDealer(kit.ViewSeed(view.String()), unknownsInHand(view, view.SideToMove().Other()))
+	worlds, weights := kit.DealWorlds(samples, func() *Position { return view.Deal(deal.arrange) },
+		func(w **Position) string { return (*w).DealKey() })
 	compare := len(worlds) > 1 && (e.level.Kind != kit.WeakSearch || e.level.Noise == 0) // noisy levels keep their own choice
 	// Time is planned once for the whole decision and Move Overhead paid
 	// once: the worlds' searches run with none of their own.
@@ -101,25 +85,8 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 	e.SetOptions(noLag)
 	defer e.SetOptions(saved)
 
-	type tally struct {
-		votes          int     // weight of the worlds whose best turn it is
-		score, scored  int     // sum of clipped scores, and the weight of the worlds that scored it
-		expected       float64 // sum of expected game scores (see expectedScore)
-		mates, mateSum int     // weight of the worlds where the turn forces mate, and their scores
-	}
-	tallies := map[Move]*tally{}
-	var order []Move // the worlds' best turns
+	ballot := kit.NewBallot[Move](clipMate, IsMate)
 	var total Result
-	add := func(m Move, score, weight int) {
-		t := tallies[m]
-		t.score += weight * clipMate(score)
-		t.expected += float64(weight) * expectedScore(score)
-		t.scored += weight
-		if IsMate(score) {
-			t.mates += weight
-			t.mateSum += weight * score
-		}
-	}
 	searched := 0
 	for i, world := range worlds {
 		if i > 0 && ctx.Err() != nil {
@@ -137,29 +104,15 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 		if res.BestMove == NullMove {
 			continue
 		}
-		t := tallies[res.BestMove]
-		if t == nil {
-			t = &tally{}
-			tallies[res.BestMove] = t
-			order = append(order, res.BestMove)
-		}
-		t.votes += weights[i]
-		add(res.BestMove, res.Score, weights[i])
+		ballot.Vote(res.BestMove, weights[i])
+		ballot.Score(res.BestMove, res.Score, weights[i])
 	}
 	worlds = worlds[:searched]
 	// The most-voted candidates first, ties to the higher mean.
-	slices.SortStableFunc(order, func(a, b Move) int {
-		ta, tb := tallies[a], tallies[b]
-		if ta.votes != tb.votes {
-			return tb.votes - ta.votes
-		}
-		return cmp.Compare(tb.score*ta.scored, ta.score*tb.scored)
-	})
+	order := ballot.ByVotes()
 	if compare && len(order) > 1 && ctx.Err() == nil {
 		candidates := order[:min(len(order), maxCandidates)]
-		for _, m := range candidates { // phase 1 scored each candidate in its own worlds only
-			*tallies[m] = tally{votes: tallies[m].votes}
-		}
+		ballot.ClearScores(true) // phase 1 scored each candidate in its own worlds only
 		wide := noLag
 		wide.MultiPV = len(candidates)
 		e.SetOptions(wide)
@@ -173,29 +126,23 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 			res := e.Search(ctx, world, again, nil)
 			total.Nodes += res.Nodes
 			for _, line := range res.Lines {
-				if tallies[line.Move] != nil && line.Score > -Infinite {
-					add(line.Move, line.Score, weights[i])
+				if ballot.Tally(line.Move) != nil && line.Score > -Infinite {
+					ballot.Score(line.Move, line.Score, weights[i])
 				}
 			}
 		}
 		e.SetOptions(noLag)
-		slices.SortStableFunc(candidates, func(a, b Move) int {
-			ta, tb := tallies[a], tallies[b]
-			if ta.scored == 0 || tb.scored == 0 {
-				return tb.scored - ta.scored
-			}
-			return cmp.Compare(tb.expected/float64(tb.scored), ta.expected/float64(ta.scored))
-		})
+		ballot.ByExpected(candidates)
 	}
 	best := NullMove
 	if len(order) > 0 {
 		best = order[0]
 	}
 	total.BestMove = best
-	if t := tallies[best]; t != nil && t.scored > 0 {
-		total.Score = t.score / t.scored
-		if t.mates == t.scored { // every world agrees: keep the mate
-			total.Score = t.mateSum / t.scored
+	if t := ballot.Tally(best); t != nil && t.Weight > 0 {
+		total.Score = t.Mean()
+		if t.Decided == t.Weight { // every world agrees: keep the mate
+			total.Score = t.Forced / t.Weight
 		}
 	}
 	if len(worlds) > 0 && total.Score > stalemateGuard && ctx.Err() == nil && leavesOnlyCards(worlds[0], total.BestMove) {
@@ -226,15 +173,6 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 		total.BestMove, total.Score = chessmate.ClaimAction, DrawScore
 	}
 	return total
-}
-
-// expectedScore maps a score to the expected game result, 0 to 1, on the
-// usual logistic curve (+400 cp ≈ 0.91). The comparison averages these rather
-// than centipawns: a turn that adds a pawn to a winning position in most
-// worlds and loses a rook in the rest lowers the chance to win, and the
-// centipawn mean would call it a gain.
-func expectedScore(score int) float64 {
-	return 1 / (1 + math.Pow(10, -float64(clipMate(score))/400))
 }
 
 // stratifiedDealer orders the unseen cards for one world after another:
@@ -304,7 +242,7 @@ func leavesOnlyCards(pos *Position, m Move) bool {
 	return !child.InCheck() && len(child.RegularMoves()) == 0
 }
 
-func clipMate(score int) int { return min(max(score, -mateClip), mateClip) }
+func clipMate(score int) int { return kit.ClipTo(score, mateClip) }
 
 // newWorld makes the next search one of a new game, as NewGame does, but
 // cheaply: the move-ordering history is cleared, and the table, isolated,
@@ -361,12 +299,4 @@ func share(lim Limits, parts int, budget time.Duration) Limits {
 		out.MoveTime = max(budget/time.Duration(parts), time.Millisecond)
 	}
 	return out
-}
-
-// viewSeed hashes the view (position string and recent history), so the
-// sampled worlds depend on nothing the mover cannot see.
-func viewSeed(view *Position) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(view.String()))
-	return h.Sum64()
 }

@@ -2,7 +2,6 @@ package stsearch
 
 import (
 	"context"
-	"hash/fnv"
 	"math/rand/v2"
 	"strconv"
 	"time"
@@ -115,12 +114,11 @@ func (e *Engine) SetWorlds(n int) { e.worlds = max(n, 1) }
 // viewSeed hashes the view and its public history, so the worlds depend on
 // nothing the mover cannot see.
 func viewSeed(view *stratego.Position, history []uint64) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(view.String()))
+	parts := []string{view.String()}
 	for _, k := range history {
-		h.Write([]byte(strconv.FormatUint(k, 16)))
+		parts = append(parts, strconv.FormatUint(k, 16))
 	}
-	return h.Sum64()
+	return kit.ViewSeed(parts...)
 }
 
 // Search decides the side to move's move from its view of pos. history is
@@ -168,13 +166,11 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	}
 
 	rng := rand.New(rand.NewPCG(viewSeed(&view, history), 0x57A7E60))
-	worlds := make([]stratego.Position, e.worlds)
+	n := e.worlds
 	if _, hidden := view.Viewer(); !hidden {
-		worlds = worlds[:1]
+		n = 1
 	}
-	for i := range worlds {
-		worlds[i] = view.SampleWorld(rng)
-	}
+	worlds, _ := kit.DealWorlds(n, func() stratego.Position { return view.SampleWorld(rng) }, nil)
 	maxDepth := DefaultDepth
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, maxPly-1)
@@ -189,6 +185,10 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	done := make([]int, len(worlds))
 	cv := controlVariates(&view, worlds, root)
 	avg := make([]int, len(root))
+	ballot := kit.NewBallot[int](clipScore, nil) // root move indices
+	for i := range root {
+		ballot.Add(i)
+	}
 	res := Result{Move: root[0], Worlds: len(worlds)}
 	if len(root) == 1 && !lim.Infinite {
 		maxDepth = 1 // nothing to choose: a quick look for the score
@@ -203,7 +203,7 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 		if done[0] == 0 {
 			break // stopped before any world finished depth 1
 		}
-		average(avg, scores, done, cv)
+		average(ballot, avg, scores, done, cv)
 		best := bestIndex(avg)
 		res = Result{Move: root[best], Score: avg[best], Depth: depth, Nodes: w.nodes, Worlds: len(worlds)}
 		if !w.aborted && report != nil {
@@ -223,27 +223,24 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	return res
 }
 
-// average combines the worlds' scores per root move; a world counts with
-// the deepest depth it completed. cv, when not nil, holds the control
-// variates of attacks on unknown pieces (see controlVariates).
-func average(avg []int, scores [][]int32, done []int, cv *variates) {
-	clear(avg)
-	n := 0
+// average combines the worlds' scores per root move on the ballot; a world
+// counts with the deepest depth it completed. cv, when not nil, holds the
+// control variates of attacks on unknown pieces (see controlVariates).
+func average(ballot *kit.Ballot[int], avg []int, scores [][]int32, done []int, cv *variates) {
+	ballot.ClearScores(false)
 	for wi, row := range scores {
 		if done[wi] == 0 {
 			continue
 		}
-		n++
 		for i, s := range row {
-			v := clipScore(int(s))
+			ballot.Score(i, int(s), 1)
 			if cv != nil && cv.attack[i] {
-				v += cv.exact[i] - cv.sampled[wi][i]
+				ballot.Shift(i, cv.exact[i]-cv.sampled[wi][i], 1)
 			}
-			avg[i] += v
 		}
 	}
 	for i := range avg {
-		avg[i] /= max(n, 1)
+		avg[i] = ballot.Tally(i).Mean()
 	}
 }
 

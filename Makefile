@@ -44,6 +44,7 @@ race: $(VENV)/.installed
 	TEMPEST_PYTHON=$(abspath $(PYTHON)) $(GO) test -race -short ./protocol ./tt
 	$(GO) test -race ./variants/chessmate/cmsearch -run 'TestThreads|TestStoppedAtOnce|TestPlaysTheWinningCard'
 	$(GO) test -race ./tuning -run 'TestSelfPlay'
+	$(GO) test -race ./kit ./variants/chameleon/chsearch
 	$(GO) test -race -tags tune ./tuning -run 'TestLinearModel|TestRecoverKnownWeights'
 	$(GO) test -race ./cmd/tempest-dev -run 'TestChameleonMatch|TestStratMatch|TestVarMatch'
 

@@ -79,9 +79,10 @@ func (Chameleon) Bench(ctx context.Context, depth int, report func(string)) kit.
 
 func (Chameleon) BenchDepth() int { return chsearch.BenchDepth }
 
-// maxChameleonHashMB caps the table: a Chameleon Chess search at playing
-// speed fills far less than the chess default allows.
-const maxChameleonHashMB = 256
+// maxVariantHashMB caps the table of the one-threaded Chameleon Chess and
+// Stratego searches: at playing speed they fill far less than chess's
+// largest Hash.
+const maxVariantHashMB = 256
 
 // chameleonEngine is the Chameleon search behind the protocol. Its table
 // starts every search empty-looking (a new generation), so Clear Hash and
@@ -92,26 +93,26 @@ type chameleonEngine struct {
 }
 
 func (c *chameleonEngine) Configure(s variants.Settings) ([]string, error) {
-	mb := min(max(s.HashMB, 1), maxChameleonHashMB)
-	fresh := c.e == nil || c.e.TableMB() != chsearch.TableMBFor(mb)
+	mb := min(max(s.HashMB, 1), maxVariantHashMB)
+	fresh := c.e == nil
 	if fresh {
-		old := 0
-		if c.e != nil {
-			old = c.e.TableMB()
-		}
-		if err := tt.CheckReplace(chsearch.TableMBFor(mb), old); err != nil {
+		t, err := tt.New(mb)
+		if err != nil {
 			return nil, err
 		}
-		c.e = nil // the old table goes before the new one is made
-		c.e = chsearch.New(mb)
+		c.e = chsearch.NewWithTable(t)
+	} else if c.e.TableMB() != mb {
+		if err := c.e.TT.Resize(mb); err != nil { // refused: the old table stays
+			return nil, err
+		}
 	}
 	if fresh || s.Level != c.settings.Level || s.LevelSeed != c.settings.LevelSeed {
 		c.e.SetLevel(s.Level, s.LevelSeed)
 	}
 	var notes []string
 	game := "Chameleon Chess"
-	if s.HashMB > maxChameleonHashMB && s.HashMB != c.settings.HashMB {
-		notes = append(notes, fmt.Sprintf("Hash: Chameleon Chess uses at most %d MiB", maxChameleonHashMB))
+	if s.HashMB > maxVariantHashMB && s.HashMB != c.settings.HashMB {
+		notes = append(notes, fmt.Sprintf("Hash: Chameleon Chess uses at most %d MiB", maxVariantHashMB))
 	}
 	if s.Threads != 1 && s.Threads != c.settings.Threads {
 		notes = append(notes, notApplicable("Threads", game, "its search runs on one thread"))

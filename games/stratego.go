@@ -134,8 +134,9 @@ func strategoSetupCommand(_ variants.Game, args []string) ([]string, error) {
 	return []string{fmt.Sprintf("setup %s %s", side.Letter(), st.String(side))}, nil
 }
 
-// strategoEngine is the Stratego search behind the protocol. Its small
-// table is cleared at the start of every search.
+// strategoEngine is the Stratego search behind the protocol. Its table
+// starts every search empty-looking (a new generation), so Clear Hash and
+// ucinewgame have nothing to forget.
 type strategoEngine struct {
 	e        *stsearch.Engine
 	settings variants.Settings
@@ -145,8 +146,13 @@ type strategoEngine struct {
 func (c *strategoEngine) Configure(s variants.Settings) ([]string, error) {
 	var notes []string
 	game := "Stratego"
-	if s.HashMB != c.settings.HashMB && c.settings.HashMB != 0 {
-		notes = append(notes, notApplicable("Hash", game, "each search uses its own small table"))
+	if mb := min(max(s.HashMB, 1), maxVariantHashMB); mb != c.e.TT.SizeMB() {
+		if err := c.e.TT.Resize(mb); err != nil { // refused: the old table stays
+			return nil, err
+		}
+	}
+	if s.HashMB > maxVariantHashMB && s.HashMB != c.settings.HashMB {
+		notes = append(notes, fmt.Sprintf("Hash: Stratego uses at most %d MiB", maxVariantHashMB))
 	}
 	if s.Threads != 1 && s.Threads != c.settings.Threads {
 		notes = append(notes, notApplicable("Threads", game, "its search runs on one thread"))
@@ -171,7 +177,7 @@ func (c *strategoEngine) ClearHash() string {
 	return "Clear Hash: nothing to clear, every Stratego search starts with an empty table"
 }
 func (c *strategoEngine) Settings() variants.Settings { return c.settings }
-func (c *strategoEngine) TableMB() int                { return 1 }
+func (c *strategoEngine) TableMB() int                { return c.e.TT.SizeMB() }
 
 // Prepare reads "go": depth, nodes, movetime, wtime/btime (Volcandria/
 // Everwinter) with winc/binc and movestogo, infinite, and ponder (Stratego
@@ -204,11 +210,11 @@ func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Sear
 		lim.PonderHit = hit
 		res := eng.Search(ctx, &pos, history, lim, func(info stsearch.Info) {
 			report(kit.Info{Depth: info.Depth, Score: info.Score, Nodes: info.Nodes, Elapsed: info.Elapsed,
-				Hashfull: -1, PV: []string{info.Best.String()}, Comment: fmt.Sprintf("worlds %d", info.Worlds)}.String())
+				Hashfull: -1, PV: []string{info.PV[0].String()}, Comment: fmt.Sprintf("worlds %d", info.Worlds)}.String())
 		})
-		if res.Move == stratego.NullMove {
+		if res.BestMove == stratego.NullMove {
 			return "0000"
 		}
-		return res.Move.String()
+		return res.BestMove.String()
 	}, gp.Notes, nil
 }

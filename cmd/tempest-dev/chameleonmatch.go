@@ -74,6 +74,9 @@ func chameleonMatchCommand(args []string) int {
 		if s.goParams == "" {
 			s.goParams = *goAll
 		}
+		if clock != nil {
+			s.goParams = "time T inc I, clock " + *tc // the summary names what was played
+		}
 		seats = append(seats, s)
 	}
 	var pgn io.Writer

@@ -50,3 +50,13 @@ func TestChameleonMatch(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, stderr, `-colours "rq" must name 2 distinct colours`)
 }
+
+// With -tc the engines play on the clock, and the summary says so: it
+// showed the -go default ("go movetime 100"), which was never sent.
+func TestChameleonMatchOnTheClockSaysSo(t *testing.T) {
+	out, stderr, code := runEngine(t, "", "chamatch", "-players", "2", "-games", "1", "-tc", "1+0.01",
+		"-option1", "Skill Level=1", "-option2", "Skill Level=1")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "; go time T inc I, clock 1+0.01)")
+	assert.NotContains(t, out, "movetime")
+}

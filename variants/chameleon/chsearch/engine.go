@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"tempest/kit"
+	"tempest/tt"
 	"tempest/variants/chameleon"
 )
 
@@ -97,23 +98,11 @@ func (a Algorithm) String() string {
 type Limits = kit.Limits[chameleon.Move]
 
 // Info is the report of one finished iteration.
-type Info struct {
-	Depth, SelDepth int
-	Score           int
-	Nodes           uint64
-	Elapsed         time.Duration
-	Hashfull        int
-	PV              []chameleon.Move
-}
+type Info = kit.Report[chameleon.Move]
 
-// Result is what a search decided.
-type Result struct {
-	BestMove chameleon.Move // PassMove when the mover must pass, NoMove when the game is over
-	Score    int
-	Depth    int
-	Nodes    uint64
-	PV       []chameleon.Move
-}
+// Result is what a search decided: BestMove is PassMove when the mover
+// must pass, NoMove when the game is over.
+type Result = kit.Result[chameleon.Move]
 
 // Options are the engine settings.
 type Options struct {
@@ -127,7 +116,7 @@ type Options struct {
 // Engine owns the transposition table and the search state. One search
 // runs at a time.
 type Engine struct {
-	tt    *table
+	TT    *tt.Table // isolated: every search sees only its own entries
 	w     *worker
 	opts  Options
 	level kit.Level
@@ -137,14 +126,22 @@ type Engine struct {
 
 // New returns an engine with a table of about hashMB MiB.
 func New(hashMB int) *Engine {
-	e := &Engine{tt: newTable(hashMB)}
+	return NewWithTable(tt.MustNew(hashMB))
+}
+
+// NewWithTable returns an engine that searches with table t. The table is
+// isolated (tt.Table.Isolate): every search starts from an empty-looking
+// table, so a search's result never depends on the ones before it.
+func NewWithTable(t *tt.Table) *Engine {
+	t.Isolate()
+	e := &Engine{TT: t}
 	e.w = &worker{e: e}
 	e.SetLevel(kit.Level{Kind: kit.FullStrength}, 1)
 	return e
 }
 
-// TableMB is the table size the engine was made with, in MiB (rounded).
-func (e *Engine) TableMB() int { return len(e.tt.entries) * 16 >> 20 }
+// TableMB is the table's size in MiB.
+func (e *Engine) TableMB() int { return e.TT.SizeMB() }
 
 // SetOptions changes the settings; not during a search.
 func (e *Engine) SetOptions(o Options) { e.opts = o }
@@ -193,7 +190,7 @@ func (e *Engine) search(ctx context.Context, pos *chameleon.Position, history []
 	if e.level.Kind == kit.WeakSearch && e.level.Noise > 0 {
 		lines = max(e.level.Lines, 2)
 	}
-	e.tt.newSearch()
+	e.TT.NewSearch()
 	tm := timePlan(&lim, pos.ToMove(), e.opts.MoveOverhead, start)
 	defer e.ctl.Start(ctx, tm, 0, false, nil)() // the node limit is exact: the worker keeps it
 	w := e.w

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"tempest/kit"
+	"tempest/tt"
 	"tempest/variants/chameleon"
 )
 
@@ -125,7 +126,7 @@ func (w *worker) iterate(moves []chameleon.Move, lines int, report func(Info)) R
 		res.PV = slices.Clone(w.pv[0][:w.pvLen[0]])
 		if report != nil {
 			report(Info{Depth: depth, SelDepth: w.selDepth, Score: score, Nodes: w.nodes, Elapsed: time.Since(w.start),
-				Hashfull: w.e.tt.hashfull(), PV: res.PV})
+				Hashfull: w.e.TT.Hashfull(), PV: res.PV})
 		}
 		elapsed := time.Since(w.start)
 		if w.soft > 0 && elapsed >= w.soft && w.soft < w.hard {
@@ -348,11 +349,11 @@ func (w *worker) search(ply, depth, alpha, beta int) int {
 
 	// Step 1. Transposition table: a deep enough entry ends non-PV nodes.
 	ttMove := chameleon.NoMove
-	if e, ok := w.e.tt.probe(pos.Key()); ok {
-		ttMove = e.move
-		if !pvNode && int(e.depth) >= depth {
-			s := fromTT(int(e.score), ply)
-			if e.bound == boundExact || (e.bound == boundLower && s >= beta) || (e.bound == boundUpper && s <= alpha) {
+	if e, ok := w.e.TT.Probe(pos.Key()); ok {
+		ttMove = chameleon.Move(e.Move)
+		if !pvNode && e.Depth >= depth {
+			s := fromTT(int(e.Score), ply)
+			if e.Bound == tt.BoundExact || (e.Bound == tt.BoundLower && s >= beta) || (e.Bound == tt.BoundUpper && s <= alpha) {
 				return s
 			}
 		}
@@ -434,14 +435,14 @@ func (w *worker) search(ply, depth, alpha, beta int) int {
 	}
 
 	// Step 4. Store the result with its bound.
-	bound := boundExact
+	bound := tt.BoundExact
 	switch {
 	case best >= origBeta:
-		bound = boundLower
+		bound = tt.BoundLower
 	case best <= origAlpha:
-		bound = boundUpper
+		bound = tt.BoundUpper
 	}
-	w.e.tt.store(pos.Key(), bestMove, toTT(best, ply), depth, bound)
+	w.e.TT.Store(pos.Key(), uint16(bestMove), int16(toTT(best, ply)), 0, depth, bound)
 	return best
 }
 

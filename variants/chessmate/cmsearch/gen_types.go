@@ -3,10 +3,7 @@
 package cmsearch
 
 import (
-	"time"
-
 	"tempest/kit"
-	"tempest/tt"
 )
 
 // Scores are centipawns from the side to move's point of view. Mates are
@@ -39,35 +36,13 @@ type Limits = kit.Limits[Move]
 
 // Info is one progress report: a finished iteration of one PV line, an
 // aspiration window failure, or the move being searched.
-type Info struct {
-	Depth, SelDepth int
-	MultiPV         int
-	Score           int
-	Bound           tt.Bound // BoundExact, or lower/upper after an aspiration failure
-	Nodes           uint64
-	Elapsed         time.Duration
-	Hashfull        int
-	PV              []Move
+type Info = kit.Report[Move]
 
-	CurrMove       Move // when set, only Depth, CurrMove and CurrMoveNumber are meaningful
-	CurrMoveNumber int
-}
-
-// Result is the outcome of a search.
-type Result struct {
-	BestMove   Move // NullMove when the position has no legal move
-	PonderMove Move // expected reply, or NullMove
-	Score      int
-	Depth      int
-	Nodes      uint64
-	// Lines holds the scores of the best root moves, best first, when more
-	// than one line was searched (MultiPV); callers that weigh several
-	// candidate moves, such as the card search over sampled worlds, read it.
-	Lines []Line
-}
+// Result is the outcome of a search: BestMove is NullMove when the position
+// has no legal move; Lines holds the scores of the best root moves when
+// more than one line was searched (MultiPV), which callers that weigh
+// several candidates, such as the card search over sampled worlds, read.
+type Result = kit.Result[Move]
 
 // Line is one root move and its score.
-type Line struct {
-	Move  Move
-	Score int
-}
+type Line = kit.Line[Move]

@@ -44,7 +44,7 @@ func Bench(ctx context.Context, depth int, report func(string)) kit.BenchResult 
 		total.Nodes += res.Nodes
 		total.Elapsed += elapsed
 		report(fmt.Sprintf("position %d/%d %-6s %10d nodes %8d ms  %s", i+1, len(benchPositions),
-			res.Move, res.Nodes, elapsed.Milliseconds(), s))
+			res.BestMove, res.Nodes, elapsed.Milliseconds(), s))
 	}
 	return total
 }

@@ -62,10 +62,10 @@ func TestLevels(t *testing.T) {
 	p, _ := stratego.ParsePosition("9f/10/4e!'5/4K5/10/10/10/F8W v 00 -,- E:x 1 1")
 	e := New()
 	e.SetLevel(kit.Level{Kind: kit.GreedyMover}, 1)
-	assert.Equal(t, "e5e6", e.Search(context.Background(), p, nil, Limits{}, nil).Move.String())
+	assert.Equal(t, "e5e6", e.Search(context.Background(), p, nil, Limits{}, nil).BestMove.String())
 	e.SetLevel(kit.Level{Kind: kit.RandomMover}, 1)
 	var buf [stratego.MaxMoves]stratego.Move
-	assert.Contains(t, p.GenMoves(buf[:0]), e.Search(context.Background(), p, nil, Limits{}, nil).Move)
+	assert.Contains(t, p.GenMoves(buf[:0]), e.Search(context.Background(), p, nil, Limits{}, nil).BestMove)
 	e.SetLevel(kit.Level{Kind: kit.WeakSearch, Depth: 4, Noise: 30, Lines: 3}, 1) // 2 Stratego plies
 	res := e.Search(context.Background(), p, nil, Limits{Depth: 9}, nil)
 	assert.Equal(t, 2, res.Depth, "the level's depth limit applies")
@@ -83,6 +83,6 @@ func TestLevelMoveTimeKeepsTheClock(t *testing.T) {
 	lim.Time[g.Pos().SideToMove()] = 300 * time.Millisecond
 	start := time.Now()
 	res := e.Search(context.Background(), g.Pos(), g.PublicHistory(), lim, nil)
-	assert.NotEqual(t, stratego.NullMove, res.Move)
+	assert.NotEqual(t, stratego.NullMove, res.BestMove)
 	assert.Less(t, time.Since(start), 300*time.Millisecond, "the move must not outlast the clock")
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tempest/kit"
+	"tempest/tt"
 	"tempest/variants/stratego"
 )
 
@@ -39,40 +40,12 @@ type Limits = kit.Limits[stratego.Move]
 // DefaultDepth is the depth searched when no limit is given.
 const DefaultDepth = 4
 
-// Info is one progress report: a depth completed over all worlds.
-type Info struct {
-	Depth   int
-	Worlds  int
-	Score   int // the best move's average over the worlds, centipawn-like
-	Nodes   uint64
-	Elapsed time.Duration
-	Best    stratego.Move
-}
+// Info is one progress report: a depth completed over all worlds, PV
+// holding the best move.
+type Info = kit.Report[stratego.Move]
 
-// Result is the decision.
-type Result struct {
-	Move   stratego.Move
-	Score  int
-	Depth  int
-	Nodes  uint64
-	Worlds int
-}
-
-// ttEntry is one transposition-table slot.
-type ttEntry struct {
-	key   uint64
-	move  stratego.Move
-	score int16
-	depth int8
-	bound uint8
-}
-
-const (
-	boundLower = 1
-	boundUpper = 2
-	boundExact = 3
-	ttBits     = 16
-)
+// Result is the decision; Worlds is the number of worlds averaged over.
+type Result = kit.Result[stratego.Move]
 
 // worker holds one search's state; everything the node loop touches is a
 // fixed array, so nodes do not allocate.
@@ -88,13 +61,17 @@ type worker struct {
 	order           [maxPly + 2][stratego.MaxMoves]int32
 	killers         [maxPly + 2][2]stratego.Move
 	history         [2][80 * 80]int32
-	tt              []ttEntry
+	tt              *tt.Table
 	root            stratego.Side // the side whose decision is searched
 }
 
 // Engine makes decisions; it is reused between moves (its buffers are
 // allocated once). It is not safe for concurrent use.
 type Engine struct {
+	// TT is the transposition table, shared by a decision's worlds and
+	// isolated (tt.Table.Isolate): every decision starts from an
+	// empty-looking table, so it never depends on the ones before it.
+	TT           *tt.Table
 	w            *worker
 	worlds       int
 	level        kit.Level
@@ -102,9 +79,14 @@ type Engine struct {
 	MoveOverhead time.Duration
 }
 
-// New makes an engine at full strength.
+// DefaultHashMB is the table size New gives, in MiB.
+const DefaultHashMB = 16
+
+// New makes an engine at full strength with a table of DefaultHashMB.
 func New() *Engine {
-	return &Engine{w: &worker{tt: make([]ttEntry, 1<<ttBits)}, worlds: DefaultWorlds,
+	t := tt.MustNew(DefaultHashMB)
+	t.Isolate()
+	return &Engine{TT: t, w: &worker{}, worlds: DefaultWorlds,
 		rng: rand.New(rand.NewPCG(1, 2)), MoveOverhead: 30 * time.Millisecond}
 }
 
@@ -147,9 +129,9 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	}
 	switch e.level.Kind {
 	case kit.RandomMover:
-		return Result{Move: RandomMove(&view, e.rng)}
+		return Result{BestMove: RandomMove(&view, e.rng)}
 	case kit.GreedyMover:
-		return Result{Move: GreedyMove(&view, e.rng)}
+		return Result{BestMove: GreedyMove(&view, e.rng)}
 	}
 	if e.level.Kind == kit.WeakSearch {
 		// The level's limits end the search; Search holds the answer of an
@@ -159,8 +141,8 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	}
 	soft, hard := e.plan(&lim, view.SideToMove(), start)
 	w := e.w
-	*w = worker{tt: w.tt, ctx: ctx, hist: history, maxNodes: lim.Nodes, root: view.SideToMove()}
-	clear(w.tt)
+	*w = worker{tt: e.TT, ctx: ctx, hist: history, maxNodes: lim.Nodes, root: view.SideToMove()}
+	e.TT.NewSearch()
 	if hard > 0 {
 		w.deadline = start.Add(hard)
 	}
@@ -189,7 +171,7 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	for i := range root {
 		ballot.Add(i)
 	}
-	res := Result{Move: root[0], Worlds: len(worlds)}
+	res := Result{BestMove: root[0], Worlds: len(worlds)}
 	if len(root) == 1 && !lim.Infinite {
 		maxDepth = 1 // nothing to choose: a quick look for the score
 	}
@@ -205,12 +187,12 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 		}
 		average(ballot, avg, scores, done, cv)
 		best := bestIndex(avg)
-		res = Result{Move: root[best], Score: avg[best], Depth: depth, Nodes: w.nodes, Worlds: len(worlds)}
+		res = Result{BestMove: root[best], Score: avg[best], Depth: depth, Nodes: w.nodes, Worlds: len(worlds)}
 		if !w.aborted && report != nil {
-			report(Info{Depth: depth, Worlds: len(worlds), Score: avg[best], Nodes: w.nodes, Elapsed: time.Since(start), Best: root[best]})
+			report(Info{Depth: depth, Worlds: len(worlds), Score: avg[best], Nodes: w.nodes, Elapsed: time.Since(start), PV: []stratego.Move{root[best]}})
 		}
 		if e.level.Kind == kit.WeakSearch && e.level.Noise > 0 {
-			res.Move = root[noisyIndex(avg, e.level.Noise, e.level.Lines, e.rng)]
+			res.BestMove = root[noisyIndex(avg, e.level.Noise, e.level.Lines, e.rng)]
 		}
 		if w.aborted || (soft > 0 && !lim.Infinite && time.Since(start) > soft/2) {
 			break
@@ -484,16 +466,15 @@ func (w *worker) ab(p *stratego.Position, depth, ply int, alpha, beta int, ignor
 	}
 	// Transposition table: a cutoff from a deep enough entry, else its move
 	// first.
-	slot := &w.tt[p.Key()&(1<<ttBits-1)]
 	ttMove := stratego.NullMove
-	if slot.key == p.Key() {
-		ttMove = slot.move
-		if int(slot.depth) >= depth && p.Quiet() < stratego.NoBattleLimit-maxPly {
-			s := int(slot.score)
+	if e, ok := w.tt.Probe(p.Key()); ok {
+		ttMove = stratego.Move(e.Move)
+		if e.Depth >= depth && p.Quiet() < stratego.NoBattleLimit-maxPly {
+			s := int(e.Score)
 			switch {
-			case slot.bound == boundExact,
-				slot.bound == boundLower && s >= beta,
-				slot.bound == boundUpper && s <= alpha:
+			case e.Bound == tt.BoundExact,
+				e.Bound == tt.BoundLower && s >= beta,
+				e.Bound == tt.BoundUpper && s <= alpha:
 				return s
 			}
 		}
@@ -551,14 +532,14 @@ func (w *worker) ab(p *stratego.Position, depth, ply int, alpha, beta int, ignor
 			}
 		}
 	}
-	bound := uint8(boundExact)
+	bound := tt.BoundExact
 	switch {
 	case best >= beta:
-		bound = boundLower
+		bound = tt.BoundLower
 	case best <= origAlpha:
-		bound = boundUpper
+		bound = tt.BoundUpper
 	}
-	*slot = ttEntry{key: p.Key(), move: bestMove, score: int16(best), depth: int8(depth), bound: bound}
+	w.tt.Store(p.Key(), uint16(bestMove), int16(best), 0, depth, bound)
 	return best
 }
 

@@ -57,7 +57,7 @@ func TestFairness(t *testing.T) {
 			for trial, p := range []*stratego.Position{pos, &other} {
 				e := New()
 				e.SetLevel(lvl, seed)
-				moves[trial] = e.Search(context.Background(), p, g.PublicHistory(), Limits{Nodes: 20000}, nil).Move
+				moves[trial] = e.Search(context.Background(), p, g.PublicHistory(), Limits{Nodes: 20000}, nil).BestMove
 			}
 			assert.NotEqual(t, stratego.NullMove, moves[0])
 			assert.Equal(t, moves[0], moves[1], "seed %d, level %+v: the decision does not depend on hidden identities", seed, lvl)
@@ -166,11 +166,11 @@ func TestDeterministic(t *testing.T) {
 func TestTakesTheFlag(t *testing.T) {
 	p := parse(t, "e!'8f/10/10/10/10/10/9C/FT8 v 00 -,- E:xccccwwwwweyyssrrrkkmdtttttt 0 0")
 	res := New().Search(context.Background(), p, nil, Limits{Depth: 2}, nil)
-	assert.Equal(t, "j2j8", res.Move.String())
+	assert.Equal(t, "j2j8", res.BestMove.String())
 	assert.GreaterOrEqual(t, res.Score, WinClip)
 	p = parse(t, "e!'7tf/10/10/10/10/10/9C/FT2W5 v 00 -,- E:xccccwwwwweyyssrrrkkmdttttt 0 0")
 	res = New().Search(context.Background(), p, nil, Limits{Depth: 2}, nil)
-	assert.Equal(t, "j2j8", res.Move.String())
+	assert.Equal(t, "j2j8", res.BestMove.String())
 }
 
 // TestAvoidsKnownStronger: a Volcandria Elf next to a revealed Everwinter
@@ -178,11 +178,11 @@ func TestTakesTheFlag(t *testing.T) {
 func TestAvoidsKnownStronger(t *testing.T) {
 	p := parse(t, "9f/10/4d!'5/4E5/10/10/9W/F9 v 00 -,- E:x 1 1")
 	res := New().Search(context.Background(), p, nil, Limits{Depth: 3}, nil)
-	assert.Contains(t, []string{"e5f5", "e5e4"}, res.Move.String())
+	assert.Contains(t, []string{"e5f5", "e5e4"}, res.BestMove.String())
 	// And a Dragon attacks the revealed Elf next to it.
 	p = parse(t, "9f/10/4e!'5/4D5/10/10/9W/F9 v 00 -,- E:x 1 1")
 	res = New().Search(context.Background(), p, nil, Limits{Depth: 3}, nil)
-	assert.Equal(t, "e5e6", res.Move.String())
+	assert.Equal(t, "e5e6", res.BestMove.String())
 }
 
 // TestStopAndTime: a cancelled context stops an infinite search, and a
@@ -197,7 +197,7 @@ func TestStopAndTime(t *testing.T) {
 	cancel()
 	select {
 	case res := <-done:
-		assert.NotEqual(t, stratego.NullMove, res.Move)
+		assert.NotEqual(t, stratego.NullMove, res.BestMove)
 	case <-time.After(10 * time.Second):
 		t.Fatal("the search did not stop")
 	}
@@ -207,7 +207,7 @@ func TestStopAndTime(t *testing.T) {
 	res := e.Search(context.Background(), g.Pos(), g.PublicHistory(), Limits{MoveTime: 150 * time.Millisecond}, func(i Info) { infos = append(infos, i) })
 	assert.Less(t, res.Depth, maxPly-1, "the move time ended the search")
 	assert.NotEmpty(t, infos)
-	assert.Equal(t, res.Move, infos[len(infos)-1].Best)
+	assert.Equal(t, res.BestMove, infos[len(infos)-1].PV[0])
 	for i := 1; i < len(infos); i++ {
 		assert.Equal(t, infos[i-1].Depth+1, infos[i].Depth, "one report per completed depth")
 	}
@@ -251,7 +251,7 @@ func TestRepetitionCostsTheRootSide(t *testing.T) {
 	for _, want := range []string{"a1a2", "j8j7"} {
 		require.False(t, g.Status().Over)
 		res := New().Search(context.Background(), g.Pos(), g.PublicHistory(), Limits{Depth: 4}, nil)
-		assert.Equal(t, want, res.Move.String())
+		assert.Equal(t, want, res.BestMove.String())
 		assert.Equal(t, -contempt, res.Score, "%s to move", g.Pos().SideToMove())
 		_, err := g.Play(want)
 		require.NoError(t, err)

@@ -14,12 +14,16 @@ const MaxPlayers = 4
 // game of more players numbers them its own way (Chameleon Chess by
 // colour). Only the mover's entry is read.
 type Limits[M comparable] struct {
-	Depth    int
-	Nodes    uint64
-	Mate     int // stop once a mate in this many moves is found (games that can see one)
-	MoveTime time.Duration
-	Infinite bool // search until stopped, even when the result is certain
-	Ponder   bool // pondering: no time limit until PonderHit is closed
+	Depth int
+	Nodes uint64
+	// SoftNodes, for self-play data, ends the search after the iteration
+	// in which the node count reaches it (Nodes still stops it mid-way):
+	// every move gets whole iterations for about the same effort.
+	SoftNodes uint64
+	Mate      int // stop once a mate in this many moves is found (games that can see one)
+	MoveTime  time.Duration
+	Infinite  bool // search until stopped, even when the result is certain
+	Ponder    bool // pondering: no time limit until PonderHit is closed
 	// PonderHit is closed when the GUI sends ponderhit; it may be closed
 	// before the search starts. Nil never fires.
 	PonderHit <-chan struct{}
@@ -34,7 +38,7 @@ type Limits[M comparable] struct {
 // Convert gives the same limits for a game with another move type: every
 // field but SearchMoves, which the caller translates.
 func Convert[N, M comparable](l Limits[M]) Limits[N] {
-	return Limits[N]{Depth: l.Depth, Nodes: l.Nodes, Mate: l.Mate, MoveTime: l.MoveTime, Infinite: l.Infinite,
+	return Limits[N]{Depth: l.Depth, Nodes: l.Nodes, SoftNodes: l.SoftNodes, Mate: l.Mate, MoveTime: l.MoveTime, Infinite: l.Infinite,
 		Ponder: l.Ponder, PonderHit: l.PonderHit, Clock: l.Clock, Time: l.Time, Inc: l.Inc, MovesToGo: l.MovesToGo}
 }
 

@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"tempest/internal/pychess"
 )
 
 // TestCountersStayReadableAtTheLimit: a FEN whose clocks are at the
@@ -141,10 +143,7 @@ for line in sys.stdin:
 
 func checkWithPythonChess(t *testing.T, fens []string) {
 	t.Helper()
-	py := pythonForTests()
-	if out, err := exec.Command(py, "-c", "import chess").CombinedOutput(); err != nil {
-		t.Fatalf("python-chess is needed as the rules oracle (run `make test`, or `pip install chess`): %v\n%s", err, out)
-	}
+	py := pychess.Python(t)
 	cmd := exec.Command(py, "-c", pythonTokens)
 	cmd.Stdin = strings.NewReader(strings.Join(fens, "\n") + "\n")
 	var stderr bytes.Buffer

@@ -325,12 +325,14 @@ func (p *Position) FEN() string { return p.fen(false) }
 // ShredderFEN writes castling rights as rook files ("HAha"), as Chess960 GUIs often expect.
 func (p *Position) ShredderFEN() string { return p.fen(true) }
 
-func (p *Position) fen(shredder bool) string {
-	var sb strings.Builder
+// WritePlacement writes FEN's first field, the pieces rank by rank from
+// the eighth, for the piece on each square (a1 first): for every writer of
+// a chess board, the card-chess one and the training data's included.
+func WritePlacement(sb *strings.Builder, piece func(Square) Piece) {
 	for rank := 7; rank >= 0; rank-- {
 		empty := 0
 		for file := 0; file < 8; file++ {
-			pc := p.b.squares[MakeSquare(file, rank)]
+			pc := piece(MakeSquare(file, rank))
 			if pc == NoPiece {
 				empty++
 				continue
@@ -348,6 +350,11 @@ func (p *Position) fen(shredder bool) string {
 			sb.WriteByte('/')
 		}
 	}
+}
+
+func (p *Position) fen(shredder bool) string {
+	var sb strings.Builder
+	WritePlacement(&sb, p.Piece)
 	if p.b.side == White {
 		sb.WriteString(" w ")
 	} else {

@@ -5,11 +5,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"os/exec"
 	"sort"
 	"strings"
 	"testing"
+
+	"tempest/internal/pychess"
 )
 
 // oracleRecord is one line written by testdata/oracle/pychess_games.py.
@@ -28,22 +29,10 @@ type oracleRecord struct {
 	Play     string      `json:"play"`
 }
 
-// PythonForTests returns the interpreter that has python-chess; `make test`
-// sets TEMPEST_PYTHON to its virtual environment.
-func pythonForTests() string {
-	if py := os.Getenv("TEMPEST_PYTHON"); py != "" {
-		return py
-	}
-	return "python3"
-}
-
 // runOracle asks python-chess for random games and their full judgement.
 func runOracle(t *testing.T, args ...string) []oracleRecord {
 	t.Helper()
-	py := pythonForTests()
-	if out, err := exec.Command(py, "-c", "import chess").CombinedOutput(); err != nil {
-		t.Fatalf("python-chess is needed as the rules oracle (run `make test`, or `pip install chess`): %v\n%s", err, out)
-	}
+	py := pychess.Python(t)
 	cmd := exec.Command(py, append([]string{"../testdata/oracle/pychess_games.py"}, args...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

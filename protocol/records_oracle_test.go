@@ -5,12 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"tempest/internal/pychess"
 )
 
 // pgnOracle is python-chess's side of the record tests: "read" parses each
@@ -101,13 +102,7 @@ func unescapeTags(tags [][2]string) [][2]string {
 // runPGNOracle runs the oracle script; input, if not nil, is sent as JSON.
 func runPGNOracle(t *testing.T, input any, out any, args ...string) {
 	t.Helper()
-	py := os.Getenv("TEMPEST_PYTHON")
-	if py == "" {
-		py = "python3"
-	}
-	if msg, err := exec.Command(py, "-c", "import chess").CombinedOutput(); err != nil {
-		t.Fatalf("python-chess is needed as the PGN oracle (run `make test`, or `pip install chess`): %v\n%s", err, msg)
-	}
+	py := pychess.Python(t)
 	cmd := exec.Command(py, append([]string{"-c", pgnOracle}, args...)...)
 	if input != nil {
 		in, err := json.Marshal(input)

@@ -151,6 +151,10 @@ func (w *worker) iterate(report func(Info)) {
 		if lim.Mate > 0 && best.score >= MateScore-2*lim.Mate+1 {
 			break
 		}
+		w.publishedNodes.Store(w.nodes)
+		if lim.SoftNodes > 0 && e.nodes() >= lim.SoftNodes {
+			break
+		}
 		if best.move != prevBest {
 			instability = min(instability*percent(instabilityGrowth), percent(instabilityMax))
 		} else {

@@ -11,6 +11,7 @@ import (
 
 	"tempest/movegen"
 	"tempest/search"
+	"tempest/tuning/trainingdata"
 )
 
 // SelfPlayConfig sets up data generation by fast self-play.
@@ -99,23 +100,9 @@ type recorded struct {
 
 // playGame plays one game and returns its recordable positions and result.
 func playGame(ctx context.Context, cfg SelfPlayConfig, game int) ([]recorded, float64, error) {
-	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(game)))
-	pos := movegen.NewStartPosition()
-	if len(cfg.Openings) > 0 {
-		p, err := movegen.ParseFEN(cfg.Openings[rng.IntN(len(cfg.Openings))])
-		if err != nil {
-			return nil, 0, err
-		}
-		pos = p
-	}
-	var buf [movegen.MaxMoves]movegen.Move
-	for i := 0; i < cfg.RandomPlies; i++ {
-		moves := pos.GenLegal(buf[:])
-		if len(moves) == 0 {
-			break
-		}
-		var u movegen.Undo
-		pos.Make(moves[rng.IntN(len(moves))], &u)
+	pos, err := trainingdata.Opening(rand.New(rand.NewPCG(cfg.Seed, uint64(game))), cfg.Openings, cfg.RandomPlies)
+	if err != nil {
+		return nil, 0, err
 	}
 	if !pos.HasLegalMove() {
 		return nil, 0, nil // the random plies ended the game: nothing to learn

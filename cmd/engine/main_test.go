@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"tempest/internal/pychess"
 )
 
 var engineBinary string
@@ -110,13 +112,7 @@ func TestUnknownSubcommand(t *testing.T) {
 // the reference UCI client (analysis, MultiPV, mate scores, clocked games in
 // standard chess and Chess960, pondering, bad input).
 func TestPythonChessClient(t *testing.T) {
-	py := os.Getenv("TEMPEST_PYTHON")
-	if py == "" {
-		py = "python3"
-	}
-	if out, err := exec.Command(py, "-c", "import chess.engine").CombinedOutput(); err != nil {
-		t.Fatalf("python-chess is needed (run `make test`, or `pip install chess`): %v\n%s", err, out)
-	}
+	py := pychess.Python(t)
 	out, err := exec.Command(py, "../../testdata/oracle/client_check.py", engineBinary).CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	assert.Contains(t, string(out), "OK")

@@ -437,27 +437,7 @@ func (p *Position) write(viewer color, full bool) string {
 // regular double step (§13.9).
 func (p *Position) fen() string {
 	var b strings.Builder
-	for rank := 7; rank >= 0; rank-- {
-		empty := 0
-		for file := 0; file < 8; file++ {
-			pc := p.Piece(movegen.MakeSquare(file, rank))
-			if pc == movegen.NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteByte(pc.Letter())
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-		if rank > 0 {
-			b.WriteByte('/')
-		}
-	}
+	movegen.WritePlacement(&b, p.Piece)
 	if p.SideToMove() == white {
 		b.WriteString(" w ")
 	} else {

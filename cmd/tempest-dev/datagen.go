@@ -1,0 +1,180 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"tempest/tuning/trainingdata"
+)
+
+// defaultDataDir is where self-play data goes unless -out says otherwise:
+// outside the repository, since data is regenerated from its seeds rather
+// than committed.
+func defaultDataDir() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	return filepath.Join(dir, "tempest", "data", "selfplay")
+}
+
+// dataCommand generates training data for the neural evaluation: one
+// shard per seed, each played by one search thread, resumable.
+func dataCommand(args []string) int {
+	cfg := trainingdata.DefaultConfig
+	fs := flag.NewFlagSet("datagen", flag.ContinueOnError)
+	out := fs.String("out", defaultDataDir(), "directory of the shards")
+	seed := fs.Uint64("seed", 1, "seed of the first shard; shard k has seed+k")
+	shards := fs.Int("shards", runtime.NumCPU(), "shards generated at once, one search thread each")
+	fs.IntVar(&cfg.Games, "games", cfg.Games, "games per shard")
+	fs.Uint64Var(&cfg.SoftNodes, "soft-nodes", cfg.SoftNodes, "the search ends after the iteration that reaches this many nodes")
+	fs.Uint64Var(&cfg.HardNodes, "hard-nodes", cfg.HardNodes, "the search stops mid-iteration at this many nodes")
+	fs.IntVar(&cfg.RandomPlies, "random-plies", cfg.RandomPlies, "random legal moves after the opening")
+	fs.IntVar(&cfg.HashMB, "hash", cfg.HashMB, "hash table per shard, MiB")
+	openings := fs.String("openings", "testdata/openings/2moves_v1.epd.xz", "EPD file of start positions (.xz read); \"\" for the start position")
+	every := fs.Duration("progress", 10*time.Second, "how often to print the progress line")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "datagen: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	switch {
+	case *shards < 1:
+		fmt.Fprintln(os.Stderr, "datagen: -shards must be at least 1")
+		return 2
+	case cfg.Games < 1:
+		fmt.Fprintln(os.Stderr, "datagen: -games must be at least 1")
+		return 2
+	case cfg.SoftNodes < 1 || cfg.HardNodes < cfg.SoftNodes || cfg.HardNodes > 1<<31:
+		fmt.Fprintln(os.Stderr, "datagen: need 1 <= -soft-nodes <= -hard-nodes <= 2^31")
+		return 2
+	case cfg.RandomPlies < 0 || cfg.RandomPlies > 100:
+		fmt.Fprintln(os.Stderr, "datagen: -random-plies must be 0..100")
+		return 2
+	}
+	if *openings != "" {
+		fens, crc, err := trainingdata.ReadOpenings(*openings)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "datagen:", err)
+			return 1
+		}
+		cfg.Openings, cfg.OpeningsCRC = fens, crc
+	}
+	build := buildRevision()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+
+	fmt.Fprintf(os.Stderr, "datagen: %d shards (seeds %d..%d) of %d games into %s; soft %d / hard %d nodes, %d openings + %d random plies; build %s\n",
+		*shards, *seed, *seed+uint64(*shards)-1, cfg.Games, *out, cfg.SoftNodes, cfg.HardNodes, max(len(cfg.Openings), 1), cfg.RandomPlies, build)
+	var mu sync.Mutex
+	states := make([]trainingdata.ShardProgress, *shards)
+	start := time.Now()
+	line := func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		var games, newGames, plies int
+		var records, kept int64
+		var nodes uint64
+		for _, s := range states {
+			games += s.Games
+			newGames += s.NewGames
+			plies += s.NewPlies
+			records += s.Records
+			kept += s.NewKept
+			nodes += s.NewNodes
+		}
+		el := time.Since(start).Seconds()
+		perHour := float64(kept) / el * 3600
+		eta := "-"
+		if newGames > 0 {
+			left := float64(*shards*cfg.Games - games)
+			eta = (time.Duration(left / float64(newGames) * el * float64(time.Second))).Round(time.Second).String()
+		}
+		return fmt.Sprintf("games %d/%d, positions %d (this run %d: %.0f/s, %.2f M/h, %.0f nodes a move, %.0f%% kept), ETA %s",
+			games, *shards*cfg.Games, records, kept, float64(kept)/el, perHour/1e6,
+			float64(nodes)/float64(max(plies, 1)), 100*float64(kept)/float64(max(plies, 1)), eta)
+	}
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(*every)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				fmt.Fprintln(os.Stderr, "datagen:", line())
+			case <-done:
+				return
+			}
+		}
+	}()
+	var g errgroup.Group
+	for k := 0; k < *shards; k++ {
+		g.Go(func() error {
+			_, err := trainingdata.RunShard(ctx, *out, *seed+uint64(k), cfg, build, func(p trainingdata.ShardProgress) {
+				mu.Lock()
+				states[k] = p
+				mu.Unlock()
+			})
+			return err
+		})
+	}
+	err := g.Wait()
+	close(done)
+	fmt.Fprintln(os.Stderr, "datagen:", line())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "datagen:", err)
+		return 1
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(os.Stderr, "datagen: interrupted; run the same command again to resume")
+		return 130
+	}
+	return 0
+}
+
+// buildRevision names the build in shard headers: the VCS revision (12
+// hex digits, "+" when the tree had changes) stamped into the binary, or,
+// for a binary built without it (GOFLAGS=-buildvcs=false), the revision of
+// the git checkout it runs in; "unknown" when neither is there.
+func buildRevision() string {
+	rev, dirty := "", false
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				dirty = s.Value == "true"
+			}
+		}
+	}
+	if rev == "" {
+		out, err := exec.Command("git", "rev-parse", "HEAD").Output()
+		if err != nil {
+			return "unknown"
+		}
+		rev = strings.TrimSpace(string(out))
+		status, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output()
+		dirty = err != nil || len(bytes.TrimSpace(status)) > 0
+	}
+	rev = rev[:min(len(rev), 12)]
+	if dirty {
+		rev += "+"
+	}
+	return rev
+}

@@ -1,0 +1,385 @@
+package trainingdata
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/ulikunitz/xz"
+
+	"tempest/movegen"
+	"tempest/search"
+)
+
+// Config says how a shard's games are played and which positions are kept.
+type Config struct {
+	Games       int      // games per shard
+	SoftNodes   uint64   // the search ends after the iteration that reaches this many nodes
+	HardNodes   uint64   // and stops mid-iteration here
+	Openings    []string // start positions (FEN); none: the standard start position
+	OpeningsCRC uint32   // CRC-32 of the openings file, recorded in the header
+	RandomPlies int      // uniformly random legal moves played after the opening
+	HashMB      int      // the search's table
+	MaxPlies    int      // a game that reaches this many plies is a draw
+
+	// A game is adjudicated a win when the score, from White's view, stays
+	// at or beyond ±WinScore for WinPlies plies in a row, and a draw from
+	// ply DrawFromPly on when it stays within ±DrawScore for DrawPlies.
+	WinScore, WinPlies             int
+	DrawScore, DrawPlies, DrawFrom int
+}
+
+// DefaultConfig is what `tempest-dev datagen` uses unless told otherwise.
+var DefaultConfig = Config{
+	Games: 10000, SoftNodes: 5000, HardNodes: 50000, RandomPlies: 4, HashMB: 16, MaxPlies: 400,
+	WinScore: 1500, WinPlies: 6, DrawScore: 10, DrawPlies: 12, DrawFrom: 80,
+}
+
+// Keep reports whether a searched position is kept: not in check, a best
+// move that neither captures nor promotes, and a score that is no mate. A
+// score there is the position's quiet value, which the net is to learn;
+// tactics are the search's work.
+func Keep(pos *movegen.Position, best movegen.Move, score int) bool {
+	return !pos.InCheck() && !search.IsMate(score) && !best.IsPromotion() && !best.IsEnPassant() &&
+		(best.IsCastling() || pos.Piece(best.To()) == movegen.NoPiece)
+}
+
+// GameStats describe one played game.
+type GameStats struct {
+	Plies    int // plies searched
+	Kept     int // positions kept
+	Nodes    uint64
+	Result   Result
+	Adjudged bool
+}
+
+// PlayGame plays game number game of the shard of seed and returns its kept
+// positions, results filled in and the last one marked. It depends on
+// nothing but its arguments (and the build), so a game is the same every
+// time it is played; e is reset for it.
+func PlayGame(ctx context.Context, e *search.Engine, cfg Config, seed uint64, game int) ([]Record, GameStats, error) {
+	var st GameStats
+	pos, err := Opening(rand.New(rand.NewPCG(seed, uint64(game))), cfg.Openings, cfg.RandomPlies)
+	if err != nil {
+		return nil, st, err
+	}
+	e.NewGame()
+	var recs []Record
+	winStreak, drawStreak := 0, 0
+	lastSign := 0
+	result := Draw
+play:
+	for {
+		switch pos.Outcome() {
+		case movegen.Checkmate:
+			result = WhiteWins
+			if pos.SideToMove() == movegen.White {
+				result = BlackWins
+			}
+			break play
+		case movegen.Ongoing:
+		default:
+			break play // stalemate or a draw by rule
+		}
+		if st.Plies >= cfg.MaxPlies {
+			st.Adjudged = true
+			break
+		}
+		res := e.Search(ctx, pos, search.Limits{SoftNodes: cfg.SoftNodes, Nodes: cfg.HardNodes}, nil)
+		if err := ctx.Err(); err != nil {
+			return nil, st, err
+		}
+		if res.BestMove == movegen.NullMove {
+			return nil, st, errors.New("trainingdata: the search found no move in an ongoing game")
+		}
+		st.Plies++
+		st.Nodes += res.Nodes
+		white := res.Score
+		if pos.SideToMove() == movegen.Black {
+			white = -white
+		}
+		if Keep(pos, res.BestMove, res.Score) {
+			r, err := Pack(pos, res.Score, Draw)
+			if err != nil {
+				return nil, st, err
+			}
+			recs = append(recs, r)
+		}
+		// Adjudication, by the score from White's view.
+		sign := 0
+		switch {
+		case white >= cfg.WinScore:
+			sign = 1
+		case white <= -cfg.WinScore:
+			sign = -1
+		}
+		if sign != 0 && sign == lastSign {
+			winStreak++
+		} else if sign != 0 {
+			winStreak = 1
+		} else {
+			winStreak = 0
+		}
+		lastSign = sign
+		if cfg.WinPlies > 0 && winStreak >= cfg.WinPlies {
+			result = WhiteWins
+			if sign < 0 {
+				result = BlackWins
+			}
+			st.Adjudged = true
+			break
+		}
+		if pos.GamePly() >= cfg.DrawFrom && abs(white) <= cfg.DrawScore {
+			drawStreak++
+		} else {
+			drawStreak = 0
+		}
+		if cfg.DrawPlies > 0 && drawStreak >= cfg.DrawPlies {
+			st.Adjudged = true
+			break
+		}
+		var u movegen.Undo
+		pos.Make(res.BestMove, &u)
+	}
+	for i := range recs {
+		recs[i].SetResult(result)
+	}
+	if len(recs) > 0 {
+		recs[len(recs)-1].MarkLastOfGame()
+	}
+	st.Kept, st.Result = len(recs), result
+	return recs, st, nil
+}
+
+// Opening draws a game's start: one of openings (FENs; none: the standard
+// start position) and then randomPlies uniformly random legal moves, fewer
+// when the game ends on the way.
+func Opening(rng *rand.Rand, openings []string, randomPlies int) (*movegen.Position, error) {
+	pos := movegen.NewStartPosition()
+	if len(openings) > 0 {
+		p, err := movegen.ParseFEN(openings[rng.IntN(len(openings))])
+		if err != nil {
+			return nil, err
+		}
+		pos = p
+	}
+	var buf [movegen.MaxMoves]movegen.Move
+	for i := 0; i < randomPlies; i++ {
+		moves := pos.GenLegal(buf[:])
+		if len(moves) == 0 {
+			break
+		}
+		var u movegen.Undo
+		pos.Make(moves[rng.IntN(len(moves))], &u)
+	}
+	return pos, nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// ShardProgress is where a shard stands.
+type ShardProgress struct {
+	Seed      uint64
+	Games     int    // games finished, resumed ones included
+	Records   int64  // positions written, resumed ones included
+	NewGames  int    // games played in this run
+	NewPlies  int    // plies searched in this run
+	NewNodes  uint64 // nodes searched in this run
+	NewKept   int64  // positions written in this run
+	Resumed   bool   // the run continued a shard on disk
+	Completed bool
+}
+
+// ShardPath is the data file of the shard of seed in dir; its progress is
+// kept beside it, in the same name with ".progress".
+func ShardPath(dir string, seed uint64) string {
+	return filepath.Join(dir, fmt.Sprintf("shard-%d.tdat", seed))
+}
+
+// RunShard plays the games of the shard of seed that are not yet in dir,
+// appending their positions, and records after every game how far it got,
+// so a run stopped anywhere resumes where it stopped and writes the same
+// bytes as one that never stopped. A shard on disk made with other
+// settings or by another build is refused: appending would mix two
+// recipes in one file. progress, if not nil, is called after every game.
+func RunShard(ctx context.Context, dir string, seed uint64, cfg Config, build string, progress func(ShardProgress)) (ShardProgress, error) {
+	p := ShardProgress{Seed: seed}
+	hdr := Header{Seed: seed, SoftNodes: uint32(cfg.SoftNodes), HardNodes: uint32(cfg.HardNodes),
+		RandomPlies: uint16(cfg.RandomPlies), OpeningsHash: cfg.OpeningsCRC, Build: build}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return p, err
+	}
+	path := ShardPath(dir, seed)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return p, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return p, err
+	}
+	if info.Size() == 0 {
+		b, err := hdr.MarshalBinary()
+		if err != nil {
+			return p, err
+		}
+		if _, err := f.Write(b); err != nil {
+			return p, err
+		}
+		if err := writeProgress(path, 0, 0); err != nil {
+			return p, err
+		}
+	} else {
+		b := make([]byte, HeaderSize)
+		if _, err := io.ReadFull(f, b); err != nil {
+			return p, fmt.Errorf("%s: reading the header: %v", path, err)
+		}
+		var old Header
+		if err := old.UnmarshalBinary(b); err != nil {
+			return p, fmt.Errorf("%s: %v", path, err)
+		}
+		if old != hdr {
+			return p, fmt.Errorf("%s was made with other settings or another build (%+v), this run has %+v: "+
+				"continue it with the same ones or write into another directory", path, old, hdr)
+		}
+		games, records, err := readProgress(path)
+		if err != nil {
+			return p, err
+		}
+		end := HeaderSize + records*RecordSize
+		if info.Size() < end {
+			return p, fmt.Errorf("%s: %d bytes, but its progress file counts %d records", path, info.Size(), records)
+		}
+		// Records of a game cut off by the stop are dropped; it is played again.
+		if err := f.Truncate(end); err != nil {
+			return p, err
+		}
+		p.Games, p.Records, p.Resumed = games, records, true
+	}
+	if _, err := f.Seek(0, io.SeekEnd); err != nil {
+		return p, err
+	}
+	if progress != nil {
+		progress(p)
+	}
+	e := search.New(max(cfg.HashMB, 1))
+	var out bytes.Buffer
+	for p.Games < cfg.Games {
+		recs, st, err := PlayGame(ctx, e, cfg, seed, p.Games)
+		if err != nil {
+			if ctx.Err() != nil {
+				return p, nil // stopped: the shard resumes from here
+			}
+			return p, err
+		}
+		out.Reset()
+		for i := range recs {
+			out.Write(recs[i][:])
+		}
+		if _, err := f.Write(out.Bytes()); err != nil {
+			return p, err
+		}
+		p.Games++
+		p.Records += int64(len(recs))
+		p.NewGames++
+		p.NewPlies += st.Plies
+		p.NewNodes += st.Nodes
+		p.NewKept += int64(len(recs))
+		if err := writeProgress(path, p.Games, p.Records); err != nil {
+			return p, err
+		}
+		if progress != nil {
+			progress(p)
+		}
+	}
+	p.Completed = true
+	return p, f.Sync()
+}
+
+// writeProgress replaces the shard's progress file in one rename, so a
+// stop leaves the old count or the new one, never half of one. It is
+// written after the records it counts.
+func writeProgress(path string, games int, records int64) error {
+	tmp := path + ".progress.tmp"
+	if err := os.WriteFile(tmp, fmt.Appendf(nil, "games %d records %d\n", games, records), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path+".progress")
+}
+
+func readProgress(path string) (games int, records int64, err error) {
+	b, err := os.ReadFile(path + ".progress")
+	if err != nil {
+		return 0, 0, fmt.Errorf("%s has no readable progress file (%v): without it the games already in it are unknown", path, err)
+	}
+	f := strings.Fields(string(b))
+	if len(f) != 4 || f[0] != "games" || f[2] != "records" {
+		return 0, 0, fmt.Errorf("%s.progress: %q is not \"games N records M\"", path, strings.TrimSpace(string(b)))
+	}
+	g, err1 := strconv.Atoi(f[1])
+	r, err2 := strconv.ParseInt(f[3], 10, 64)
+	if err1 != nil || err2 != nil || g < 0 || r < 0 {
+		return 0, 0, fmt.Errorf("%s.progress: %q holds no counts", path, strings.TrimSpace(string(b)))
+	}
+	return g, r, nil
+}
+
+// ReadOpenings reads start positions, one per line, from an EPD or FEN file
+// (".xz" files are decompressed): the first four fields of each line make
+// the position, whose legality is checked. It returns them with the CRC-32
+// of the file as stored, which shard headers record.
+func ReadOpenings(path string) ([]string, uint32, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	crc := crc32.ChecksumIEEE(raw)
+	var r io.Reader = bytes.NewReader(raw)
+	if strings.HasSuffix(path, ".xz") {
+		if r, err = xz.NewReader(r); err != nil {
+			return nil, 0, fmt.Errorf("%s: %v", path, err)
+		}
+	}
+	var fens []string
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+			continue
+		}
+		if len(fields) < 4 {
+			return nil, 0, fmt.Errorf("%s:%d: a position needs four fields", path, n)
+		}
+		fen := strings.Join(fields[:4], " ") + " 0 1"
+		pos, err := movegen.ParseFEN(fen)
+		if err != nil {
+			return nil, 0, fmt.Errorf("%s:%d: %v", path, n, err)
+		}
+		if pos.IsChess960() {
+			return nil, 0, fmt.Errorf("%s:%d: a Chess960 position; the data format records standard chess", path, n)
+		}
+		fens = append(fens, fen)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, 0, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(fens) == 0 {
+		return nil, 0, fmt.Errorf("%s: no positions", path)
+	}
+	return fens, crc, nil
+}

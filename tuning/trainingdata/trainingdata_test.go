@@ -287,3 +287,25 @@ func TestKeptPositionsAreQuiet(t *testing.T) {
 		assert.Equal(t, i == len(recs)-1, r.LastOfGame())
 	}
 }
+
+// BenchmarkPlayGame plays whole games at the default node limits: the
+// positions kept per second of one thread (docs/NNUE.md).
+func BenchmarkPlayGame(b *testing.B) {
+	cfg := DefaultConfig
+	cfg.Openings = []string{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}
+	e := search.New(cfg.HashMB)
+	kept, plies := 0, 0
+	var nodes uint64
+	for i := 0; b.Loop(); i++ {
+		_, st, err := PlayGame(context.Background(), e, cfg, 77, i)
+		if err != nil {
+			b.Fatal(err)
+		}
+		kept += st.Kept
+		plies += st.Plies
+		nodes += st.Nodes
+	}
+	b.ReportMetric(float64(kept)/b.Elapsed().Seconds(), "kept/s")
+	b.ReportMetric(float64(nodes)/float64(max(plies, 1)), "nodes/move")
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nps")
+}

@@ -1,0 +1,152 @@
+package nnue
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tempest/movegen"
+)
+
+// randomNet fills a net with weights in the ranges a trained one has.
+func randomNet(seed uint64) *Network {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	n := new(Network)
+	for i := range n.FeatureWeights {
+		n.FeatureWeights[i] = int16(rng.IntN(129) - 64)
+	}
+	for i := range n.FeatureBias {
+		n.FeatureBias[i] = int16(rng.IntN(257) - 128)
+	}
+	for i := range n.OutputWeights {
+		n.OutputWeights[i] = int16(rng.IntN(2*MaxOutputWeight+1) - MaxOutputWeight)
+	}
+	n.OutputBias = int32(rng.IntN(20001) - 10000)
+	return n
+}
+
+func TestFeaturesMirrorForBlack(t *testing.T) {
+	// A white pawn on e2 seen by White is a black pawn on e7 seen by Black.
+	assert.Equal(t, Feature(movegen.White, movegen.WhitePawn, movegen.E2), Feature(movegen.Black, movegen.BlackPawn, movegen.E7))
+	assert.Equal(t, 0, Feature(movegen.White, movegen.WhitePawn, movegen.A1))
+	assert.Equal(t, Inputs-1, Feature(movegen.White, movegen.BlackKing, movegen.H8))
+	seen := map[int]bool{}
+	for pc := movegen.WhitePawn; pc <= movegen.BlackKing; pc++ {
+		if pc.Type() < movegen.Pawn || pc.Type() > movegen.King {
+			continue
+		}
+		for sq := movegen.Square(0); sq < 64; sq++ {
+			for _, side := range []movegen.Color{movegen.White, movegen.Black} {
+				f := Feature(side, pc, sq)
+				require.True(t, f >= 0 && f < Inputs)
+				if side == movegen.White {
+					require.False(t, seen[f], "feature %d twice", f)
+					seen[f] = true
+				}
+			}
+		}
+	}
+	assert.Len(t, seen, Inputs)
+}
+
+// The accumulators kept up move by move equal the ones computed from
+// scratch after every move of random games: captures, promotions, en
+// passant and castling on both wings included.
+func TestIncrementalAccumulatorsMatchRefresh(t *testing.T) {
+	n := randomNet(1)
+	rng := rand.New(rand.NewPCG(2, 3))
+	var buf [movegen.MaxMoves]movegen.Move
+	kinds := map[string]int{}
+	for game := 0; game < 200; game++ {
+		pos := movegen.NewStartPosition()
+		var acc, fresh Accumulator
+		n.Refresh(&acc, pos)
+		for ply := 0; ply < 300 && pos.Outcome() == movegen.Ongoing; ply++ {
+			moves := pos.GenLegal(buf[:])
+			m := moves[rng.IntN(len(moves))]
+			switch {
+			case m.IsCastling():
+				kinds["castling"]++
+			case m.IsEnPassant():
+				kinds["en passant"]++
+			case m.IsPromotion():
+				kinds["promotion"]++
+			}
+			d := MoveDelta(pos, m)
+			var next Accumulator
+			n.Apply(&next, &acc, &d)
+			var u movegen.Undo
+			pos.Make(m, &u)
+			acc = next
+			n.Refresh(&fresh, pos)
+			require.Equal(t, fresh, acc, "after %s in game %d at %s", m, game, pos.FEN())
+		}
+	}
+	for _, k := range []string{"castling", "en passant", "promotion"} {
+		assert.Positive(t, kinds[k], "the games met no %s", k)
+	}
+}
+
+// Evaluate is Σ clamp(v,0,QA)²·w over both perspectives, scaled: checked
+// against the formula in plain 64-bit arithmetic.
+func TestEvaluateIsTheFormula(t *testing.T) {
+	n := randomNet(4)
+	rng := rand.New(rand.NewPCG(5, 6))
+	var buf [movegen.MaxMoves]movegen.Move
+	pos := movegen.NewStartPosition()
+	for ply := 0; ply < 200 && pos.Outcome() == movegen.Ongoing; ply++ {
+		var acc Accumulator
+		n.Refresh(&acc, pos)
+		stm := pos.SideToMove()
+		var sum int64
+		for i := 0; i < Hidden; i++ {
+			us := int64(min(max(acc.V[stm][i], 0), QA))
+			them := int64(min(max(acc.V[stm^1][i], 0), QA))
+			sum += us*us*int64(n.OutputWeights[i]) + them*them*int64(n.OutputWeights[Hidden+i])
+		}
+		want := int((sum/QA + int64(n.OutputBias)) * Scale / (QA * QB))
+		require.Equal(t, want, n.Evaluate(&acc, stm))
+		moves := pos.GenLegal(buf[:])
+		var u movegen.Undo
+		pos.Make(moves[rng.IntN(len(moves))], &u)
+	}
+}
+
+func TestNothingAllocates(t *testing.T) {
+	n := randomNet(7)
+	pos := movegen.NewStartPosition()
+	var acc, next Accumulator
+	m, err := pos.ParseUCIMove("e2e4", false)
+	require.NoError(t, err)
+	allocs := testing.AllocsPerRun(100, func() {
+		n.Refresh(&acc, pos)
+		d := MoveDelta(pos, m)
+		n.Apply(&next, &acc, &d)
+		_ = n.Evaluate(&next, movegen.Black)
+	})
+	assert.Zero(t, allocs)
+}
+
+func BenchmarkApply(b *testing.B) {
+	n := randomNet(8)
+	pos := movegen.NewStartPosition()
+	var acc, next Accumulator
+	n.Refresh(&acc, pos)
+	m, _ := pos.ParseUCIMove("g1f3", false)
+	d := MoveDelta(pos, m)
+	for b.Loop() {
+		n.Apply(&next, &acc, &d)
+	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	n := randomNet(9)
+	pos := movegen.NewStartPosition()
+	var acc Accumulator
+	n.Refresh(&acc, pos)
+	for b.Loop() {
+		_ = n.Evaluate(&acc, movegen.White)
+	}
+}

@@ -125,8 +125,25 @@ func MoveDelta(pos *movegen.Position, m movegen.Move) Delta {
 // Apply sets dst to src changed by d, for both perspectives.
 func (n *Network) Apply(dst, src *Accumulator, d *Delta) {
 	for side := movegen.White; side <= movegen.Black; side++ {
-		out := &dst.V[side]
-		*out = src.V[side]
+		out, in := &dst.V[side], &src.V[side]
+		if useSIMD {
+			switch {
+			case d.NumAdd == 1 && d.NumSub == 1:
+				addSubAVX2(out, in, n.row(Feature(side, d.Add[0].Piece, d.Add[0].Square)),
+					n.row(Feature(side, d.Sub[0].Piece, d.Sub[0].Square)))
+				continue
+			case d.NumAdd == 1 && d.NumSub == 2:
+				addSubSubAVX2(out, in, n.row(Feature(side, d.Add[0].Piece, d.Add[0].Square)),
+					n.row(Feature(side, d.Sub[0].Piece, d.Sub[0].Square)), n.row(Feature(side, d.Sub[1].Piece, d.Sub[1].Square)))
+				continue
+			case d.NumAdd == 2 && d.NumSub == 2:
+				addAddSubSubAVX2(out, in, n.row(Feature(side, d.Add[0].Piece, d.Add[0].Square)),
+					n.row(Feature(side, d.Add[1].Piece, d.Add[1].Square)),
+					n.row(Feature(side, d.Sub[0].Piece, d.Sub[0].Square)), n.row(Feature(side, d.Sub[1].Piece, d.Sub[1].Square)))
+				continue
+			}
+		}
+		*out = *in
 		for i := 0; i < d.NumAdd; i++ {
 			addRow(out, n.row(Feature(side, d.Add[i].Piece, d.Add[i].Square)))
 		}
@@ -155,8 +172,13 @@ func subRow(acc, w *[Hidden]int16) {
 // Evaluate is the network's score of the position whose accumulators are
 // acc, in centipawns from the side to move's view.
 func (n *Network) Evaluate(acc *Accumulator, stm movegen.Color) int {
-	sum := screlu(&acc.V[stm], (*[Hidden]int16)(n.OutputWeights[:Hidden])) +
-		screlu(&acc.V[stm^1], (*[Hidden]int16)(n.OutputWeights[Hidden:]))
+	us, them := (*[Hidden]int16)(n.OutputWeights[:Hidden]), (*[Hidden]int16)(n.OutputWeights[Hidden:])
+	var sum int64
+	if useSIMD {
+		sum = int64(screluDotAVX2(&acc.V[stm], us)) + int64(screluDotAVX2(&acc.V[stm^1], them))
+	} else {
+		sum = screlu(&acc.V[stm], us) + screlu(&acc.V[stm^1], them)
+	}
 	// sum is in units of 1/(QA·QA·QB); one QA goes before the bias.
 	out := sum/QA + int64(n.OutputBias)
 	return int(out * Scale / (QA * QB))

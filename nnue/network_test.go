@@ -54,7 +54,21 @@ func TestFeaturesMirrorForBlack(t *testing.T) {
 // The accumulators kept up move by move equal the ones computed from
 // scratch after every move of random games: captures, promotions, en
 // passant and castling on both wings included.
-func TestIncrementalAccumulatorsMatchRefresh(t *testing.T) {
+func TestIncrementalAccumulatorsMatchRefresh(t *testing.T) { bothPaths(t, incrementalMatchesRefresh) }
+
+// bothPaths runs a check with the SIMD kernels (where the machine has
+// them) and with the portable ones.
+func bothPaths(t *testing.T, check func(t *testing.T)) {
+	simd := useSIMD
+	defer func() { useSIMD = simd }()
+	if simd {
+		t.Run("simd", check)
+	}
+	useSIMD = false
+	t.Run("portable", check)
+}
+
+func incrementalMatchesRefresh(t *testing.T) {
 	n := randomNet(1)
 	rng := rand.New(rand.NewPCG(2, 3))
 	var buf [movegen.MaxMoves]movegen.Move
@@ -91,7 +105,9 @@ func TestIncrementalAccumulatorsMatchRefresh(t *testing.T) {
 
 // Evaluate is Σ clamp(v,0,QA)²·w over both perspectives, scaled: checked
 // against the formula in plain 64-bit arithmetic.
-func TestEvaluateIsTheFormula(t *testing.T) {
+func TestEvaluateIsTheFormula(t *testing.T) { bothPaths(t, evaluateIsTheFormula) }
+
+func evaluateIsTheFormula(t *testing.T) {
 	n := randomNet(4)
 	rng := rand.New(rand.NewPCG(5, 6))
 	var buf [movegen.MaxMoves]movegen.Move
@@ -149,4 +165,62 @@ func BenchmarkEvaluate(b *testing.B) {
 	for b.Loop() {
 		_ = n.Evaluate(&acc, movegen.White)
 	}
+}
+
+// The SIMD kernels and the portable ones give identical accumulators and
+// scores, move by move through random games with random nets (thousands
+// of positions). Where the machine has no SIMD path there is nothing to
+// compare; the other tests then check the portable path alone.
+func TestSIMDAndPortablePathsAgree(t *testing.T) {
+	if !useSIMD {
+		t.Skip("no SIMD path on this machine")
+	}
+	defer func() { useSIMD = true }()
+	rng := rand.New(rand.NewPCG(10, 11))
+	var buf [movegen.MaxMoves]movegen.Move
+	positions := 0
+	for game := 0; game < 40; game++ {
+		n := randomNet(uint64(100 + game))
+		pos := movegen.NewStartPosition()
+		var simd, portable Accumulator
+		n.Refresh(&simd, pos)
+		portable = simd
+		for ply := 0; ply < 200 && pos.Outcome() == movegen.Ongoing; ply++ {
+			moves := pos.GenLegal(buf[:])
+			m := moves[rng.IntN(len(moves))]
+			d := MoveDelta(pos, m)
+			var nextSIMD, nextPortable Accumulator
+			useSIMD = true
+			n.Apply(&nextSIMD, &simd, &d)
+			useSIMD = false
+			n.Apply(&nextPortable, &portable, &d)
+			require.Equal(t, nextPortable, nextSIMD, "after %s at %s", m, pos.FEN())
+			var u movegen.Undo
+			pos.Make(m, &u)
+			simd, portable = nextSIMD, nextPortable
+			for _, stm := range []movegen.Color{movegen.White, movegen.Black} {
+				useSIMD = true
+				a := n.Evaluate(&simd, stm)
+				useSIMD = false
+				b := n.Evaluate(&portable, stm)
+				require.Equal(t, b, a, "at %s", pos.FEN())
+			}
+			positions++
+		}
+	}
+	assert.Greater(t, positions, 2000)
+	// Extremes: every lane at the clamp's edges and beyond, weights at their bounds.
+	n := randomNet(12)
+	for i := range n.OutputWeights {
+		n.OutputWeights[i] = []int16{MaxOutputWeight, -MaxOutputWeight}[i%2]
+	}
+	var acc Accumulator
+	for i := range acc.V[0] {
+		acc.V[0][i] = []int16{32767, -32768, QA, QA + 1, 0, -1}[i%6]
+		acc.V[1][i] = QA
+	}
+	useSIMD = true
+	a := n.Evaluate(&acc, movegen.White)
+	useSIMD = false
+	assert.Equal(t, n.Evaluate(&acc, movegen.White), a)
 }

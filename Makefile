@@ -74,7 +74,8 @@ FUZZ_TARGETS := \
 	variants/stratego:FuzzPlayToken:20000 variants/stratego:FuzzLoadRecord:10000 \
 	variants/stratego:FuzzRecordRoundTrip:10000 \
 	games:FuzzLoadChessRecord:10000 protocol:FuzzChameleonCommands:3000 \
-	protocol:FuzzSessionCommands:1500 tuning/trainingdata:FuzzRecord:50000
+	protocol:FuzzSessionCommands:1500 tuning/trainingdata:FuzzRecord:50000 \
+	nnue:FuzzLoad:3000
 
 # The adversarial harness: every finding of issue 14 as a scenario, the
 # go-parameter matrix, quit during every kind of job, and seeded random

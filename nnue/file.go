@@ -1,0 +1,113 @@
+package nnue
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"strings"
+)
+
+// A net file (docs/NNUE.md, "Net file"), little-endian:
+//
+//	bytes 0-7     "TEMPNNUE"
+//	bytes 8-11    the file format version, 1
+//	bytes 12-43   the architecture, ASCII, zero padded (Architecture)
+//	bytes 44-171  the provenance: data, build, training run; ASCII, zero padded
+//	then          the feature weights (Inputs·Hidden int16, feature by
+//	              feature), the feature biases (Hidden int16), the output
+//	              weights (2·Hidden int16), the output bias (int32)
+//	last 4 bytes  CRC-32 (IEEE) of everything before them
+const (
+	fileVersion   = 1
+	archBytes     = 32
+	provenanceLen = 128
+	headerBytes   = 8 + 4 + archBytes + provenanceLen
+	// FileSize is the size of a net file of this architecture.
+	FileSize = headerBytes + 2*(Inputs*Hidden+Hidden+2*Hidden) + 4 + 4
+)
+
+var fileMagic = [8]byte{'T', 'E', 'M', 'P', 'N', 'N', 'U', 'E'}
+
+// Architecture names the network this build evaluates with (inputs,
+// hidden units, activation, QA/QB/Scale); a net file names its own and
+// must match. It fits the file's 32 bytes (TestArchitectureFitsTheFile).
+var Architecture = fmt.Sprintf("%dx2-%d-1 screlu %d/%d/%d", Inputs, Hidden, QA, QB, Scale)
+
+// Save writes the network with its provenance (at most 128 bytes of
+// ASCII: which data, which build, which training run).
+func (n *Network) Save(w io.Writer, provenance string) error {
+	if len(provenance) > provenanceLen {
+		return fmt.Errorf("nnue: provenance is %d bytes, a net file holds %d", len(provenance), provenanceLen)
+	}
+	if err := n.checkOutputWeights(); err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	b.Grow(FileSize)
+	b.Write(fileMagic[:])
+	binary.Write(&b, binary.LittleEndian, uint32(fileVersion))
+	var arch [archBytes]byte
+	copy(arch[:], Architecture)
+	b.Write(arch[:])
+	var prov [provenanceLen]byte
+	copy(prov[:], provenance)
+	b.Write(prov[:])
+	binary.Write(&b, binary.LittleEndian, n.FeatureWeights[:])
+	binary.Write(&b, binary.LittleEndian, n.FeatureBias[:])
+	binary.Write(&b, binary.LittleEndian, n.OutputWeights[:])
+	binary.Write(&b, binary.LittleEndian, n.OutputBias)
+	binary.Write(&b, binary.LittleEndian, crc32.ChecksumIEEE(b.Bytes()))
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// Load reads a net file, refusing with an error that names the problem a
+// file of another format or architecture, a truncated or damaged one, and
+// output weights beyond ±MaxOutputWeight (the SIMD path's 16-bit products
+// would overflow). It returns the provenance too.
+func Load(r io.Reader) (*Network, string, error) {
+	data, err := io.ReadAll(io.LimitReader(r, FileSize+1))
+	if err != nil {
+		return nil, "", fmt.Errorf("nnue: reading the net: %v", err)
+	}
+	if len(data) < headerBytes || [8]byte(data[:8]) != fileMagic {
+		return nil, "", errors.New("nnue: not a Tempest net file (no TEMPNNUE magic)")
+	}
+	if v := binary.LittleEndian.Uint32(data[8:]); v != fileVersion {
+		return nil, "", fmt.Errorf("nnue: net file version %d, this build reads %d", v, fileVersion)
+	}
+	arch := strings.TrimRight(string(data[12:12+archBytes]), "\x00")
+	if arch != Architecture {
+		return nil, "", fmt.Errorf("nnue: the net is %q, this build evaluates %q", arch, Architecture)
+	}
+	if len(data) != FileSize {
+		return nil, "", fmt.Errorf("nnue: the net file is %d bytes, a %s net is %d (truncated or padded)", len(data), arch, FileSize)
+	}
+	if sum := binary.LittleEndian.Uint32(data[FileSize-4:]); sum != crc32.ChecksumIEEE(data[:FileSize-4]) {
+		return nil, "", errors.New("nnue: the net file is damaged (checksum mismatch)")
+	}
+	provenance := strings.TrimRight(string(data[12+archBytes:headerBytes]), "\x00")
+	n := new(Network)
+	body := bytes.NewReader(data[headerBytes : FileSize-4])
+	for _, part := range []any{n.FeatureWeights[:], n.FeatureBias[:], n.OutputWeights[:], &n.OutputBias} {
+		if err := binary.Read(body, binary.LittleEndian, part); err != nil {
+			return nil, "", fmt.Errorf("nnue: reading the weights: %v", err)
+		}
+	}
+	if err := n.checkOutputWeights(); err != nil {
+		return nil, "", err
+	}
+	return n, provenance, nil
+}
+
+func (n *Network) checkOutputWeights() error {
+	for i, w := range n.OutputWeights {
+		if w > MaxOutputWeight || w < -MaxOutputWeight {
+			return fmt.Errorf("nnue: output weight %d is %d, beyond ±%d", i, w, MaxOutputWeight)
+		}
+	}
+	return nil
+}

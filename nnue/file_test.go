@@ -1,0 +1,59 @@
+package nnue
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestNetFileRoundTrip(t *testing.T) {
+	n := randomNet(20)
+	var b bytes.Buffer
+	require.NoError(t, n.Save(&b, "test net: random weights"))
+	require.Equal(t, FileSize, b.Len())
+	back, prov, err := Load(bytes.NewReader(b.Bytes()))
+	require.NoError(t, err)
+	assert.Equal(t, "test net: random weights", prov)
+	assert.Equal(t, n, back)
+}
+
+func TestBrokenNetFilesAreNamed(t *testing.T) {
+	n := randomNet(21)
+	var b bytes.Buffer
+	require.NoError(t, n.Save(&b, "x"))
+	good := b.Bytes()
+	spoil := func(f func(d []byte) []byte) []byte { return f(bytes.Clone(good)) }
+	for want, data := range map[string][]byte{
+		"no TEMPNNUE magic":    []byte("hello"),
+		"version 9":            spoil(func(d []byte) []byte { d[8] = 9; return d }),
+		"this build evaluates": spoil(func(d []byte) []byte { copy(d[12:], "768x2-512-1"); return d }),
+		"truncated or padded":  good[:len(good)-10],
+		"damaged":              spoil(func(d []byte) []byte { d[5000] ^= 1; return d }),
+	} {
+		_, _, err := Load(bytes.NewReader(data))
+		assert.ErrorContains(t, err, want)
+	}
+	n.OutputWeights[3] = MaxOutputWeight + 1
+	assert.ErrorContains(t, n.Save(&bytes.Buffer{}, ""), "beyond")
+	assert.ErrorContains(t, randomNet(1).Save(&bytes.Buffer{}, string(make([]byte, 200))), "provenance")
+}
+
+// FuzzLoad: any bytes load or give an error; nothing panics.
+func FuzzLoad(f *testing.F) {
+	var b bytes.Buffer
+	require.NoError(f, randomNet(22).Save(&b, "seed"))
+	f.Add(b.Bytes())
+	f.Add(b.Bytes()[:300])
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, _, err := Load(bytes.NewReader(data))
+		if err == nil {
+			require.NotNil(t, n)
+		}
+	})
+}
+
+func TestArchitectureFitsTheFile(t *testing.T) {
+	assert.LessOrEqual(t, len(Architecture), archBytes, Architecture)
+}

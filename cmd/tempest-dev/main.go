@@ -11,6 +11,7 @@
 //	tempest-dev varmatch [-variant V] [-games N] [-engine1 CMD] [-engine2 CMD] [-option1 N=V] [-option2 N=V] [-go PARAMS]
 //	tempest-dev stratmatch [-games N] [-engine1 CMD] [-engine2 CMD] [-option1 N=V] [-option2 N=V] [-go PARAMS] [-setup1 M] [-setup2 M] [-seed N] [-concurrency N] [-pgn FILE]
 //	tempest-dev datagen [-out DIR] [-seed N] [-shards N] [-games N] [-soft-nodes N] [-hard-nodes N] [-openings FILE] [-random-plies N]
+//	tempest-dev train [-data GLOB] [-run DIR] [-epochs N] [-batch N] [-lr X] [-lambda X] [-threads N] [-seed N]
 //	tempest-dev chamatch [-players N] [-games N] [-engineK CMD] [-optionK N=V] [-go PARAMS] [-goK PARAMS] [-tc S+I] [-seed N] [-pgn FILE]
 package main
 
@@ -43,6 +44,7 @@ func init() {
 		"stratmatch": {"play Stratego games between two UCI engines, each seeing only its own view", stratMatchCommand},
 		"chamatch":   {"play Chameleon Chess games between 2 to 4 UCI engines, seats rotating", chameleonMatchCommand},
 		"datagen":    {"generate self-play training data for the neural evaluation (resumable shards)", dataCommand},
+		"train":      {"train the neural evaluation on self-play shards; write a net file (resumable)", trainCommand},
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"os"
 	"strings"
 
 	"tempest/movegen"
@@ -262,4 +263,34 @@ func (h *Header) UnmarshalBinary(b []byte) error {
 	h.OpeningsHash = binary.LittleEndian.Uint32(b[36:])
 	h.Build = strings.TrimRight(string(b[40:HeaderSize]), "\x00")
 	return nil
+}
+
+// ReadShard reads a shard: its header and the records of its finished
+// games, as its progress file counts them (so a shard still being made, or
+// one whose run stopped mid-game, reads cleanly). Without a progress file
+// every record is read, and a length that is not a whole number of records
+// is refused.
+func ReadShard(path string) (Header, []Record, error) {
+	var h Header
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return h, nil, err
+	}
+	if err := h.UnmarshalBinary(data); err != nil {
+		return h, nil, fmt.Errorf("%s: %v", path, err)
+	}
+	body := data[HeaderSize:]
+	if _, records, err := readProgress(path); err == nil {
+		if int64(len(body)) < records*RecordSize {
+			return h, nil, fmt.Errorf("%s: its progress file counts %d records, it holds %d", path, records, len(body)/RecordSize)
+		}
+		body = body[:records*RecordSize]
+	} else if len(body)%RecordSize != 0 {
+		return h, nil, fmt.Errorf("%s: %d bytes after the last whole record; resume the run that made it, or cut the shard at a record", path, len(body)%RecordSize)
+	}
+	recs := make([]Record, len(body)/RecordSize)
+	for i := range recs {
+		copy(recs[i][:], body[i*RecordSize:])
+	}
+	return h, recs, nil
 }

@@ -309,3 +309,30 @@ func BenchmarkPlayGame(b *testing.B) {
 	b.ReportMetric(float64(nodes)/float64(max(plies, 1)), "nodes/move")
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nps")
 }
+
+// ReadShard gives the records of the finished games, even beside a
+// half-written one, and refuses a damaged length without a progress file.
+func TestReadShard(t *testing.T) {
+	dir := t.TempDir()
+	p, err := RunShard(context.Background(), dir, 5, smallConfig(), "test", nil)
+	require.NoError(t, err)
+	path := ShardPath(dir, 5)
+	h, recs, err := ReadShard(path)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(5), h.Seed)
+	require.Len(t, recs, int(p.Records))
+	assert.True(t, recs[len(recs)-1].LastOfGame())
+
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	require.NoError(t, err)
+	_, err = f.Write(make([]byte, RecordSize+5)) // a game being written
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+	_, again, err := ReadShard(path)
+	require.NoError(t, err)
+	assert.Equal(t, recs, again)
+
+	require.NoError(t, os.Remove(path+".progress"))
+	_, _, err = ReadShard(path)
+	assert.ErrorContains(t, err, "after the last whole record")
+}

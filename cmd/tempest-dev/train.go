@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"tempest/tuning/nnuetrain"
+	"tempest/tuning/trainingdata"
+)
+
+// trainCommand trains the neural evaluation on self-play shards and writes
+// a net file (docs/NNUE.md, "Training").
+func trainCommand(args []string) int {
+	cfg := nnuetrain.DefaultConfig
+	fs := flag.NewFlagSet("train", flag.ContinueOnError)
+	data := fs.String("data", filepath.Join(defaultDataDir(), "shard-*.tdat"), "shard files (a glob)")
+	runDir := fs.String("run", "", "directory of the run: checkpoint, loss history, nets (default: ~/.cache/tempest/train/seed-<seed>)")
+	fs.IntVar(&cfg.Epochs, "epochs", cfg.Epochs, "passes over the training positions")
+	fs.IntVar(&cfg.BatchSize, "batch", cfg.BatchSize, "positions per step")
+	lr := fs.Float64("lr", float64(cfg.LR), "Adam's step size at the start")
+	fs.IntVar(&cfg.LRDropEpoch, "lr-drop", cfg.LRDropEpoch, "epoch after which the step size falls by -lr-decay")
+	fs.IntVar(&cfg.LRDropEvery, "lr-every", cfg.LRDropEvery, "epochs between further falls (0: once)")
+	decay := fs.Float64("lr-decay", float64(cfg.LRDecay), "factor of each fall")
+	lambda := fs.Float64("lambda", float64(cfg.Lambda), "the game result's share of the target (the rest: the search score)")
+	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "threads")
+	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "seed of the initial weights and the sample order")
+	fs.Float64Var(&cfg.Validation, "validation", cfg.Validation, "share of the positions held out")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	cfg.LR, cfg.LRDecay, cfg.Lambda = float32(*lr), float32(*decay), float32(*lambda)
+	if cfg.Lambda < 0 || cfg.Lambda > 1 || cfg.Validation <= 0 || cfg.Validation >= 1 || cfg.LR <= 0 {
+		fmt.Fprintln(os.Stderr, "train: need 0 <= -lambda <= 1, 0 < -validation < 1 and -lr > 0")
+		return 2
+	}
+	if *runDir == "" {
+		dir, err := os.UserCacheDir()
+		if err != nil {
+			dir = os.TempDir()
+		}
+		*runDir = filepath.Join(dir, "tempest", "train", fmt.Sprintf("seed-%d", cfg.Seed))
+	}
+	cfg.CheckpointDir = *runDir
+	paths, err := filepath.Glob(*data)
+	if err != nil || len(paths) == 0 {
+		fmt.Fprintf(os.Stderr, "train: no shards match %q\n", *data)
+		return 1
+	}
+	sort.Strings(paths)
+	var records []trainingdata.Record
+	var seeds []string
+	builds := map[string]bool{}
+	for _, p := range paths {
+		h, recs, err := trainingdata.ReadShard(p)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "train:", err)
+			return 1
+		}
+		records = append(records, recs...)
+		seeds = append(seeds, fmt.Sprint(h.Seed))
+		builds[h.Build] = true
+	}
+	var buildList []string
+	for b := range builds {
+		buildList = append(buildList, b)
+	}
+	sort.Strings(buildList)
+	fmt.Fprintf(os.Stderr, "train: %d positions from %d shards (seeds %s; builds %s) into %s\n",
+		len(records), len(paths), strings.Join(seeds, ","), strings.Join(buildList, ","), *runDir)
+	if err := os.MkdirAll(*runDir, 0o755); err != nil {
+		fmt.Fprintln(os.Stderr, "train:", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	provenance := func(epochs int) string {
+		p := fmt.Sprintf("%d pos, shards %s, build %s; %d ep lr %g l %g seed %d; trainer %s",
+			len(records), seedRange(seeds), strings.Join(buildList, ","), epochs, cfg.LR, cfg.Lambda, cfg.Seed, buildRevision())
+		return p[:min(len(p), 128)]
+	}
+	model, hist, err := nnuetrain.Train(ctx, records, cfg, func(st nnuetrain.EpochStats) {
+		fmt.Fprintf(os.Stderr, "train: epoch %d/%d  train loss %.6f  validation loss %.6f  lr %.2g  %.0f pos/s  (%s)\n",
+			st.Epoch, cfg.Epochs, st.TrainLoss, st.ValLoss, st.LR, float64(st.Samples)/st.Elapsed.Seconds(),
+			time.Since(start).Round(time.Second))
+	})
+	if len(hist) > 0 {
+		if werr := writeHistory(filepath.Join(*runDir, "loss.csv"), hist); werr != nil {
+			fmt.Fprintln(os.Stderr, "train:", werr)
+			return 1
+		}
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintln(os.Stderr, "train: interrupted; the same command resumes from the last finished epoch")
+			return 130
+		}
+		fmt.Fprintln(os.Stderr, "train:", err)
+		return 1
+	}
+	out := filepath.Join(*runDir, "net.nnue")
+	f, err := os.Create(out)
+	if err == nil {
+		err = model.Quantise().Save(f, provenance(len(hist)))
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "train:", err)
+		return 1
+	}
+	fmt.Fprintf(os.Stderr, "train: wrote %s (%s)\n", out, provenance(len(hist)))
+	return 0
+}
+
+// seedRange writes the shard seeds compactly: "1000-1003" when they run
+// consecutively, else the first and a count.
+func seedRange(seeds []string) string {
+	if len(seeds) == 1 {
+		return seeds[0]
+	}
+	return fmt.Sprintf("%s..%s (%d)", seeds[0], seeds[len(seeds)-1], len(seeds))
+}
+
+// writeHistory writes the losses per epoch as CSV, for the plots in
+// docs/NNUE.md.
+func writeHistory(path string, hist []nnuetrain.EpochStats) error {
+	var b strings.Builder
+	b.WriteString("epoch,train_loss,validation_loss,lr,seconds\n")
+	for _, st := range hist {
+		fmt.Fprintf(&b, "%d,%.6f,%.6f,%g,%.1f\n", st.Epoch, st.TrainLoss, st.ValLoss, st.LR, st.Elapsed.Seconds())
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}

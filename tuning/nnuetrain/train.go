@@ -1,0 +1,270 @@
+package nnuetrain
+
+import (
+	"context"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"tempest/tuning/trainingdata"
+)
+
+// Config sets a training run.
+type Config struct {
+	Epochs    int
+	BatchSize int
+	LR        float32 // Adam's step size at the start
+	// After LRDropEpoch epochs the step size is multiplied by LRDecay, and
+	// again every LRDropEvery epochs after that (0: once).
+	LRDropEpoch, LRDropEvery int
+	LRDecay                  float32
+	Lambda                   float32 // the result's share of the target
+	Threads                  int
+	Seed                     uint64  // initial weights and the order of the samples
+	Validation               float64 // share of the data held out
+	CheckpointDir            string  // where each epoch's checkpoint goes ("" for none)
+}
+
+// DefaultConfig is what `tempest-dev train` uses unless told otherwise.
+var DefaultConfig = Config{
+	Epochs: 20, BatchSize: 16384, LR: 0.001, LRDropEpoch: 12, LRDropEvery: 4, LRDecay: 0.3,
+	Lambda: 0.3, Threads: 2, Seed: 1, Validation: 0.02,
+}
+
+// EpochStats reports one epoch.
+type EpochStats struct {
+	Epoch               int
+	TrainLoss, ValLoss  float64
+	LR                  float32
+	Samples, ValSamples int
+	Elapsed             time.Duration
+}
+
+// checkpoint is what a run saves after every epoch to resume from.
+type checkpoint struct {
+	Config      Config
+	Epoch       int // epochs done
+	Model       Model
+	M, V        [][]float32 // Adam's moments, in params order
+	Step        int
+	History     []EpochStats
+	DataRecords int // the data's size, so a resume on other data is refused
+}
+
+const checkpointName = "checkpoint.gob"
+
+// Train fits a model to the records, resuming from cfg.CheckpointDir when
+// a checkpoint of the same configuration and data size is there. progress,
+// if not nil, gets every epoch's losses. The held-out records are the same
+// for a given seed and data, so validation losses compare across runs.
+func Train(ctx context.Context, records []trainingdata.Record, cfg Config, progress func(EpochStats)) (*Model, []EpochStats, error) {
+	if len(records) < 2 {
+		return nil, nil, errors.New("nnuetrain: need at least two positions")
+	}
+	if cfg.BatchSize < 1 || cfg.Epochs < 1 || cfg.Threads < 1 {
+		return nil, nil, fmt.Errorf("nnuetrain: batch size, epochs and threads must be positive (%d, %d, %d)", cfg.BatchSize, cfg.Epochs, cfg.Threads)
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x7EA1))
+	order := make([]int32, len(records))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	nVal := min(max(int(float64(len(records))*cfg.Validation), 1), len(records)-1)
+	val, train := order[:nVal], order[nVal:]
+
+	cp := checkpoint{Config: cfg, Model: *NewModel(cfg.Seed), DataRecords: len(records)}
+	cp.M, cp.V = zerosLike(cp.Model.params()), zerosLike(cp.Model.params())
+	if cfg.CheckpointDir != "" {
+		if old, err := loadCheckpoint(cfg.CheckpointDir); err == nil {
+			if old.Config != cfg || old.DataRecords != len(records) {
+				return nil, nil, fmt.Errorf("nnuetrain: %s holds a run of other settings or data; train into another directory",
+					filepath.Join(cfg.CheckpointDir, checkpointName))
+			}
+			cp = old
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return nil, nil, err
+		}
+	}
+	m := &cp.Model
+	grads := make([]*Model, cfg.Threads)
+	for i := range grads {
+		grads[i] = &Model{W1: make([]float32, inputs*hidden), B1: make([]float32, hidden), W2: make([]float32, 2*hidden)}
+	}
+	shuffled := make([]int32, len(train))
+	for epoch := cp.Epoch; epoch < cfg.Epochs; epoch++ {
+		start := time.Now()
+		lr := cfg.LR
+		if cfg.LRDropEpoch > 0 && epoch >= cfg.LRDropEpoch {
+			drops := 1
+			if cfg.LRDropEvery > 0 {
+				drops += (epoch - cfg.LRDropEpoch) / cfg.LRDropEvery
+			}
+			lr *= float32(math.Pow(float64(cfg.LRDecay), float64(drops)))
+		}
+		// Each epoch visits the training samples in its own order, drawn
+		// from the epoch's number, so a resumed run repeats it.
+		copy(shuffled, train)
+		erng := rand.New(rand.NewPCG(cfg.Seed, uint64(epoch)+1))
+		erng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+		var total float64
+		seen := 0
+		// Whole batches only (a last partial one waits for the next
+		// epoch's order), but at least one.
+		for b := 0; b == 0 || b+cfg.BatchSize <= len(shuffled); b += cfg.BatchSize {
+			if err := ctx.Err(); err != nil {
+				return m, cp.History, err
+			}
+			batch := shuffled[b:min(b+cfg.BatchSize, len(shuffled))]
+			seen += len(batch)
+			total += gradient(m, records, batch, cfg.Lambda, grads)
+			cp.Step++
+			adam(m, grads[0], cp.M, cp.V, lr, cp.Step, float32(len(batch)))
+			m.clip()
+		}
+		st := EpochStats{Epoch: epoch + 1, TrainLoss: total / float64(seen), LR: lr,
+			Samples: seen, ValSamples: len(val), Elapsed: time.Since(start)}
+		st.ValLoss = Loss(m, records, val, cfg.Lambda, cfg.Threads)
+		cp.History = append(cp.History, st)
+		cp.Epoch = epoch + 1
+		if cfg.CheckpointDir != "" {
+			if err := saveCheckpoint(cfg.CheckpointDir, &cp); err != nil {
+				return m, cp.History, err
+			}
+		}
+		if progress != nil {
+			progress(st)
+		}
+	}
+	return m, cp.History, nil
+}
+
+// gradient sums the loss gradient of a batch into grads[0], spreading the
+// samples over the threads, and returns the batch's summed loss.
+func gradient(m *Model, records []trainingdata.Record, batch []int32, lambda float32, grads []*Model) float64 {
+	threads := len(grads)
+	losses := make([]float64, threads)
+	var wg sync.WaitGroup
+	for t := 0; t < threads; t++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			g := grads[t]
+			clear(g.W1)
+			clear(g.B1)
+			clear(g.W2)
+			g.B2 = 0
+			var s sample
+			var sc scratch
+			for i := t; i < len(batch); i += threads {
+				decode(&records[batch[i]], &s)
+				out := m.forward(&s, &sc)
+				l, dOut := loss(out, target(&s, lambda))
+				losses[t] += float64(l)
+				m.backward(&s, &sc, dOut, g)
+			}
+		}()
+	}
+	wg.Wait()
+	sum := losses[0]
+	for t := 1; t < threads; t++ {
+		sum += losses[t]
+		for i, p := range grads[t].params() {
+			dst := grads[0].params()[i]
+			for j := range p {
+				dst[j] += p[j]
+			}
+		}
+	}
+	return sum
+}
+
+// Loss is the mean loss of the model over the records listed in idx.
+func Loss(m *Model, records []trainingdata.Record, idx []int32, lambda float32, threads int) float64 {
+	threads = max(threads, 1)
+	sums := make([]float64, threads)
+	var wg sync.WaitGroup
+	for t := 0; t < threads; t++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var s sample
+			var sc scratch
+			for i := t; i < len(idx); i += threads {
+				decode(&records[idx[i]], &s)
+				l, _ := loss(m.forward(&s, &sc), target(&s, lambda))
+				sums[t] += float64(l)
+			}
+		}()
+	}
+	wg.Wait()
+	var sum float64
+	for _, s := range sums {
+		sum += s
+	}
+	return sum / float64(max(len(idx), 1))
+}
+
+// adam takes one step of Adam with the batch's mean gradient.
+func adam(m, g *Model, mom, vel [][]float32, lr float32, step int, batch float32) {
+	const beta1, beta2, eps = 0.9, 0.999, 1e-8
+	c1 := 1 - math.Pow(beta1, float64(step))
+	c2 := 1 - math.Pow(beta2, float64(step))
+	rate := lr * float32(math.Sqrt(c2)/c1)
+	gp := g.params()
+	for i, p := range m.params() {
+		gr, mo, ve := gp[i], mom[i], vel[i]
+		for j := range p {
+			grad := gr[j] / batch
+			mo[j] = beta1*mo[j] + (1-beta1)*grad
+			ve[j] = beta2*ve[j] + (1-beta2)*grad*grad
+			p[j] -= rate * mo[j] / (float32(math.Sqrt(float64(ve[j]))) + eps)
+		}
+	}
+}
+
+func zerosLike(ps [][]float32) [][]float32 {
+	out := make([][]float32, len(ps))
+	for i, p := range ps {
+		out[i] = make([]float32, len(p))
+	}
+	return out
+}
+
+func saveCheckpoint(dir string, cp *checkpoint) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp := filepath.Join(dir, checkpointName+".tmp")
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if err := gob.NewEncoder(f).Encode(cp); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, filepath.Join(dir, checkpointName))
+}
+
+func loadCheckpoint(dir string) (checkpoint, error) {
+	var cp checkpoint
+	f, err := os.Open(filepath.Join(dir, checkpointName))
+	if err != nil {
+		return cp, err
+	}
+	defer f.Close()
+	if err := gob.NewDecoder(f).Decode(&cp); err != nil {
+		return cp, fmt.Errorf("nnuetrain: %s: %v", f.Name(), err)
+	}
+	return cp, nil
+}

@@ -1,0 +1,225 @@
+package nnuetrain
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tempest/movegen"
+	"tempest/nnue"
+	"tempest/tuning/trainingdata"
+)
+
+var pieceValue = [7]int{0, 100, 300, 320, 500, 900, 0}
+
+// materialData is positions of random games labelled with their material
+// balance as the score and a result drawn from it: a target the net can
+// learn, known in advance.
+func materialData(t testing.TB, n int, seed uint64) []trainingdata.Record {
+	rng := rand.New(rand.NewPCG(seed, 9))
+	var out []trainingdata.Record
+	var buf [movegen.MaxMoves]movegen.Move
+	for len(out) < n {
+		pos := movegen.NewStartPosition()
+		for ply := 0; ply < 160 && pos.Outcome() == movegen.Ongoing && len(out) < n; ply++ {
+			bal := 0
+			for occ := pos.Occupied(); occ != 0; {
+				sq := occ.PopLSB()
+				pc := pos.Piece(sq)
+				v := pieceValue[pc.Type()]
+				if pc.Color() != pos.SideToMove() {
+					v = -v
+				}
+				bal += v
+			}
+			res := trainingdata.Draw
+			white := bal
+			if pos.SideToMove() == movegen.Black {
+				white = -bal
+			}
+			if p := 1 / (1 + math.Exp(-float64(white)/400)); rng.Float64() < p-0.25 {
+				res = trainingdata.WhiteWins
+			} else if rng.Float64() > p+0.25 {
+				res = trainingdata.BlackWins
+			}
+			r, err := trainingdata.Pack(pos, bal, res)
+			require.NoError(t, err)
+			out = append(out, r)
+			moves := pos.GenLegal(buf[:])
+			var u movegen.Undo
+			pos.Make(moves[rng.IntN(len(moves))], &u)
+		}
+	}
+	return out
+}
+
+// The backward pass is the derivative of the loss: checked against
+// central differences in a few weights of every kind.
+func TestGradientMatchesFiniteDifferences(t *testing.T) {
+	recs := materialData(t, 8, 1)
+	m := NewModel(3)
+	for i := range m.B1 {
+		m.B1[i] = 0.3 // most units inside the clamp, so gradients flow
+	}
+	const lambda = 0.4
+	lossOf := func() float64 {
+		var sum float64
+		var s sample
+		var sc scratch
+		for i := range recs {
+			decode(&recs[i], &s)
+			l, _ := loss(m.forward(&s, &sc), target(&s, lambda))
+			sum += float64(l)
+		}
+		return sum
+	}
+	g := &Model{W1: make([]float32, inputs*hidden), B1: make([]float32, hidden), W2: make([]float32, 2*hidden)}
+	var s sample
+	var sc scratch
+	for i := range recs {
+		decode(&recs[i], &s)
+		_, dOut := loss(m.forward(&s, &sc), target(&s, lambda))
+		m.backward(&s, &sc, dOut, g)
+	}
+	decode(&recs[0], &s)
+	checks := []struct {
+		name  string
+		p, gp *float32
+	}{
+		{"B2", &m.B2, &g.B2},
+		{"W2 us", &m.W2[5], &g.W2[5]},
+		{"W2 them", &m.W2[hidden+7], &g.W2[hidden+7]},
+		{"B1", &m.B1[11], &g.B1[11]},
+		{"W1 us", &m.W1[int(s.us[3])*hidden+13], &g.W1[int(s.us[3])*hidden+13]},
+		{"W1 them", &m.W1[int(s.them[4])*hidden+17], &g.W1[int(s.them[4])*hidden+17]},
+	}
+	for _, c := range checks {
+		const h = 1e-2
+		old := *c.p
+		*c.p = old + h
+		up := lossOf()
+		*c.p = old - h
+		down := lossOf()
+		*c.p = old
+		numeric := (up - down) / (2 * h)
+		assert.InDelta(t, numeric, float64(*c.gp), 1e-3+0.05*math.Abs(numeric), c.name)
+	}
+}
+
+// Trained on material-labelled positions, the net learns material: the
+// held-out loss falls well below the start's, and the quantised net
+// scores an extra queen as a large advantage.
+func TestTrainingLearnsMaterial(t *testing.T) {
+	recs := materialData(t, 30000, 2)
+	cfg := DefaultConfig
+	cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.LRDropEpoch, cfg.Threads = 6, 256, 0.003, 4, 2
+	idx := make([]int32, 2000)
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	before := Loss(NewModel(cfg.Seed), recs, idx, cfg.Lambda, 2)
+	m, hist, err := Train(context.Background(), recs, cfg, nil)
+	require.NoError(t, err)
+	require.Len(t, hist, 6)
+	last := hist[len(hist)-1]
+	assert.Less(t, last.ValLoss, before/3, "validation loss %v, at the start %v", last.ValLoss, before)
+	assert.Less(t, last.TrainLoss, hist[0].TrainLoss)
+
+	n := m.Quantise()
+	pos, err := movegen.ParseFEN("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	require.NoError(t, err)
+	var acc nnue.Accumulator
+	n.Refresh(&acc, pos)
+	assert.Greater(t, n.Evaluate(&acc, movegen.White), 400, "a queen up")
+	assert.Less(t, n.Evaluate(&acc, movegen.Black)+0, -400, "the same position, Black to move")
+}
+
+// The quantised net computes what the trained float model does, to within
+// the rounding of its weights.
+func TestQuantisedNetMatchesTheModel(t *testing.T) {
+	recs := materialData(t, 20000, 4)
+	cfg := DefaultConfig
+	cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.Threads = 3, 256, 0.003, 2
+	m, _, err := Train(context.Background(), recs, cfg, nil)
+	require.NoError(t, err)
+	mean, worst := quantisationError(t, m, recs[:500])
+	// Rounding 196,608 feature weights to 1/255 moves each accumulator a
+	// little; squared and summed over 512 units that is a few centipawns.
+	t.Logf("quantised against float: mean %.2f cp, worst %.1f cp", mean, worst)
+	assert.Less(t, mean, 12.0, "mean centipawns apart")
+	assert.Less(t, worst, 50.0, "centipawns apart at worst")
+}
+
+// With weights the integers represent exactly, the quantised net and the
+// float model differ only by the integer divisions: a centipawn or two.
+func TestQuantisationIsExactOnRepresentableWeights(t *testing.T) {
+	recs := materialData(t, 300, 5)
+	m := NewModel(6)
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := range m.W1 {
+		m.W1[i] = float32(math.Round(float64(m.W1[i]*nnue.QA))) / nnue.QA
+	}
+	for i := range m.B1 {
+		m.B1[i] = float32(rng.IntN(128)) / nnue.QA
+	}
+	for i := range m.W2 {
+		m.W2[i] = float32(rng.IntN(255)-127) / nnue.QB
+	}
+	m.B2 = 1234 / float32(nnue.QA*nnue.QB)
+	_, worst := quantisationError(t, m, recs)
+	assert.LessOrEqual(t, worst, 2.0)
+}
+
+// quantisationError compares the quantised net's scores of the records'
+// positions with the float model's: the mean and the largest difference,
+// in centipawns.
+func quantisationError(t *testing.T, m *Model, recs []trainingdata.Record) (mean, worst float64) {
+	n := m.Quantise()
+	var s sample
+	var sc scratch
+	var sum float64
+	for i := range recs {
+		decode(&recs[i], &s)
+		want := float64(m.forward(&s, &sc)) * nnue.Scale
+		pos, err := recs[i].Position()
+		require.NoError(t, err)
+		var acc nnue.Accumulator
+		n.Refresh(&acc, pos)
+		diff := math.Abs(float64(n.Evaluate(&acc, pos.SideToMove())) - want)
+		worst, sum = max(worst, diff), sum+diff
+	}
+	return sum / float64(len(recs)), worst
+}
+
+// A run stopped after an epoch and started again with the same settings
+// ends with the same weights as one that never stopped.
+func TestTrainingResumesFromItsCheckpoint(t *testing.T) {
+	recs := materialData(t, 3000, 6)
+	cfg := DefaultConfig
+	cfg.Epochs, cfg.BatchSize, cfg.Threads = 3, 256, 2
+	whole, _, err := Train(context.Background(), recs, cfg, nil)
+	require.NoError(t, err)
+
+	cfg.CheckpointDir = t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	_, _, err = Train(ctx, recs, cfg, func(st EpochStats) {
+		if st.Epoch == 1 {
+			cancel()
+		}
+	})
+	require.ErrorIs(t, err, context.Canceled)
+	resumed, hist, err := Train(context.Background(), recs, cfg, nil)
+	require.NoError(t, err)
+	assert.Len(t, hist, 3)
+	assert.Equal(t, whole.W1, resumed.W1)
+	assert.Equal(t, whole.B2, resumed.B2)
+
+	other := cfg
+	other.LR *= 2
+	_, _, err = Train(context.Background(), recs, other, nil)
+	assert.ErrorContains(t, err, "other settings")
+}

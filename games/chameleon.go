@@ -79,10 +79,9 @@ func (Chameleon) Bench(ctx context.Context, depth int, report func(string)) kit.
 
 func (Chameleon) BenchDepth() int { return chsearch.BenchDepth }
 
-// maxVariantHashMB caps the table of the one-threaded Chameleon Chess and
-// Stratego searches: at playing speed they fill far less than chess's
-// largest Hash.
-const maxVariantHashMB = 256
+// maxChameleonHashMB caps the table of the one-threaded Chameleon Chess
+// search: at playing speed it fills far less than chess's largest Hash.
+const maxChameleonHashMB = 256
 
 // chameleonEngine is the Chameleon search behind the protocol. Its table
 // starts every search empty-looking (a new generation), so Clear Hash and
@@ -93,7 +92,7 @@ type chameleonEngine struct {
 }
 
 func (c *chameleonEngine) Configure(s variants.Settings) ([]string, error) {
-	mb := min(max(s.HashMB, 1), maxVariantHashMB)
+	mb := min(max(s.HashMB, 1), maxChameleonHashMB)
 	fresh := c.e == nil
 	if fresh {
 		t, err := tt.New(mb)
@@ -111,8 +110,8 @@ func (c *chameleonEngine) Configure(s variants.Settings) ([]string, error) {
 	}
 	var notes []string
 	game := "Chameleon Chess"
-	if s.HashMB > maxVariantHashMB && s.HashMB != c.settings.HashMB {
-		notes = append(notes, fmt.Sprintf("Hash: Chameleon Chess uses at most %d MiB", maxVariantHashMB))
+	if s.HashMB > maxChameleonHashMB && s.HashMB != c.settings.HashMB {
+		notes = append(notes, fmt.Sprintf("Hash: Chameleon Chess uses at most %d MiB", maxChameleonHashMB))
 	}
 	if s.Threads != 1 && s.Threads != c.settings.Threads {
 		notes = append(notes, notApplicable("Threads", game, "its search runs on one thread"))

@@ -134,9 +134,9 @@ func strategoSetupCommand(_ variants.Game, args []string) ([]string, error) {
 	return []string{fmt.Sprintf("setup %s %s", side.Letter(), st.String(side))}, nil
 }
 
-// strategoEngine is the Stratego search behind the protocol. Its table
-// starts every search empty-looking (a new generation), so Clear Hash and
-// ucinewgame have nothing to forget.
+// strategoEngine is the Stratego search behind the protocol. Its table is
+// cleared at every decision, so Clear Hash and ucinewgame have nothing to
+// forget.
 type strategoEngine struct {
 	e        *stsearch.Engine
 	settings variants.Settings
@@ -146,13 +146,9 @@ type strategoEngine struct {
 func (c *strategoEngine) Configure(s variants.Settings) ([]string, error) {
 	var notes []string
 	game := "Stratego"
-	if mb := min(max(s.HashMB, 1), maxVariantHashMB); mb != c.e.TT.SizeMB() {
-		if err := c.e.TT.Resize(mb); err != nil { // refused: the old table stays
-			return nil, err
-		}
-	}
-	if s.HashMB > maxVariantHashMB && s.HashMB != c.settings.HashMB {
-		notes = append(notes, fmt.Sprintf("Hash: Stratego uses at most %d MiB", maxVariantHashMB))
+	if s.HashMB != stsearch.TableMB && s.HashMB != c.settings.HashMB && c.settings.HashMB != 0 {
+		notes = append(notes, notApplicable("Hash", game,
+			fmt.Sprintf("its table stays at %d MiB, which its searches fill at playing speed; a larger one costs more in cache misses than it saves", stsearch.TableMB)))
 	}
 	if s.Threads != 1 && s.Threads != c.settings.Threads {
 		notes = append(notes, notApplicable("Threads", game, "its search runs on one thread"))
@@ -177,7 +173,7 @@ func (c *strategoEngine) ClearHash() string {
 	return "Clear Hash: nothing to clear, every Stratego search starts with an empty table"
 }
 func (c *strategoEngine) Settings() variants.Settings { return c.settings }
-func (c *strategoEngine) TableMB() int                { return c.e.TT.SizeMB() }
+func (c *strategoEngine) TableMB() int                { return stsearch.TableMB }
 
 // Prepare reads "go": depth, nodes, movetime, wtime/btime (Volcandria/
 // Everwinter) with winc/binc and movestogo, infinite, and ponder (Stratego

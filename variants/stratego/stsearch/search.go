@@ -69,8 +69,8 @@ type worker struct {
 // allocated once). It is not safe for concurrent use.
 type Engine struct {
 	// TT is the transposition table, shared by a decision's worlds and
-	// isolated (tt.Table.Isolate): every decision starts from an
-	// empty-looking table, so it never depends on the ones before it.
+	// cleared at every decision, so a decision never depends on the ones
+	// before it.
 	TT           *tt.Table
 	w            *worker
 	worlds       int
@@ -79,13 +79,15 @@ type Engine struct {
 	MoveOverhead time.Duration
 }
 
-// DefaultHashMB is the table size New gives, in MiB.
-const DefaultHashMB = 16
+// TableMB is the table's size in MiB, the size of the table this search
+// had before the shared one: a 16 MiB table cost 15% of the speed in
+// cache misses for 7% fewer nodes (docs/BENCHMARKS.md), and no game
+// showed a gain from it (docs/STRENGTH.md).
+const TableMB = 1
 
-// New makes an engine at full strength with a table of DefaultHashMB.
+// New makes an engine at full strength.
 func New() *Engine {
-	t := tt.MustNew(DefaultHashMB)
-	t.Isolate()
+	t := tt.MustNew(TableMB)
 	return &Engine{TT: t, w: &worker{}, worlds: DefaultWorlds,
 		rng: rand.New(rand.NewPCG(1, 2)), MoveOverhead: 30 * time.Millisecond}
 }
@@ -142,7 +144,7 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	soft, hard := e.plan(&lim, view.SideToMove(), start)
 	w := e.w
 	*w = worker{tt: e.TT, ctx: ctx, hist: history, maxNodes: lim.Nodes, root: view.SideToMove()}
-	e.TT.NewSearch()
+	e.TT.Clear() // 1 MiB: cheaper than a search's first depth
 	if hard > 0 {
 		w.deadline = start.Add(hard)
 	}
@@ -177,6 +179,10 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	}
 	for depth := 1; depth <= maxDepth; depth++ {
 		for wi := range worlds {
+			// A generation per world and depth: the table replaces the
+			// entries of other worlds first, which are other positions
+			// (a key names every identity) and rarely of use.
+			e.TT.NewSearch()
 			if !w.searchRoot(&worlds[wi], root, depth, scores[wi], depth == 1) {
 				break
 			}

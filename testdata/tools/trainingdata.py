@@ -25,11 +25,11 @@ MATE_BOUND = 31000 - 128  # the search's mate scores lie beyond this
 def read_header(data, name):
     if len(data) < HEADER or data[:8] != b"TEMPDATA":
         raise ValueError(f"{name}: not a training-data shard")
-    version, size, seed, soft, hard, plies, _, crc = struct.unpack_from("<IIQIIHHI", data, 8)
+    version, size, seed, soft, hard, plies, hash_mb, crc = struct.unpack_from("<IIQIIHHI", data, 8)
     if version != 1 or size != RECORD:
         raise ValueError(f"{name}: version {version}, record size {size}")
     build = data[40:64].rstrip(b"\0").decode("ascii")
-    return {"seed": seed, "soft_nodes": soft, "hard_nodes": hard, "random_plies": plies,
+    return {"seed": seed, "soft_nodes": soft, "hard_nodes": hard, "random_plies": plies, "hash_mb": hash_mb,
             "openings_crc": crc, "build": build}
 
 

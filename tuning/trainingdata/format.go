@@ -208,6 +208,7 @@ type Header struct {
 	SoftNodes    uint32 // the search's soft node limit (kit.Limits.SoftNodes)
 	HardNodes    uint32 // its hard node limit
 	RandomPlies  uint16 // random plies after the opening
+	HashMB       uint16 // the search's table, MiB (it changes what the search finds)
 	OpeningsHash uint32 // CRC-32 (IEEE) of the openings file, 0 for the start position
 	Build        string // the generator's build (VCS revision), at most 24 bytes
 }
@@ -221,7 +222,7 @@ type Header struct {
 //	bytes 24-27  soft node limit
 //	bytes 28-31  hard node limit
 //	bytes 32-33  random plies
-//	bytes 34-35  zero
+//	bytes 34-35  the search's hash table, MiB
 //	bytes 36-39  CRC-32 of the openings file
 //	bytes 40-63  the build, ASCII, zero padded
 func (h Header) MarshalBinary() ([]byte, error) {
@@ -236,6 +237,7 @@ func (h Header) MarshalBinary() ([]byte, error) {
 	binary.LittleEndian.PutUint32(b[24:], h.SoftNodes)
 	binary.LittleEndian.PutUint32(b[28:], h.HardNodes)
 	binary.LittleEndian.PutUint16(b[32:], h.RandomPlies)
+	binary.LittleEndian.PutUint16(b[34:], h.HashMB)
 	binary.LittleEndian.PutUint32(b[36:], h.OpeningsHash)
 	copy(b[40:], h.Build)
 	return b, nil
@@ -260,6 +262,7 @@ func (h *Header) UnmarshalBinary(b []byte) error {
 	h.SoftNodes = binary.LittleEndian.Uint32(b[24:])
 	h.HardNodes = binary.LittleEndian.Uint32(b[28:])
 	h.RandomPlies = binary.LittleEndian.Uint16(b[32:])
+	h.HashMB = binary.LittleEndian.Uint16(b[34:])
 	h.OpeningsHash = binary.LittleEndian.Uint32(b[36:])
 	h.Build = strings.TrimRight(string(b[40:HeaderSize]), "\x00")
 	return nil

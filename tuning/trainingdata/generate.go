@@ -40,7 +40,7 @@ type Config struct {
 
 // DefaultConfig is what `tempest-dev datagen` uses unless told otherwise.
 var DefaultConfig = Config{
-	Games: 10000, SoftNodes: 5000, HardNodes: 50000, RandomPlies: 4, HashMB: 16, MaxPlies: 400,
+	Games: 10000, SoftNodes: 2500, HardNodes: 50000, RandomPlies: 4, HashMB: 16, MaxPlies: 400,
 	WinScore: 1500, WinPlies: 6, DrawScore: 10, DrawPlies: 12, DrawFrom: 80,
 }
 
@@ -219,7 +219,7 @@ func ShardPath(dir string, seed uint64) string {
 func RunShard(ctx context.Context, dir string, seed uint64, cfg Config, build string, progress func(ShardProgress)) (ShardProgress, error) {
 	p := ShardProgress{Seed: seed}
 	hdr := Header{Seed: seed, SoftNodes: uint32(cfg.SoftNodes), HardNodes: uint32(cfg.HardNodes),
-		RandomPlies: uint16(cfg.RandomPlies), OpeningsHash: cfg.OpeningsCRC, Build: build}
+		RandomPlies: uint16(cfg.RandomPlies), HashMB: uint16(cfg.HashMB), OpeningsHash: cfg.OpeningsCRC, Build: build}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return p, err
 	}

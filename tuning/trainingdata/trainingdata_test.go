@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -95,7 +96,7 @@ func TestBrokenRecordsAreNamed(t *testing.T) {
 }
 
 func TestHeaderRoundTripAndRefusals(t *testing.T) {
-	h := Header{Seed: 1 << 40, SoftNodes: 5000, HardNodes: 50000, RandomPlies: 4, OpeningsHash: 0xdeadbeef, Build: "0123456789ab+"}
+	h := Header{Seed: 1 << 40, SoftNodes: 5000, HardNodes: 50000, RandomPlies: 4, HashMB: 16, OpeningsHash: 0xdeadbeef, Build: "0123456789ab+"}
 	b, err := h.MarshalBinary()
 	require.NoError(t, err)
 	require.Len(t, b, HeaderSize)
@@ -292,6 +293,12 @@ func TestKeptPositionsAreQuiet(t *testing.T) {
 // positions kept per second of one thread (docs/NNUE.md).
 func BenchmarkPlayGame(b *testing.B) {
 	cfg := DefaultConfig
+	if v, err := strconv.Atoi(os.Getenv("DATAGEN_SOFT")); err == nil {
+		cfg.SoftNodes = uint64(v)
+	}
+	if v, err := strconv.Atoi(os.Getenv("DATAGEN_HASH")); err == nil {
+		cfg.HashMB = v
+	}
 	cfg.Openings = []string{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}
 	e := search.New(cfg.HashMB)
 	kept, plies := 0, 0

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"tempest/nnue"
 	"tempest/tt"
 )
 
@@ -77,6 +78,10 @@ func (w *worker) makeMove(ply int, m Move) {
 	pc, _, to := historySquares(&w.pos, m)
 	f.move, f.piece, f.to = m, pc, to
 	f.cont = &w.hist.cont[pc][to]
+	if w.net != nil {
+		a := &w.accs[ply+1]
+		a.delta, a.ok = netDelta(&w.pos, m), false
+	}
 	w.pos.Make(m, &f.undo)
 	w.countNode()
 }
@@ -149,7 +154,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		return w.drawScore(ply)
 	}
 	if ply >= MaxPly {
-		return w.evaluate()
+		return w.evaluate(ply)
 	}
 	alpha = max(alpha, -MateScore+ply)
 	beta = min(beta, MateScore-ply-1)
@@ -186,7 +191,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if ttHit && entry.Eval != int16(noEval) {
 			staticEval = int(entry.Eval)
 		} else {
-			staticEval = w.evaluate()
+			staticEval = w.evaluate(ply)
 		}
 		eval = staticEval
 		if ttHit && ttScore != noEval &&
@@ -226,6 +231,10 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			w.stack[ply+stackOffset-1].move != NullMove && hasPieces(pos) {
 			r := nullBaseReduction + depth/nullDepthDivisor + min((eval-beta)/nullEvalDivisor, nullEvalMaxReduction)
 			f.move, f.piece, f.to, f.cont = NullMove, noPiece, 0, &w.noCont
+			if w.net != nil {
+				a := &w.accs[ply+1]
+				a.delta, a.ok = nnue.Delta{}, false // passing changes no piece
+			}
 			pos.MakeNull(&f.undo)
 			w.countNode()
 			score := -w.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
@@ -451,7 +460,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		return w.drawScore(ply)
 	}
 	if ply >= MaxPly {
-		return w.evaluate()
+		return w.evaluate(ply)
 	}
 
 	entry, ttHit := w.engine.TT.Probe(pos.Key())
@@ -475,7 +484,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if ttHit && entry.Eval != int16(noEval) {
 			staticEval = int(entry.Eval)
 		} else {
-			staticEval = w.evaluate()
+			staticEval = w.evaluate(ply)
 		}
 		bestScore = staticEval
 		if bestScore >= beta {
@@ -524,7 +533,26 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	return bestScore
 }
 
-func (w *worker) evaluate() int { return evaluate(&w.eval, &w.pos) }
+// evaluate scores the position at ply, with the net when there is one:
+// its accumulators are brought up from the nearest computed ply below.
+func (w *worker) evaluate(ply int) int {
+	if w.net == nil {
+		return evaluate(&w.eval, &w.pos)
+	}
+	i := ply
+	for i > 0 && !w.accs[i].ok {
+		i--
+	}
+	for ; i < ply; i++ {
+		next := &w.accs[i+1]
+		w.net.Apply(&next.acc, &w.accs[i].acc, &next.delta)
+		next.ok = true
+	}
+	if netCheck {
+		w.checkNet(ply)
+	}
+	return w.net.Evaluate(&w.accs[ply].acc, w.pos.SideToMove())
+}
 
 func (w *worker) updatePV(ply int, m Move) {
 	w.pv[ply][0] = m

@@ -6,6 +6,7 @@ import (
 
 	"tempest/eval"
 	"tempest/movegen"
+	"tempest/nnue"
 )
 
 // This file binds the search to the game it plays: chess. Every other file
@@ -76,6 +77,10 @@ func hasPieces(p *Position) bool {
 }
 
 func evaluate(e *evaluator, p *Position) int { return e.Evaluate(p.Board()) }
+
+// netDelta and netRefresh keep the neural evaluation's accumulators.
+func netDelta(p *Position, m Move) nnue.Delta                        { return nnue.MoveDelta(p, m) }
+func netRefresh(n *nnue.Network, acc *nnue.Accumulator, p *Position) { n.Refresh(acc, p) }
 
 // packMove and unpackMove fit a move into the transposition table's 16 bits.
 func packMove(m Move) uint16   { return uint16(m) }
@@ -168,5 +173,5 @@ func materialWon(pos *Position, m Move) int {
 var (
 	_ gamePosition = (*Position)(nil)
 	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
-		evaluate, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+		evaluate, netDelta, netRefresh, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
 )

@@ -5,15 +5,18 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"tempest/movegen"
+	"tempest/nnue"
 )
 
 // epdCase is one line of an EPD test file.
@@ -247,4 +250,52 @@ func TestLimitsPolledOutsideASearch(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		assert.NotPanics(t, func() { r.QuietLeaf(pos) })
 	}
+}
+
+// randomNet is a net of random weights in a trained net's ranges: enough
+// to exercise the search's accumulators (the debug build checks each one
+// against a refresh).
+func randomNet(seed uint64) *nnue.Network {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	n := new(nnue.Network)
+	for i := range n.FeatureWeights {
+		n.FeatureWeights[i] = int16(rng.IntN(129) - 64)
+	}
+	for i := range n.FeatureBias {
+		n.FeatureBias[i] = int16(rng.IntN(129))
+	}
+	for i := range n.OutputWeights {
+		n.OutputWeights[i] = int16(rng.IntN(2*nnue.MaxOutputWeight+1) - nnue.MaxOutputWeight)
+	}
+	return n
+}
+
+// With a net the search plays legal moves, repeats itself, evaluates the
+// root as the net does, and allocates no more than without one.
+func TestSearchWithANet(t *testing.T) {
+	e := New(16)
+	e.SetNet(randomNet(3))
+	for _, fen := range []string{movegen.StartFEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"} {
+		pos, err := movegen.ParseFEN(fen)
+		require.NoError(t, err)
+		e.NewGame()
+		a := e.Search(context.Background(), pos, Limits{Depth: 7}, nil)
+		e.NewGame()
+		b := e.Search(context.Background(), pos, Limits{Depth: 7}, nil)
+		assert.True(t, pos.IsLegal(a.BestMove), fen)
+		assert.Equal(t, a, b, "the same search twice: %s", fen)
+	}
+	pos := movegen.NewStartPosition()
+	var acc nnue.Accumulator
+	e.Net().Refresh(&acc, pos)
+	w := e.workers[0]
+	w.prepare(pos, nil, time.Now())
+	assert.Equal(t, e.Net().Evaluate(&acc, movegen.White), w.evaluate(0))
+
+	allocs := testing.AllocsPerRun(3, func() {
+		e.NewGame()
+		e.Search(context.Background(), pos, Limits{Depth: 9}, nil)
+	})
+	assert.Less(t, allocs, 100.0, "allocations per search with a net")
 }

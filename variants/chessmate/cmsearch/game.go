@@ -7,6 +7,7 @@ import (
 
 	"tempest/kit"
 	"tempest/movegen"
+	"tempest/nnue"
 	"tempest/variants/chessmate"
 )
 
@@ -154,8 +155,13 @@ func timePlan(lim *Limits, us Color, overhead time.Duration, start time.Time) ki
 }
 
 // The binding fulfils the search's contract (gen_contract.go).
+// Card chess evaluates by hand: its engine is never given a net, and a
+// card can change any square, which the net's move deltas do not follow.
+func netDelta(*Position, Move) nnue.Delta                    { return nnue.Delta{} }
+func netRefresh(*nnue.Network, *nnue.Accumulator, *Position) {}
+
 var (
 	_ gamePosition = (*Position)(nil)
 	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
-		evaluate, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+		evaluate, netDelta, netRefresh, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
 )

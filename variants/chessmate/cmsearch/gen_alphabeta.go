@@ -3,6 +3,7 @@
 package cmsearch
 
 import (
+	"tempest/nnue"
 	"tempest/tt"
 )
 
@@ -79,6 +80,10 @@ func (w *worker) makeMove(ply int, m Move) {
 	pc, _, to := historySquares(&w.pos, m)
 	f.move, f.piece, f.to = m, pc, to
 	f.cont = &w.hist.cont[pc][to]
+	if w.net != nil {
+		a := &w.accs[ply+1]
+		a.delta, a.ok = netDelta(&w.pos, m), false
+	}
 	w.pos.Make(m, &f.undo)
 	w.countNode()
 }
@@ -151,7 +156,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		return w.drawScore(ply)
 	}
 	if ply >= MaxPly {
-		return w.evaluate()
+		return w.evaluate(ply)
 	}
 	alpha = max(alpha, -MateScore+ply)
 	beta = min(beta, MateScore-ply-1)
@@ -188,7 +193,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if ttHit && entry.Eval != int16(noEval) {
 			staticEval = int(entry.Eval)
 		} else {
-			staticEval = w.evaluate()
+			staticEval = w.evaluate(ply)
 		}
 		eval = staticEval
 		if ttHit && ttScore != noEval &&
@@ -228,6 +233,10 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			w.stack[ply+stackOffset-1].move != NullMove && hasPieces(pos) {
 			r := nullBaseReduction + depth/nullDepthDivisor + min((eval-beta)/nullEvalDivisor, nullEvalMaxReduction)
 			f.move, f.piece, f.to, f.cont = NullMove, noPiece, 0, &w.noCont
+			if w.net != nil {
+				a := &w.accs[ply+1]
+				a.delta, a.ok = nnue.Delta{}, false // passing changes no piece
+			}
 			pos.MakeNull(&f.undo)
 			w.countNode()
 			score := -w.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
@@ -453,7 +462,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		return w.drawScore(ply)
 	}
 	if ply >= MaxPly {
-		return w.evaluate()
+		return w.evaluate(ply)
 	}
 
 	entry, ttHit := w.engine.TT.Probe(pos.Key())
@@ -477,7 +486,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if ttHit && entry.Eval != int16(noEval) {
 			staticEval = int(entry.Eval)
 		} else {
-			staticEval = w.evaluate()
+			staticEval = w.evaluate(ply)
 		}
 		bestScore = staticEval
 		if bestScore >= beta {
@@ -526,7 +535,26 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	return bestScore
 }
 
-func (w *worker) evaluate() int { return evaluate(&w.eval, &w.pos) }
+// evaluate scores the position at ply, with the net when there is one:
+// its accumulators are brought up from the nearest computed ply below.
+func (w *worker) evaluate(ply int) int {
+	if w.net == nil {
+		return evaluate(&w.eval, &w.pos)
+	}
+	i := ply
+	for i > 0 && !w.accs[i].ok {
+		i--
+	}
+	for ; i < ply; i++ {
+		next := &w.accs[i+1]
+		w.net.Apply(&next.acc, &w.accs[i].acc, &next.delta)
+		next.ok = true
+	}
+	if netCheck {
+		w.checkNet(ply)
+	}
+	return w.net.Evaluate(&w.accs[ply].acc, w.pos.SideToMove())
+}
 
 func (w *worker) updatePV(ply int, m Move) {
 	w.pv[ply][0] = m

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"tempest/movegen"
+	"tempest/nnue"
 )
 
 // The contract between the game-independent files of this package and the
@@ -45,6 +46,8 @@ type gameBinding struct {
 	historySquares func(*Position, Move) (Piece, Square, Square)
 	hasPieces      func(*Position) bool
 	evaluate       func(*evaluator, *Position) int
+	netDelta       func(*Position, Move) nnue.Delta
+	netRefresh     func(*nnue.Network, *nnue.Accumulator, *Position)
 	packMove       func(Move) uint16
 	unpackMove     func(uint16) Move
 	noMoveScore    func(*Position) int

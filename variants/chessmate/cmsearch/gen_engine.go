@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"tempest/kit"
+	"tempest/nnue"
 	"tempest/tt"
 )
 
@@ -37,7 +38,15 @@ type Engine struct {
 
 	level kit.Level
 	rng   *rand.Rand
+	net   *nnue.Network // nil: the hand-crafted evaluation
 }
+
+// SetNet makes the search evaluate with the network n (nil: with the
+// hand-crafted evaluation); not during a search.
+func (e *Engine) SetNet(n *nnue.Network) { e.net = n }
+
+// Net is the network the search evaluates with, nil for none.
+func (e *Engine) Net() *nnue.Network { return e.net }
 
 // New returns an engine with a hash table of hashMB MiB and one thread.
 func New(hashMB int) *Engine { return NewWithTable(tt.MustNew(hashMB)) }

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"tempest/nnue"
 	"tempest/tt"
 )
 
@@ -63,6 +64,21 @@ type worker struct {
 	eval   evaluator
 	stack  [MaxPly + stackOffset + 4]frame
 	noCont contTable // continuation table for "no move" (root, null move); its updates are ignored
+
+	// The neural evaluation, when the engine has a net (nil: the
+	// hand-crafted one). accs[ply] holds the accumulators of the position
+	// at ply and the change that led there from its parent; a node's are
+	// computed only when it is evaluated (most nodes are cut before), from
+	// the nearest computed ones below it.
+	net  *nnue.Network
+	accs [MaxPly + 4]netPly
+}
+
+// netPly is one ply's accumulators and the move's change that makes them.
+type netPly struct {
+	acc   nnue.Accumulator
+	delta nnue.Delta
+	ok    bool // acc is up to date
 }
 
 // searchState is what one search of a worker starts afresh.
@@ -96,6 +112,11 @@ func (w *worker) clearHistory() {
 
 func (w *worker) prepare(pos *Position, rootMoves []rootMove, start time.Time) {
 	w.searchState = searchState{pos: *pos, rootMoves: slices.Clone(rootMoves), start: start}
+	w.net = w.engine.net
+	if w.net != nil {
+		netRefresh(w.net, &w.accs[0].acc, &w.pos)
+		w.accs[0].ok = true
+	}
 	w.publishedNodes.Store(0)
 	for i := range w.stack {
 		w.stack[i] = frame{move: NullMove, excluded: NullMove, cont: &w.noCont, staticEval: noEval}

@@ -299,3 +299,27 @@ func TestSearchWithANet(t *testing.T) {
 	})
 	assert.Less(t, allocs, 100.0, "allocations per search with a net")
 }
+
+// BenchmarkEvaluations compares the search's speed with the hand-crafted
+// evaluation and with a net (random weights: the speed does not depend on
+// them), 100,000 nodes on each bench position; nps is the metric
+// (docs/BENCHMARKS.md).
+func BenchmarkEvaluations(b *testing.B) {
+	for _, name := range []string{"hce", "net"} {
+		b.Run(name, func(b *testing.B) {
+			e := New(16)
+			if name == "net" {
+				e.SetNet(randomNet(5))
+			}
+			var nodes uint64
+			for b.Loop() {
+				for _, fen := range benchPositions {
+					pos, _ := movegen.ParseFEN(fen)
+					e.NewGame()
+					nodes += e.Search(context.Background(), pos, Limits{Nodes: 100000}, nil).Nodes
+				}
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nps")
+		})
+	}
+}

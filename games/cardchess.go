@@ -126,6 +126,9 @@ func (c *cardEngine) Configure(s variants.Settings) ([]string, error) {
 	if s.Level != c.settings.Level || s.LevelSeed != c.settings.LevelSeed {
 		c.e.SetLevel(s.Level, s.LevelSeed)
 	}
+	if s.EvalFile != c.settings.EvalFile {
+		notes = append(notes, notApplicable("EvalFile", "card chess", "it evaluates by hand"))
+	}
 	c.settings = s
 	return notes, nil
 }

@@ -122,6 +122,9 @@ func (c *chameleonEngine) Configure(s variants.Settings) ([]string, error) {
 	if s.Contempt != 0 && s.Contempt != c.settings.Contempt {
 		notes = append(notes, notApplicable("Contempt", game, "a draw is scored as an even position"))
 	}
+	if s.EvalFile != c.settings.EvalFile {
+		notes = append(notes, notApplicable("EvalFile", "Chameleon Chess", "it evaluates by hand"))
+	}
 	c.settings = s
 	return notes, nil
 }

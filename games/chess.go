@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
 	"strings"
 
 	"tempest/eval"
 	"tempest/kit"
 	"tempest/movegen"
+	"tempest/nnue"
 	"tempest/perft"
 	"tempest/search"
 	"tempest/tt"
@@ -155,12 +157,44 @@ func (c *chessEngine) Configure(s variants.Settings) ([]string, error) {
 			return nil, err // the old table stays
 		}
 	}
+	var notes []string
+	if s.EvalFile != c.settings.EvalFile {
+		net, note, err := loadNet(s.EvalFile)
+		if err != nil {
+			return nil, err // the old evaluation stays
+		}
+		c.e.SetNet(net)
+		notes = append(notes, note)
+	}
 	c.e.SetOptions(search.Options{Threads: s.Threads, MultiPV: s.MultiPV, MoveOverhead: s.MoveOverhead, Contempt: s.Contempt})
 	if s.Level != c.settings.Level || s.LevelSeed != c.settings.LevelSeed {
 		c.e.SetLevel(s.Level, s.LevelSeed)
 	}
 	c.settings = s
-	return nil, nil
+	return notes, nil
+}
+
+// loadNet reads the net file of the EvalFile option ("": none) and says
+// what the search now evaluates with.
+func loadNet(path string) (*nnue.Network, string, error) {
+	if path == "" {
+		return nil, "EvalFile: the hand-crafted evaluation", nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, "", err // the protocol names the option
+	}
+	defer f.Close()
+	// A device or a pipe (/dev/stdin, a FIFO) could block the session or
+	// never end: a net is a regular file.
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+		return nil, "", fmt.Errorf("%s is not a regular file", kit.Truncate(path, 80))
+	}
+	net, provenance, err := nnue.Load(f)
+	if err != nil {
+		return nil, "", fmt.Errorf("%s: %v", kit.Truncate(path, 80), err)
+	}
+	return net, fmt.Sprintf("EvalFile: %s (%s)", kit.Truncate(path, 80), provenance), nil
 }
 
 func (c *chessEngine) NewGame()                    { c.e.NewGame() }

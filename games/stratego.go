@@ -164,6 +164,9 @@ func (c *strategoEngine) Configure(s variants.Settings) ([]string, error) {
 		c.e.SetLevel(s.Level, s.LevelSeed)
 		c.fresh = true
 	}
+	if s.EvalFile != c.settings.EvalFile {
+		notes = append(notes, notApplicable("EvalFile", "Stratego", "it evaluates by hand"))
+	}
 	c.settings = s
 	return notes, nil
 }

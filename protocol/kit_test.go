@@ -1,12 +1,16 @@
 package protocol
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"tempest/nnue"
 )
 
 // Every game's engine takes the session's options through one interface.
@@ -104,4 +108,41 @@ func TestCommandsFollowTheCurrentGame(t *testing.T) {
 	assert.Contains(t, out, `info string error: unknown command "setup"`, "setup is Stratego's")
 	assert.Contains(t, out, "info string error: view: the chess variant has no hidden information")
 	assert.Contains(t, out, "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+}
+
+// EvalFile loads a net for the chess search, refuses a file it cannot
+// read with an error that names it (keeping the evaluation it had), goes
+// back to the hand-crafted evaluation on <empty>, and says where it does
+// not apply.
+func TestEvalFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "zero.nnue")
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	require.NoError(t, new(nnue.Network).Save(f, "all-zero test net"))
+	require.NoError(t, f.Close())
+	broken := filepath.Join(dir, "broken.nnue")
+	require.NoError(t, os.WriteFile(broken, []byte("TEMPNNUE but nothing more"), 0o644))
+
+	var out safeBuffer
+	s := NewSession(&out)
+	s.Execute("setoption name EvalFile value " + path)
+	assert.Contains(t, out.String(), "info string EvalFile: "+path+" (all-zero test net)")
+	s.Execute("setoption name EvalFile value " + broken)
+	assert.Contains(t, out.String(), "info string error: option EvalFile: "+broken+": nnue: not a Tempest net file")
+	s.Execute("setoption name EvalFile value " + filepath.Join(dir, "missing.nnue"))
+	assert.Contains(t, out.String(), "no such file")
+	s.Execute("setoption name EvalFile value /dev/stdin")
+	assert.Contains(t, out.String(), "info string error: option EvalFile: /dev/stdin is not a regular file")
+	assert.Equal(t, path, s.settings.EvalFile, "a refused file leaves the net in force")
+	s.Execute("position startpos")
+	s.Execute("go depth 4")
+	require.Eventually(t, func() bool { return strings.Contains(out.String(), "bestmove ") }, 10*time.Second, 5*time.Millisecond)
+	s.Execute("setoption name EvalFile value <empty>")
+	assert.Contains(t, out.String(), "info string EvalFile: the hand-crafted evaluation")
+	assert.Equal(t, "", s.settings.EvalFile)
+
+	s.Execute("setoption name UCI_Variant value stratego")
+	s.Execute("setoption name EvalFile value " + path)
+	assert.Contains(t, out.String(), "EvalFile does not apply to Stratego: it evaluates by hand")
 }

@@ -91,6 +91,10 @@ func (o *Option) normalize(value string) (normalized, note string, err error) {
 		return "", "", fmt.Errorf("option %s must be one of %s, not %q", o.Name, strings.Join(o.Vars, ", "), kit.Truncate(value, 40))
 	case Button:
 		return "", "", nil
+	case String:
+		if value == "<empty>" { // what "uci" shows for an empty default, as GUIs send it back
+			return "", "", nil
+		}
 	}
 	return value, "", nil
 }

@@ -144,6 +144,11 @@ func (s *Session) optionTable() []*Option {
 		{Name: "UCI_Variant", Kind: Combo, Default: "chess", Vars: variantNames(),
 			Help:  "the game played: chess, or a variant of docs/VARIANTS.md",
 			apply: func(s *Session, v string) error { return s.switchVariant(v) }},
+		{Name: "EvalFile", Kind: String, Default: "",
+			Help: "chess: a net file for the neural evaluation (docs/NNUE.md); <empty> plays with the hand-crafted evaluation",
+			apply: func(s *Session, v string) error {
+				return s.reconfigure(func(c *variants.Settings) { c.EvalFile = v })
+			}},
 		{Name: "Play Cards", Kind: Check, Default: "true", Help: "card chess: when false the engine plays regular moves only",
 			apply: func(s *Session, v string) error {
 				return s.reconfigure(func(c *variants.Settings) { c.PlayCards = v == "true" })

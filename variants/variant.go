@@ -82,7 +82,8 @@ type Settings struct {
 	Ponder       bool // the GUI may send "go ponder": a bestmove names the expected reply
 	ShowWDL      bool
 	Chess960     bool
-	PlayCards    bool // card chess: false plays regular moves only
+	PlayCards    bool   // card chess: false plays regular moves only
+	EvalFile     string // chess: a net file for the neural evaluation; "" the hand-crafted one
 	Level        kit.Level
 	LevelSeed    uint64 // seeds a weak level's random choices
 }

@@ -10,6 +10,8 @@
 package nnue
 
 import (
+	"unsafe"
+
 	"tempest/movegen"
 )
 
@@ -31,6 +33,7 @@ const (
 
 // Network holds a net's quantised weights.
 type Network struct {
+	_              [0]uint64              // 8-byte alignment: the portable kernels read rows as uint64 words
 	FeatureWeights [Inputs * Hidden]int16 // row f is feature f's contribution to each hidden unit
 	FeatureBias    [Hidden]int16
 	OutputWeights  [2 * Hidden]int16 // the side to move's accumulator first, then the other's
@@ -40,6 +43,7 @@ type Network struct {
 // Accumulator is the first layer's output from both sides' perspectives,
 // indexed by colour.
 type Accumulator struct {
+	_ [0]uint64 // 8-byte alignment: the portable kernels read rows as uint64 words
 	V [2][Hidden]int16
 }
 
@@ -157,15 +161,29 @@ func (n *Network) row(f int) *[Hidden]int16 {
 	return (*[Hidden]int16)(n.FeatureWeights[f*Hidden : (f+1)*Hidden])
 }
 
+// The portable kernels add and subtract four int16 lanes at a time in a
+// 64-bit word (SWAR): the lanes' top bits are cleared so no carry crosses
+// into the next lane, and put back by an exclusive or. Wrapping is what Go's
+// int16 arithmetic does, so the results are the SIMD path's.
+const laneTops = 0x8000_8000_8000_8000
+
+// words views a row of int16 lanes as 64 words; rows are 8-byte aligned
+// (the zero-size fields of Network and Accumulator).
+func words(r *[Hidden]int16) *[Hidden / 4]uint64 { return (*[Hidden / 4]uint64)(unsafe.Pointer(r)) }
+
 func addRow(acc, w *[Hidden]int16) {
-	for i := range acc {
-		acc[i] += w[i]
+	a, b := words(acc), words(w)
+	for i := range a {
+		x, y := a[i], b[i]
+		a[i] = ((x &^ laneTops) + (y &^ laneTops)) ^ ((x ^ y) & laneTops)
 	}
 }
 
 func subRow(acc, w *[Hidden]int16) {
-	for i := range acc {
-		acc[i] -= w[i]
+	a, b := words(acc), words(w)
+	for i := range a {
+		x, y := a[i], b[i]
+		a[i] = ((x | laneTops) - (y &^ laneTops)) ^ ((x ^ ^y) & laneTops)
 	}
 }
 
@@ -185,13 +203,26 @@ func (n *Network) Evaluate(acc *Accumulator, stm movegen.Color) int {
 }
 
 // screlu is Σ clamp(v,0,QA)² · w, the squared clipped ReLU's share of
-// the output. Computed as (c·w)·c, where c·w fits 16 bits, the order the
-// SIMD path uses.
+// the output. Each term is at most 255·255·127, so 64 of them fit 32 bits;
+// four independent sums let the processor overlap them. (The SIMD path
+// multiplies c·w in 16 bits, exact because |w| <= MaxOutputWeight, which
+// Load and Save enforce.)
 func screlu(v, w *[Hidden]int16) int64 {
-	var sum int64
-	for i := range v {
-		c := int32(min(max(v[i], 0), QA))
-		sum += int64(int32(int16(c*int32(w[i]))) * c)
+	var total int64
+	for block := 0; block < Hidden; block += 64 {
+		var s0, s1, s2, s3 int32
+		for i := block; i < block+64; i += 4 {
+			x, y := (*[4]int16)(v[i:i+4]), (*[4]int16)(w[i:i+4])
+			c0 := int32(min(max(x[0], 0), QA))
+			c1 := int32(min(max(x[1], 0), QA))
+			c2 := int32(min(max(x[2], 0), QA))
+			c3 := int32(min(max(x[3], 0), QA))
+			s0 += c0 * int32(y[0]) * c0
+			s1 += c1 * int32(y[1]) * c1
+			s2 += c2 * int32(y[2]) * c2
+			s3 += c3 * int32(y[3]) * c3
+		}
+		total += int64(s0) + int64(s1) + int64(s2) + int64(s3)
 	}
-	return sum
+	return total
 }

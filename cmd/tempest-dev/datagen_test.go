@@ -2,7 +2,9 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -33,6 +35,14 @@ func TestDataAndTrainCommands(t *testing.T) {
 	require.NoError(t, err)
 	assert.Positive(t, info.Size())
 	assert.FileExists(t, filepath.Join(run, "loss.csv"))
+	// The loss plot of docs/NNUE.md reads that file: one line per loss.
+	svg := filepath.Join(dir, "loss.svg")
+	out, err := exec.Command("python3", "../../testdata/tools/lossplot.py", svg, "test="+filepath.Join(run, "loss.csv")).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	plot, err := os.ReadFile(svg)
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(plot), "<svg"))
+	assert.Equal(t, 2, strings.Count(string(plot), "<polyline"))
 
 	_, stderr, code = runEngine(t, "", "datagen", "-out", data, "-soft-nodes", "0")
 	assert.Equal(t, 2, code)

@@ -123,7 +123,7 @@ func (c *chameleonEngine) Configure(s variants.Settings) ([]string, error) {
 		notes = append(notes, notApplicable("Contempt", game, "a draw is scored as an even position"))
 	}
 	if s.EvalFile != c.settings.EvalFile {
-		notes = append(notes, notApplicable("EvalFile", "Chameleon Chess", "it evaluates by hand"))
+		notes = append(notes, notApplicable("EvalFile", game, "it evaluates by hand"))
 	}
 	c.settings = s
 	return notes, nil

@@ -165,7 +165,7 @@ func (c *strategoEngine) Configure(s variants.Settings) ([]string, error) {
 		c.fresh = true
 	}
 	if s.EvalFile != c.settings.EvalFile {
-		notes = append(notes, notApplicable("EvalFile", "Stratego", "it evaluates by hand"))
+		notes = append(notes, notApplicable("EvalFile", game, "it evaluates by hand"))
 	}
 	c.settings = s
 	return notes, nil

@@ -145,25 +145,32 @@ func TestNothingAllocates(t *testing.T) {
 	assert.Zero(t, allocs)
 }
 
-func BenchmarkApply(b *testing.B) {
+// BenchmarkKernels times a quiet move's update of both accumulators and
+// the output, on each path the machine has (docs/NNUE.md).
+func BenchmarkKernels(b *testing.B) {
 	n := randomNet(8)
 	pos := movegen.NewStartPosition()
 	var acc, next Accumulator
 	n.Refresh(&acc, pos)
 	m, _ := pos.ParseUCIMove("g1f3", false)
 	d := MoveDelta(pos, m)
-	for b.Loop() {
-		n.Apply(&next, &acc, &d)
-	}
-}
-
-func BenchmarkEvaluate(b *testing.B) {
-	n := randomNet(9)
-	pos := movegen.NewStartPosition()
-	var acc Accumulator
-	n.Refresh(&acc, pos)
-	for b.Loop() {
-		_ = n.Evaluate(&acc, movegen.White)
+	simd := useSIMD
+	defer func() { useSIMD = simd }()
+	for _, path := range []string{"simd", "portable"} {
+		if path == "simd" && !simd {
+			continue
+		}
+		useSIMD = path == "simd"
+		b.Run(path+"/apply", func(b *testing.B) {
+			for b.Loop() {
+				n.Apply(&next, &acc, &d)
+			}
+		})
+		b.Run(path+"/evaluate", func(b *testing.B) {
+			for b.Loop() {
+				_ = n.Evaluate(&acc, movegen.White)
+			}
+		})
 	}
 }
 

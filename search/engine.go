@@ -43,9 +43,6 @@ type Engine struct {
 // hand-crafted evaluation); not during a search.
 func (e *Engine) SetNet(n *nnue.Network) { e.net = n }
 
-// Net is the network the search evaluates with, nil for none.
-func (e *Engine) Net() *nnue.Network { return e.net }
-
 // New returns an engine with a hash table of hashMB MiB and one thread.
 func New(hashMB int) *Engine { return NewWithTable(tt.MustNew(hashMB)) }
 

@@ -288,10 +288,10 @@ func TestSearchWithANet(t *testing.T) {
 	}
 	pos := movegen.NewStartPosition()
 	var acc nnue.Accumulator
-	e.Net().Refresh(&acc, pos)
+	e.net.Refresh(&acc, pos)
 	w := e.workers[0]
 	w.prepare(pos, nil, time.Now())
-	assert.Equal(t, e.Net().Evaluate(&acc, movegen.White), w.evaluate(0))
+	assert.Equal(t, e.net.Evaluate(&acc, movegen.White), w.evaluate(0))
 
 	allocs := testing.AllocsPerRun(3, func() {
 		e.NewGame()

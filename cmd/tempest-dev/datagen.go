@@ -20,16 +20,20 @@ import (
 	"tempest/tuning/trainingdata"
 )
 
-// defaultDataDir is where self-play data goes unless -out says otherwise:
-// outside the repository, since data is regenerated from its seeds rather
-// than committed.
-func defaultDataDir() string {
+// cacheDir is a directory under ~/.cache/tempest (the system's temporary
+// directory where there is no cache directory): the developer tools' long
+// jobs keep their output there, outside the repository, since it is
+// regenerated from seeds rather than committed.
+func cacheDir(parts ...string) string {
 	dir, err := os.UserCacheDir()
 	if err != nil {
 		dir = os.TempDir()
 	}
-	return filepath.Join(dir, "tempest", "data", "selfplay")
+	return filepath.Join(append([]string{dir, "tempest"}, parts...)...)
 }
+
+// defaultDataDir is where self-play data goes unless -out says otherwise.
+func defaultDataDir() string { return cacheDir("data", "selfplay") }
 
 // dataCommand generates training data for the neural evaluation: one
 // shard per seed, each played by one search thread, resumable.

@@ -42,11 +42,7 @@ func trainCommand(args []string) int {
 		return 2
 	}
 	if *runDir == "" {
-		dir, err := os.UserCacheDir()
-		if err != nil {
-			dir = os.TempDir()
-		}
-		*runDir = filepath.Join(dir, "tempest", "train", fmt.Sprintf("seed-%d", cfg.Seed))
+		*runDir = cacheDir("train", fmt.Sprintf("seed-%d", cfg.Seed))
 	}
 	cfg.CheckpointDir = *runDir
 	paths, err := filepath.Glob(*data)

@@ -20,6 +20,7 @@ import (
 
 	"tempest/eval"
 	"tempest/tuning"
+	"tempest/tuning/trainingdata"
 )
 
 func main() {
@@ -60,16 +61,12 @@ func datagen(args []string) int {
 		return 2
 	}
 	if *openings != "" {
-		lines, err := readLines(*openings)
+		fens, _, err := trainingdata.ReadOpenings(*openings)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "datagen:", err)
 			return 1
 		}
-		for _, l := range lines {
-			if f := strings.Fields(l); len(f) >= 4 {
-				cfg.Openings = append(cfg.Openings, strings.Join(f[:4], " "))
-			}
-		}
+		cfg.Openings = fens
 	}
 	f, err := os.OpenFile(*out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 	if err != nil {
@@ -167,12 +164,4 @@ func fit(args []string) int {
 		fmt.Println("wrote", *out)
 	}
 	return 0
-}
-
-func readLines(path string) ([]string, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return strings.Split(strings.TrimSpace(string(data)), "\n"), nil
 }

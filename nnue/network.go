@@ -129,30 +129,29 @@ func MoveDelta(pos *movegen.Position, m movegen.Move) Delta {
 // Apply sets dst to src changed by d, for both perspectives.
 func (n *Network) Apply(dst, src *Accumulator, d *Delta) {
 	for side := movegen.White; side <= movegen.Black; side++ {
-		out, in := &dst.V[side], &src.V[side]
-		if useSIMD {
-			switch {
-			case d.NumAdd == 1 && d.NumSub == 1:
-				addSubAVX2(out, in, n.row(Feature(side, d.Add[0].Piece, d.Add[0].Square)),
-					n.row(Feature(side, d.Sub[0].Piece, d.Sub[0].Square)))
-				continue
-			case d.NumAdd == 1 && d.NumSub == 2:
-				addSubSubAVX2(out, in, n.row(Feature(side, d.Add[0].Piece, d.Add[0].Square)),
-					n.row(Feature(side, d.Sub[0].Piece, d.Sub[0].Square)), n.row(Feature(side, d.Sub[1].Piece, d.Sub[1].Square)))
-				continue
-			case d.NumAdd == 2 && d.NumSub == 2:
-				addAddSubSubAVX2(out, in, n.row(Feature(side, d.Add[0].Piece, d.Add[0].Square)),
-					n.row(Feature(side, d.Add[1].Piece, d.Add[1].Square)),
-					n.row(Feature(side, d.Sub[0].Piece, d.Sub[0].Square)), n.row(Feature(side, d.Sub[1].Piece, d.Sub[1].Square)))
-				continue
-			}
-		}
-		*out = *in
+		var add, sub [2]*[Hidden]int16
 		for i := 0; i < d.NumAdd; i++ {
-			addRow(out, n.row(Feature(side, d.Add[i].Piece, d.Add[i].Square)))
+			add[i] = n.row(Feature(side, d.Add[i].Piece, d.Add[i].Square))
 		}
 		for i := 0; i < d.NumSub; i++ {
-			subRow(out, n.row(Feature(side, d.Sub[i].Piece, d.Sub[i].Square)))
+			sub[i] = n.row(Feature(side, d.Sub[i].Piece, d.Sub[i].Square))
+		}
+		out, in := &dst.V[side], &src.V[side]
+		switch {
+		case useSIMD && d.NumAdd == 1 && d.NumSub == 1: // a quiet move
+			addSubAVX2(out, in, add[0], sub[0])
+		case useSIMD && d.NumAdd == 1 && d.NumSub == 2: // a capture
+			addSubSubAVX2(out, in, add[0], sub[0], sub[1])
+		case useSIMD && d.NumAdd == 2 && d.NumSub == 2: // castling
+			addAddSubSubAVX2(out, in, add[0], add[1], sub[0], sub[1])
+		default:
+			*out = *in
+			for _, r := range add[:d.NumAdd] {
+				addRow(out, r)
+			}
+			for _, r := range sub[:d.NumSub] {
+				subRow(out, r)
+			}
 		}
 	}
 }

@@ -152,9 +152,7 @@ func playGame(ctx context.Context, cfg SelfPlayConfig, game int) ([]recorded, fl
 			return out, 0, nil
 		}
 		m := res.BestMove
-		quiet := !pos.InCheck() && !search.IsMate(res.Score) && !m.IsPromotion() &&
-			!m.IsEnPassant() && (m.IsCastling() || pos.Piece(m.To()) == movegen.NoPiece)
-		if quiet && ply >= cfg.SkipPlies {
+		if trainingdata.Keep(pos, m, res.Score) && ply >= cfg.SkipPlies {
 			out = append(out, recorded{key: pos.Key(), fen: pos.FEN()})
 		}
 		var u movegen.Undo

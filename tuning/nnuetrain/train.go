@@ -173,10 +173,11 @@ func gradient(m *Model, records []trainingdata.Record, batch []int32, lambda flo
 	}
 	wg.Wait()
 	sum := losses[0]
+	total := grads[0].params()
 	for t := 1; t < threads; t++ {
 		sum += losses[t]
 		for i, p := range grads[t].params() {
-			dst := grads[0].params()[i]
+			dst := total[i]
 			for j := range p {
 				dst[j] += p[j]
 			}

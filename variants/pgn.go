@@ -193,7 +193,7 @@ func movetextTokens(text string, firstLine int) ([]movetextToken, error) {
 			for j < len(text) && !unicode.IsSpace(rune(text[j])) && !strings.ContainsRune("{};()", rune(text[j])) {
 				j++
 			}
-			tok := text[i:j]
+			tok, whole := text[i:j], text[i:j]
 			i = j
 			if depth > 0 || tok[0] == '$' {
 				continue
@@ -217,6 +217,11 @@ func movetextTokens(text string, firstLine int) ([]movetextToken, error) {
 			// all-digit token starting with 0 is a move: the pass 0000.
 			if tok == "" || tok[0] == '$' || (strings.Trim(tok, "0123456789") == "" && tok[0] != '0') {
 				continue
+			}
+			// A move never starts with [, and written at the start of a
+			// line it would read as a tag pair ("3.[" is not a move).
+			if tok[0] == '[' {
+				return nil, recordErr("line %d: %q is not a move: a move does not start with [", line, kit.Truncate(whole, 20))
 			}
 			out = append(out, movetextToken{tok, line})
 		}

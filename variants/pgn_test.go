@@ -146,3 +146,12 @@ func TestParsePGNWithoutResult(t *testing.T) {
 	assert.Empty(t, r.Moves)
 	assert.Equal(t, "*", r.Result)
 }
+
+// TestParsePGNRefusesAMoveStartingWithABracket: "0.[" read as the move "["
+// was written at the start of a line and read back as a tag pair (found by
+// FuzzParsePGN in CI).
+func TestParsePGNRefusesAMoveStartingWithABracket(t *testing.T) {
+	_, err := ParsePGN("[Event \"x\"]\n\n1. e4 0.[ *\n")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `"0.[" is not a move`)
+}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -25,14 +26,15 @@ func trainCommand(args []string) int {
 	runDir := fs.String("run", "", "directory of the run: checkpoint, loss history, nets (default: ~/.cache/tempest/train/seed-<seed>)")
 	fs.IntVar(&cfg.Epochs, "epochs", cfg.Epochs, "passes over the training positions")
 	fs.IntVar(&cfg.BatchSize, "batch", cfg.BatchSize, "positions per step")
-	lr := fs.Float64("lr", float64(cfg.LR), "Adam's step size at the start")
+	lr := fs.Float64("lr", shortest(cfg.LR), "Adam's step size at the start")
 	fs.IntVar(&cfg.LRDropEpoch, "lr-drop", cfg.LRDropEpoch, "epoch after which the step size falls by -lr-decay")
 	fs.IntVar(&cfg.LRDropEvery, "lr-every", cfg.LRDropEvery, "epochs between further falls (0: once)")
-	decay := fs.Float64("lr-decay", float64(cfg.LRDecay), "factor of each fall")
-	lambda := fs.Float64("lambda", float64(cfg.Lambda), "the game result's share of the target (the rest: the search score)")
+	decay := fs.Float64("lr-decay", shortest(cfg.LRDecay), "factor of each fall")
+	lambda := fs.Float64("lambda", shortest(cfg.Lambda), "the game result's share of the target (the rest: the search score)")
 	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "threads")
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "seed of the initial weights and the sample order")
 	fs.Float64Var(&cfg.Validation, "validation", cfg.Validation, "share of the positions held out")
+	fs.BoolVar(&cfg.Mirror, "mirror", cfg.Mirror, "every other epoch, train on the a-to-h reflection of positions without castling rights")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -79,8 +81,12 @@ func trainCommand(args []string) int {
 	defer stop()
 	start := time.Now()
 	provenance := func(epochs int) string {
-		p := fmt.Sprintf("%d pos, shards %s, build %s; %d ep lr %g l %g seed %d; trainer %s",
-			len(records), seedRange(seeds), strings.Join(buildList, ","), epochs, cfg.LR, cfg.Lambda, cfg.Seed, buildRevision())
+		mirror := ""
+		if cfg.Mirror {
+			mirror = " mirror"
+		}
+		p := fmt.Sprintf("%d pos, shards %s, build %s; %d ep lr %g l %g%s seed %d; trainer %s",
+			len(records), seedRange(seeds), strings.Join(buildList, ","), epochs, cfg.LR, cfg.Lambda, mirror, cfg.Seed, buildRevision())
 		return p[:min(len(p), 128)]
 	}
 	model, hist, err := nnuetrain.Train(ctx, records, cfg, func(st nnuetrain.EpochStats) {
@@ -136,4 +142,11 @@ func writeHistory(path string, hist []nnuetrain.EpochStats) error {
 		fmt.Fprintf(&b, "%d,%.6f,%.6f,%g,%.1f\n", st.Epoch, st.TrainLoss, st.ValLoss, st.LR, st.Elapsed.Seconds())
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+// shortest is a float32 as the float64 its shortest decimal form names, so
+// that -h shows 0.001 rather than 0.0010000000474974513.
+func shortest(x float32) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(float64(x), 'g', -1, 32), 64)
+	return v
 }

@@ -66,8 +66,13 @@ type sample struct {
 	result   float32 // the game's result, side to move's view: 1, 0.5, 0
 }
 
-// decode turns a record into a sample.
-func decode(r *trainingdata.Record, s *sample) {
+// decode turns a record into a sample; mirror reflects the board from
+// the a-file to the h-file, the same chess when no castling right is left.
+func decode(r *trainingdata.Record, s *sample, mirror bool) {
+	flip := movegen.Square(0)
+	if mirror {
+		flip = 7
+	}
 	stm := movegen.White
 	if r.BlackToMove() {
 		stm = movegen.Black
@@ -75,8 +80,8 @@ func decode(r *trainingdata.Record, s *sample) {
 	s.n = 0
 	r.ForEachPiece(func(sq movegen.Square, pc movegen.Piece) {
 		if s.n < 32 {
-			s.us[s.n] = int32(nnue.Feature(stm, pc, sq))
-			s.them[s.n] = int32(nnue.Feature(stm^1, pc, sq))
+			s.us[s.n] = int32(nnue.Feature(stm, pc, sq^flip))
+			s.them[s.n] = int32(nnue.Feature(stm^1, pc, sq^flip))
 			s.n++
 		}
 	})

@@ -28,13 +28,16 @@ type Config struct {
 	Threads                  int
 	Seed                     uint64  // initial weights and the order of the samples
 	Validation               float64 // share of the data held out
-	CheckpointDir            string  // where each epoch's checkpoint goes ("" for none)
+	// Mirror trains every other epoch on the a-to-h reflection of each
+	// position without castling rights: the same chess, twice the data.
+	Mirror        bool
+	CheckpointDir string // where each epoch's checkpoint goes ("" for none)
 }
 
 // DefaultConfig is what `tempest-dev train` uses unless told otherwise.
 var DefaultConfig = Config{
 	Epochs: 20, BatchSize: 16384, LR: 0.001, LRDropEpoch: 12, LRDropEvery: 4, LRDecay: 0.3,
-	Lambda: 0.3, Threads: 2, Seed: 1, Validation: 0.02,
+	Lambda: 0.3, Threads: 2, Seed: 1, Validation: 0.02, Mirror: true,
 }
 
 // EpochStats reports one epoch.
@@ -123,7 +126,7 @@ func Train(ctx context.Context, records []trainingdata.Record, cfg Config, progr
 			}
 			batch := shuffled[b:min(b+cfg.BatchSize, len(shuffled))]
 			seen += len(batch)
-			total += gradient(m, records, batch, cfg.Lambda, grads)
+			total += gradient(m, records, batch, cfg.Lambda, cfg.Mirror && epoch%2 == 1, grads)
 			cp.Step++
 			adam(m, grads[0], cp.M, cp.V, lr, cp.Step, float32(len(batch)))
 			m.clip()
@@ -146,8 +149,9 @@ func Train(ctx context.Context, records []trainingdata.Record, cfg Config, progr
 }
 
 // gradient sums the loss gradient of a batch into grads[0], spreading the
-// samples over the threads, and returns the batch's summed loss.
-func gradient(m *Model, records []trainingdata.Record, batch []int32, lambda float32, grads []*Model) float64 {
+// samples over the threads, and returns the batch's summed loss. mirror
+// reflects the positions that have no castling rights.
+func gradient(m *Model, records []trainingdata.Record, batch []int32, lambda float32, mirror bool, grads []*Model) float64 {
 	threads := len(grads)
 	losses := make([]float64, threads)
 	var wg sync.WaitGroup
@@ -163,7 +167,8 @@ func gradient(m *Model, records []trainingdata.Record, batch []int32, lambda flo
 			var s sample
 			var sc scratch
 			for i := t; i < len(batch); i += threads {
-				decode(&records[batch[i]], &s)
+				r := &records[batch[i]]
+				decode(r, &s, mirror && r.Castling() == 0)
 				out := m.forward(&s, &sc)
 				l, dOut := loss(out, target(&s, lambda))
 				losses[t] += float64(l)
@@ -198,7 +203,7 @@ func Loss(m *Model, records []trainingdata.Record, idx []int32, lambda float32, 
 			var s sample
 			var sc scratch
 			for i := t; i < len(idx); i += threads {
-				decode(&records[idx[i]], &s)
+				decode(&records[idx[i]], &s, false)
 				l, _ := loss(m.forward(&s, &sc), target(&s, lambda))
 				sums[t] += float64(l)
 			}

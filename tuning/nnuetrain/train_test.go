@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -71,7 +73,7 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 		var s sample
 		var sc scratch
 		for i := range recs {
-			decode(&recs[i], &s)
+			decode(&recs[i], &s, false)
 			l, _ := loss(m.forward(&s, &sc), target(&s, lambda))
 			sum += float64(l)
 		}
@@ -81,11 +83,11 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 	var s sample
 	var sc scratch
 	for i := range recs {
-		decode(&recs[i], &s)
+		decode(&recs[i], &s, false)
 		_, dOut := loss(m.forward(&s, &sc), target(&s, lambda))
 		m.backward(&s, &sc, dOut, g)
 	}
-	decode(&recs[0], &s)
+	decode(&recs[0], &s, false)
 	checks := []struct {
 		name  string
 		p, gp *float32
@@ -183,7 +185,7 @@ func quantisationError(t *testing.T, m *Model, recs []trainingdata.Record) (mean
 	var sc scratch
 	var sum float64
 	for i := range recs {
-		decode(&recs[i], &s)
+		decode(&recs[i], &s, false)
 		want := float64(m.forward(&s, &sc)) * nnue.Scale
 		pos, err := recs[i].Position()
 		require.NoError(t, err)
@@ -222,4 +224,51 @@ func TestTrainingResumesFromItsCheckpoint(t *testing.T) {
 	other.LR *= 2
 	_, _, err = Train(context.Background(), recs, other, nil)
 	assert.ErrorContains(t, err, "other settings")
+}
+
+// mirrorFEN reflects a FEN's board from the a-file to the h-file (castling
+// rights must be -).
+func mirrorFEN(t *testing.T, fen string) string {
+	f := strings.Fields(fen)
+	ranks := strings.Split(f[0], "/")
+	for i, r := range ranks {
+		b := []byte(r)
+		slices.Reverse(b)
+		ranks[i] = string(b)
+	}
+	f[0] = strings.Join(ranks, "/")
+	require.Equal(t, "-", f[2])
+	if f[3] != "-" {
+		f[3] = string(rune('h'-(f[3][0]-'a'))) + f[3][1:]
+	}
+	return strings.Join(f, " ")
+}
+
+// A mirrored sample has exactly the features of the mirrored position.
+func TestMirroredSampleIsTheMirroredPosition(t *testing.T) {
+	for _, fen := range []string{
+		"r3k2r/pp1b1ppp/2n1pn2/q7/1bBP4/2N2N2/PP1B1PPP/R2QK2R b - - 3 9",
+		"8/5pk1/6p1/3P4/2K5/8/8/8 w - - 0 50",
+		"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+	} {
+		pos, err := movegen.ParseFEN(fen)
+		require.NoError(t, err)
+		mpos, err := movegen.ParseFEN(mirrorFEN(t, fen))
+		require.NoError(t, err)
+		r, err := trainingdata.Pack(pos, 37, trainingdata.WhiteWins)
+		require.NoError(t, err)
+		mr, err := trainingdata.Pack(mpos, 37, trainingdata.WhiteWins)
+		require.NoError(t, err)
+		require.Zero(t, r.Castling())
+		var a, b sample
+		decode(&r, &a, true)
+		decode(&mr, &b, false)
+		sorted := func(x []int32) []int32 { x = slices.Clone(x); slices.Sort(x); return x }
+		assert.Equal(t, sorted(b.us[:b.n]), sorted(a.us[:a.n]), fen)
+		assert.Equal(t, sorted(b.them[:b.n]), sorted(a.them[:a.n]), fen)
+		assert.Equal(t, b.score, a.score)
+		assert.Equal(t, b.result, a.result)
+		decode(&r, &b, false)
+		assert.NotEqual(t, sorted(b.us[:b.n]), sorted(a.us[:a.n]), "the reflection moved no piece: %s", fen)
+	}
 }

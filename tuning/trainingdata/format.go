@@ -117,6 +117,10 @@ func (r *Record) Score() int { return int(int16(binary.LittleEndian.Uint16(r[28:
 // BlackToMove reports the side to move.
 func (r *Record) BlackToMove() bool { return r[24]&1 != 0 }
 
+// Castling is the castling rights, bits 0-3: White king side, White queen
+// side, Black king side, Black queen side.
+func (r *Record) Castling() int { return int(r[24]>>1) & 15 }
+
 // Occupied is the bitboard of occupied squares.
 func (r *Record) Occupied() uint64 { return binary.LittleEndian.Uint64(r[0:]) }
 

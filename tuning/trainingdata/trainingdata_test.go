@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -54,6 +55,11 @@ func TestRecordsReadBackTheSamePosition(t *testing.T) {
 		assert.Equal(t, min(max(score, -32767), 32767), r.Score())
 		assert.Equal(t, res, r.Result())
 		assert.Equal(t, pos.SideToMove() == movegen.Black, r.BlackToMove())
+		castling := 0
+		for _, c := range strings.Fields(fen)[2] {
+			castling |= map[rune]int{'K': 1, 'Q': 2, 'k': 4, 'q': 8}[c]
+		}
+		assert.Equal(t, castling, r.Castling(), fen)
 		n := 0
 		r.ForEachPiece(func(sq movegen.Square, pc movegen.Piece) {
 			assert.Equal(t, pos.Piece(sq), pc)

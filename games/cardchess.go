@@ -129,6 +129,9 @@ func (c *cardEngine) Configure(s variants.Settings) ([]string, error) {
 	if s.EvalFile != c.settings.EvalFile {
 		notes = append(notes, notApplicable("EvalFile", "card chess", "it evaluates by hand"))
 	}
+	if s.UseNNUE != c.settings.UseNNUE {
+		notes = append(notes, notApplicable("Use NNUE", "card chess", "it evaluates by hand"))
+	}
 	c.settings = s
 	return notes, nil
 }

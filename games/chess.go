@@ -100,8 +100,9 @@ func (Chess) Display(g variants.Game) []string {
 	return strings.Split(sb.String(), "\n")
 }
 
-// Eval prints the static evaluation term by term.
-func (Chess) Eval(g variants.Game) ([]string, error) {
+// Eval prints the hand-crafted evaluation term by term, then the net's
+// score and which of the two the search uses.
+func (Chess) Eval(g variants.Game, e variants.Engine) ([]string, error) {
 	pos := &g.(*chessGame).pos
 	var out []string
 	if pos.InCheck() {
@@ -121,7 +122,26 @@ func (Chess) Eval(g variants.Game) ([]string, error) {
 	if bd.MateDrive != 0 {
 		out = append(out, fmt.Sprintf("Mate drive against a bare king: %+d cp (White's view)", bd.MateDrive))
 	}
-	out = append(out, fmt.Sprintf("Final evaluation: %+d cp (White's view), %+d cp (side to move)", bd.White, bd.SideToMove))
+	out = append(out, fmt.Sprintf("Hand-crafted evaluation: %+d cp (White's view), %+d cp (side to move)", bd.White, bd.SideToMove))
+	final, finalStm, used := bd.White, bd.SideToMove, "hand-crafted"
+	if ce, ok := e.(*chessEngine); ok && ce.net != nil {
+		var acc nnue.Accumulator
+		ce.net.Refresh(&acc, pos)
+		stm := ce.net.Evaluate(&acc, pos.SideToMove())
+		white := stm
+		if pos.SideToMove() == movegen.Black {
+			white = -stm
+		}
+		name := ce.settings.EvalFile
+		if name == "" {
+			name = nnue.DefaultName
+		}
+		out = append(out, fmt.Sprintf("NNUE evaluation (%s): %+d cp (White's view), %+d cp (side to move)", kit.Truncate(name, 60), white, stm))
+		if usesNet(ce.settings) {
+			final, finalStm, used = white, stm, "NNUE"
+		}
+	}
+	out = append(out, fmt.Sprintf("Final evaluation: %+d cp (White's view), %+d cp (side to move): the %s one, which the search uses", final, finalStm, used))
 	return out, nil
 }
 
@@ -145,9 +165,15 @@ func (Chess) Bench(ctx context.Context, depth int, report func(string)) kit.Benc
 
 func (Chess) BenchDepth() int { return search.BenchDepth }
 
+// NNUEByDefault says whether chess evaluates with the embedded net unless
+// told otherwise (the UCI option Use NNUE): decided by games, recorded in
+// docs/STRENGTH.md.
+const NNUEByDefault = false
+
 // chessEngine is the chess search behind the protocol.
 type chessEngine struct {
 	e        *search.Engine
+	net      *nnue.Network // EvalFile's net, used while Use NNUE is on
 	settings variants.Settings
 }
 
@@ -158,13 +184,32 @@ func (c *chessEngine) Configure(s variants.Settings) ([]string, error) {
 		}
 	}
 	var notes []string
-	if s.EvalFile != c.settings.EvalFile {
+	// EvalFile's net is read (and a bad file refused) whether or not Use
+	// NNUE is on, so that switching it on later cannot fail.
+	if s.EvalFile != c.settings.EvalFile || c.net == nil {
 		net, note, err := loadNet(s.EvalFile)
 		if err != nil {
 			return nil, err // the old evaluation stays
 		}
-		c.e.SetNet(net)
+		c.net = net
+		if !s.UseNNUE {
+			note += "; not in use while Use NNUE is false"
+		}
 		notes = append(notes, note)
+	}
+	if s.UseNNUE != c.settings.UseNNUE {
+		if usesNet(s) {
+			notes = append(notes, "Use NNUE: chess evaluates with the net of EvalFile")
+		} else if s.UseNNUE {
+			notes = append(notes, "Use NNUE: chess evaluates with the net of EvalFile at full strength; the playing level in force evaluates by hand")
+		} else {
+			notes = append(notes, "Use NNUE: chess evaluates by hand (docs/EVAL.md)")
+		}
+	}
+	if usesNet(s) {
+		c.e.SetNet(c.net)
+	} else {
+		c.e.SetNet(nil)
 	}
 	c.e.SetOptions(search.Options{Threads: s.Threads, MultiPV: s.MultiPV, MoveOverhead: s.MoveOverhead, Contempt: s.Contempt})
 	if s.Level != c.settings.Level || s.LevelSeed != c.settings.LevelSeed {
@@ -174,11 +219,17 @@ func (c *chessEngine) Configure(s variants.Settings) ([]string, error) {
 	return notes, nil
 }
 
-// loadNet reads the net file of the EvalFile option ("": none) and says
-// what the search now evaluates with.
+// usesNet says whether the search evaluates with the net: at full strength
+// when Use NNUE is on. The weakened levels evaluate by hand, as they did
+// when their Elo was calibrated (docs/STRENGTH.md, "Playing levels").
+func usesNet(s variants.Settings) bool { return s.UseNNUE && s.Level.Kind == kit.FullStrength }
+
+// loadNet reads the net EvalFile names ("" or the embedded net's name:
+// the embedded net) and says which net it is.
 func loadNet(path string) (*nnue.Network, string, error) {
-	if path == "" {
-		return nil, "EvalFile: the hand-crafted evaluation", nil
+	if path == "" || path == nnue.DefaultName {
+		net, provenance := nnue.Default()
+		return net, fmt.Sprintf("EvalFile: the embedded net %s (%s)", nnue.DefaultName, provenance), nil
 	}
 	f, err := os.Open(path)
 	if err != nil {

@@ -55,7 +55,7 @@ func (rulesGame) Perft(ctx context.Context, g variants.Game, depth int, _ varian
 
 func (rulesGame) Display(g variants.Game) []string { return statusLines(g.Variant(), g) }
 
-func (rulesGame) Eval(g variants.Game) ([]string, error) {
+func (rulesGame) Eval(g variants.Game, _ variants.Engine) ([]string, error) {
 	return nil, fmt.Errorf("eval: the term-by-term evaluation exists for chess only; UCI_Variant is %s", g.Variant())
 }
 

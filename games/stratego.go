@@ -167,6 +167,9 @@ func (c *strategoEngine) Configure(s variants.Settings) ([]string, error) {
 	if s.EvalFile != c.settings.EvalFile {
 		notes = append(notes, notApplicable("EvalFile", game, "it evaluates by hand"))
 	}
+	if s.UseNNUE != c.settings.UseNNUE {
+		notes = append(notes, notApplicable("Use NNUE", game, "it evaluates by hand"))
+	}
 	c.settings = s
 	return notes, nil
 }

@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"tempest/movegen"
 )
 
 func TestNetFileRoundTrip(t *testing.T) {
@@ -56,4 +58,17 @@ func FuzzLoad(f *testing.F) {
 
 func TestArchitectureFitsTheFile(t *testing.T) {
 	assert.LessOrEqual(t, len(Architecture), archBytes, Architecture)
+}
+
+// The embedded net loads, is of this build's architecture, says where it
+// came from, and scores the start position near equality.
+func TestDefaultNetLoads(t *testing.T) {
+	n, provenance := Default()
+	require.NotNil(t, n)
+	assert.NotEmpty(t, provenance)
+	assert.Regexp(t, `^tempest-[0-9a-f]{12}\.nnue$`, DefaultName)
+	var acc Accumulator
+	pos := movegen.NewStartPosition()
+	n.Refresh(&acc, pos)
+	assert.InDelta(t, 0, n.Evaluate(&acc, movegen.White), 60)
 }

@@ -198,8 +198,12 @@ func (n *Network) Evaluate(acc *Accumulator, stm movegen.Color) int {
 	}
 	// sum is in units of 1/(QA·QA·QB); one QA goes before the bias.
 	out := sum/QA + int64(n.OutputBias)
-	return int(out * Scale / (QA * QB))
+	return int(min(max(out*Scale/(QA*QB), -MaxScore), MaxScore))
 }
+
+// MaxScore bounds a net's score, far from the search's mate scores, so
+// that no net, however trained or damaged, can announce a mate.
+const MaxScore = 20000
 
 // screlu is Σ clamp(v,0,QA)² · w, the squared clipped ReLU's share of
 // the output. Each term is at most 255·255·127, so 64 of them fit 32 bits;

@@ -122,11 +122,35 @@ func evaluateIsTheFormula(t *testing.T) {
 			them := int64(min(max(acc.V[stm^1][i], 0), QA))
 			sum += us*us*int64(n.OutputWeights[i]) + them*them*int64(n.OutputWeights[Hidden+i])
 		}
-		want := int((sum/QA + int64(n.OutputBias)) * Scale / (QA * QB))
+		want := min(max(int((sum/QA+int64(n.OutputBias))*Scale/(QA*QB)), -MaxScore), MaxScore)
 		require.Equal(t, want, n.Evaluate(&acc, stm))
 		moves := pos.GenLegal(buf[:])
 		var u movegen.Undo
 		pos.Make(moves[rng.IntN(len(moves))], &u)
+	}
+}
+
+// The largest output a net can hold neither overflows the SIMD path's
+// 32-bit sums nor reaches the search's mate scores.
+func TestExtremeNetsStayBounded(t *testing.T) { bothPaths(t, extremeNetsStayBounded) }
+
+func extremeNetsStayBounded(t *testing.T) {
+	for _, sign := range []int16{1, -1} {
+		n := new(Network)
+		for i := range n.FeatureBias {
+			n.FeatureBias[i] = QA
+		}
+		for i := range n.OutputWeights {
+			n.OutputWeights[i] = sign * MaxOutputWeight
+		}
+		n.OutputBias = int32(sign) * 1 << 30
+		var acc Accumulator
+		pos := movegen.NewStartPosition()
+		n.Refresh(&acc, pos)
+		assert.Equal(t, int(sign)*MaxScore, n.Evaluate(&acc, movegen.White))
+		n.OutputBias = 0
+		// 512 units at the clamp times the largest weight: about 405,000 cp before the bound.
+		assert.Equal(t, int(sign)*MaxScore, n.Evaluate(&acc, movegen.White))
 	}
 }
 

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tempest/games"
+	"tempest/kit"
 	"tempest/nnue"
 )
 
@@ -111,10 +114,10 @@ func TestCommandsFollowTheCurrentGame(t *testing.T) {
 }
 
 // EvalFile loads a net for the chess search, refuses a file it cannot
-// read with an error that names it (keeping the evaluation it had), goes
-// back to the hand-crafted evaluation on <empty>, and says where it does
-// not apply.
-func TestEvalFile(t *testing.T) {
+// read with an error that names it (keeping the net it had), goes back to
+// the embedded net on <empty>; Use NNUE switches between the net and the
+// hand-crafted evaluation; both say where they do not apply.
+func TestEvalFileAndUseNNUE(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "zero.nnue")
 	f, err := os.Create(path)
@@ -126,8 +129,14 @@ func TestEvalFile(t *testing.T) {
 
 	var out safeBuffer
 	s := NewSession(&out)
+	s.Execute("uci")
+	assert.Contains(t, out.String(), "option name EvalFile type string default "+nnue.DefaultName+"\n")
+	assert.Contains(t, out.String(), fmt.Sprintf("option name Use NNUE type check default %v\n", games.NNUEByDefault))
+	s.Execute("setoption name Use NNUE value false")
 	s.Execute("setoption name EvalFile value " + path)
-	assert.Contains(t, out.String(), "info string EvalFile: "+path+" (all-zero test net)")
+	assert.Contains(t, out.String(), "info string EvalFile: "+path+" (all-zero test net); not in use while Use NNUE is false")
+	s.Execute("setoption name Use NNUE value true")
+	assert.Contains(t, out.String(), "info string Use NNUE: chess evaluates with the net of EvalFile")
 	s.Execute("setoption name EvalFile value " + broken)
 	assert.Contains(t, out.String(), "info string error: option EvalFile: "+broken+": nnue: not a Tempest net file")
 	s.Execute("setoption name EvalFile value " + filepath.Join(dir, "missing.nnue"))
@@ -135,14 +144,36 @@ func TestEvalFile(t *testing.T) {
 	s.Execute("setoption name EvalFile value /dev/stdin")
 	assert.Contains(t, out.String(), "info string error: option EvalFile: /dev/stdin is not a regular file")
 	assert.Equal(t, path, s.settings.EvalFile, "a refused file leaves the net in force")
-	s.Execute("position startpos")
-	s.Execute("go depth 4")
+	// The all-zero net scores every position 0: the search says so.
+	s.Execute("position fen 4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1")
+	s.Execute("go depth 2")
 	require.Eventually(t, func() bool { return strings.Contains(out.String(), "bestmove ") }, 10*time.Second, 5*time.Millisecond)
+	assert.Contains(t, out.String(), "score cp 0 ")
 	s.Execute("setoption name EvalFile value <empty>")
-	assert.Contains(t, out.String(), "info string EvalFile: the hand-crafted evaluation")
+	assert.Contains(t, out.String(), "info string EvalFile: the embedded net "+nnue.DefaultName+" (")
 	assert.Equal(t, "", s.settings.EvalFile)
+	s.Execute("setoption name Use NNUE value false")
+	assert.Contains(t, out.String(), "info string Use NNUE: chess evaluates by hand")
+	out.Reset()
+	s.Execute("go depth 2")
+	require.Eventually(t, func() bool { return strings.Contains(out.String(), "bestmove ") }, 10*time.Second, 5*time.Millisecond)
+	assert.NotContains(t, out.String(), "score cp 0 ", "four queens up, by hand")
+	// The weakened levels evaluate by hand, as when they were calibrated.
+	s.Execute("setoption name Skill Level value 5")
+	s.Execute("setoption name Use NNUE value true")
+	assert.Contains(t, out.String(), "the playing level in force evaluates by hand")
+	out.Reset()
+	s.Execute("eval")
+	assert.Contains(t, out.String(), "NNUE evaluation ("+nnue.DefaultName+")")
+	assert.Contains(t, out.String(), "the hand-crafted one, which the search uses")
+	s.Execute(fmt.Sprintf("setoption name Skill Level value %d", len(kit.PlayingLevels)-1))
+	out.Reset()
+	s.Execute("eval")
+	assert.Contains(t, out.String(), "the NNUE one, which the search uses")
 
 	s.Execute("setoption name UCI_Variant value stratego")
 	s.Execute("setoption name EvalFile value " + path)
 	assert.Contains(t, out.String(), "EvalFile does not apply to Stratego: it evaluates by hand")
+	s.Execute("setoption name Use NNUE value false")
+	assert.Contains(t, out.String(), "Use NNUE does not apply to Stratego: it evaluates by hand")
 }

@@ -11,7 +11,7 @@ import (
 // evalCommand prints the static evaluation term by term ("eval"), where
 // the game has one to show.
 func (s *Session) evalCommand() {
-	lines, err := s.variant.Eval(s.game)
+	lines, err := s.variant.Eval(s.game, s.engine)
 	if err != nil {
 		s.out.errorf("%v", err)
 		return

@@ -16,6 +16,7 @@ import (
 
 	"tempest/games"
 	"tempest/kit"
+	"tempest/nnue"
 	"tempest/tt"
 	"tempest/variants"
 )
@@ -82,7 +83,7 @@ func NewSession(out io.Writer) *Session {
 	// a GUI that sets no option still gets the advertised Move Overhead and
 	// with it the clock reserve.
 	s.settings = variants.Settings{HashMB: DefaultHashMB, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
-		PlayCards: true, Level: kit.PlayingLevels[s.skill].Level, LevelSeed: uint64(time.Now().UnixNano())}
+		PlayCards: true, UseNNUE: games.NNUEByDefault, EvalFile: nnue.DefaultName, Level: kit.PlayingLevels[s.skill].Level, LevelSeed: uint64(time.Now().UnixNano())}
 	s.variant = games.Chess{}
 	s.game, _ = s.variant.Start(nil, s.settings)
 	e, err := s.variant.NewEngine(s.settings)
@@ -144,8 +145,13 @@ func (s *Session) optionTable() []*Option {
 		{Name: "UCI_Variant", Kind: Combo, Default: "chess", Vars: variantNames(),
 			Help:  "the game played: chess, or a variant of docs/VARIANTS.md",
 			apply: func(s *Session, v string) error { return s.switchVariant(v) }},
-		{Name: "EvalFile", Kind: String, Default: "",
-			Help: "chess: a net file for the neural evaluation (docs/NNUE.md); <empty> plays with the hand-crafted evaluation",
+		{Name: "Use NNUE", Kind: Check, Default: strconv.FormatBool(games.NNUEByDefault),
+			Help: "chess: evaluate with the net of EvalFile; false: with the hand-crafted evaluation (docs/EVAL.md)",
+			apply: func(s *Session, v string) error {
+				return s.reconfigure(func(c *variants.Settings) { c.UseNNUE = v == "true" })
+			}},
+		{Name: "EvalFile", Kind: String, Default: nnue.DefaultName,
+			Help: "chess: the net file for the neural evaluation (docs/NNUE.md); <empty> or " + nnue.DefaultName + ": the net built in",
 			apply: func(s *Session, v string) error {
 				return s.reconfigure(func(c *variants.Settings) { c.EvalFile = v })
 			}},

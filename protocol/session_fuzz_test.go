@@ -134,3 +134,10 @@ func (b *safeBuffer) Len() int {
 	defer b.mu.Unlock()
 	return b.b.Len()
 }
+
+// Reset forgets what was written so far.
+func (b *safeBuffer) Reset() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.b.Reset()
+}

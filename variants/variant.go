@@ -41,9 +41,10 @@ type Variant interface {
 	RecordText(g Game) string
 	// Display is what "d" prints: the board or position for humans.
 	Display(g Game) []string
-	// Eval is what "eval" prints: the static evaluation term by term, or
-	// an error saying the game has none to show.
-	Eval(g Game) ([]string, error)
+	// Eval is what "eval" prints: the static evaluation term by term and
+	// what engine e (this game's) evaluates with, or an error saying the
+	// game has none to show.
+	Eval(g Game, e Engine) ([]string, error)
 	// Commands are the game's own commands (Chameleon's "board",
 	// Stratego's "setup"): each prints lines or fails with an error.
 	Commands() map[string]Command
@@ -83,7 +84,8 @@ type Settings struct {
 	ShowWDL      bool
 	Chess960     bool
 	PlayCards    bool   // card chess: false plays regular moves only
-	EvalFile     string // chess: a net file for the neural evaluation; "" the hand-crafted one
+	UseNNUE      bool   // chess: evaluate with a net (EvalFile's) rather than by hand
+	EvalFile     string // chess: the net file; "" or nnue.DefaultName the embedded net
 	Level        kit.Level
 	LevelSeed    uint64 // seeds a weak level's random choices
 }

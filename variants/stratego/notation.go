@@ -226,6 +226,10 @@ func (p *Position) parseTrigger(field string) error {
 		case !pc.Kind().Movable() || pc.Kind() == Scout:
 			return posErr("trigger", "%s's trigger on %s is a %s, but a trigger is a known movable piece other than a Scout", side, sq, pc.Kind().Name(side))
 		}
+		// A trigger won the battle that made it one, so it is revealed
+		// (§7) even where a string leaves out the mark (§12.1): a view
+		// must show it.
+		p.board[sq] = pc | pieceRevealed
 		p.trigger[side] = int8(sq)
 	}
 	return nil

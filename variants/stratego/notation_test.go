@@ -281,3 +281,18 @@ func TestViewRepetitionIsCertain(t *testing.T) {
 	assert.Equal(t, v.String(), view.Position())
 	assert.Equal(t, full.Legal(), view.Legal())
 }
+
+// A trigger won a battle, so it is revealed (§7) even when the string
+// leaves the mark out, and the opponent's view shows it (found by
+// FuzzParsePosition in CI: the view named an unknown piece as trigger and
+// did not read back).
+func TestTriggerIsRevealed(t *testing.T) {
+	p, err := ParsePosition("C2X4C1/10/10/10/10/1C2c5/9C/1c8 e 10 d8,- E:c 0 0")
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(p.String(), "C2X!4C1/"), p.String())
+	v := p.View(Everwinter)
+	assert.True(t, strings.HasPrefix(v.String(), "U2X!4U1/"), v.String())
+	back, err := ParsePosition(v.String())
+	require.NoError(t, err)
+	assert.Equal(t, v.String(), back.String())
+}

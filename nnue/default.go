@@ -14,12 +14,13 @@ import (
 //go:embed default.nnue
 var defaultFile []byte
 
+// DefaultSum is the SHA-256 of the embedded net's file: its identity in
+// training data made with it, and its name.
+var DefaultSum = sha256.Sum256(defaultFile)
+
 // DefaultName names the embedded net by the start of its SHA-256, the way
 // the EvalFile option shows it: a different net has a different name.
-var DefaultName = func() string {
-	sum := sha256.Sum256(defaultFile)
-	return fmt.Sprintf("tempest-%x.nnue", sum[:6])
-}()
+var DefaultName = fmt.Sprintf("tempest-%x.nnue", DefaultSum[:6])
 
 // Default is the embedded net and its provenance, read on first use.
 var Default = sync.OnceValues(func() (*Network, string) {

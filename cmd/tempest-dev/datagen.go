@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"flag"
 	"fmt"
 	"os"
@@ -17,6 +18,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"tempest/nnue"
 	"tempest/tuning/trainingdata"
 )
 
@@ -50,6 +52,7 @@ func dataCommand(args []string) int {
 	fs.IntVar(&cfg.HashMB, "hash", cfg.HashMB, "hash table per shard, MiB")
 	openings := fs.String("openings", "testdata/openings/2moves_v1.epd.xz", "EPD file of start positions (.xz read); \"\" for the start position")
 	every := fs.Duration("progress", 10*time.Second, "how often to print the progress line")
+	evalFlag := fs.String("eval", "hce", "what the search evaluates with: hce (by hand), net (the net built in), or a net file")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -79,12 +82,17 @@ func dataCommand(args []string) int {
 		}
 		cfg.Openings, cfg.OpeningsCRC = fens, crc
 	}
+	evaluation, err := datagenNet(*evalFlag, &cfg)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "datagen:", err)
+		return 1
+	}
 	build := buildRevision()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
-	fmt.Fprintf(os.Stderr, "datagen: %d shards (seeds %d..%d) of %d games into %s; soft %d / hard %d nodes, %d openings + %d random plies; build %s\n",
-		*shards, *seed, *seed+uint64(*shards)-1, cfg.Games, *out, cfg.SoftNodes, cfg.HardNodes, max(len(cfg.Openings), 1), cfg.RandomPlies, build)
+	fmt.Fprintf(os.Stderr, "datagen: %d shards (seeds %d..%d) of %d games into %s; soft %d / hard %d nodes, %d openings + %d random plies; %s; build %s\n",
+		*shards, *seed, *seed+uint64(*shards)-1, cfg.Games, *out, cfg.SoftNodes, cfg.HardNodes, max(len(cfg.Openings), 1), cfg.RandomPlies, evaluation, build)
 	var mu sync.Mutex
 	states := make([]trainingdata.ShardProgress, *shards)
 	start := time.Now()
@@ -137,7 +145,7 @@ func dataCommand(args []string) int {
 			return err
 		})
 	}
-	err := g.Wait()
+	err = g.Wait()
 	close(done)
 	fmt.Fprintln(os.Stderr, "datagen:", line())
 	if err != nil {
@@ -181,4 +189,29 @@ func buildRevision() string {
 		rev += "+"
 	}
 	return rev
+}
+
+// datagenNet sets the generator's evaluation from -eval: "hce", "net" (the
+// net built in) or a net file, with the identity its shards record, and
+// says which it is.
+func datagenNet(eval string, cfg *trainingdata.Config) (string, error) {
+	switch eval {
+	case "hce":
+		return "hand-crafted evaluation", nil
+	case "net":
+		net, provenance := nnue.Default()
+		cfg.Net, cfg.NetID = net, [8]byte(nnue.DefaultSum[:8])
+		return fmt.Sprintf("the net built in, %s (%s)", nnue.DefaultName, provenance), nil
+	}
+	data, err := os.ReadFile(eval)
+	if err != nil {
+		return "", fmt.Errorf("-eval: %v", err)
+	}
+	net, provenance, err := nnue.Load(bytes.NewReader(data))
+	if err != nil {
+		return "", fmt.Errorf("-eval %s: %v", eval, err)
+	}
+	sum := sha256.Sum256(data)
+	cfg.Net, cfg.NetID = net, [8]byte(sum[:8])
+	return fmt.Sprintf("the net %s, sha256 %x... (%s)", eval, sum[:8], provenance), nil
 }

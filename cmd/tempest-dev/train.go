@@ -4,10 +4,12 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -55,7 +57,7 @@ func trainCommand(args []string) int {
 	sort.Strings(paths)
 	var records []trainingdata.Record
 	var seeds []string
-	builds := map[string]bool{}
+	builds, evals := map[string]bool{}, map[string]bool{}
 	for _, p := range paths {
 		h, recs, err := trainingdata.ReadShard(p)
 		if err != nil {
@@ -65,14 +67,15 @@ func trainCommand(args []string) int {
 		records = append(records, recs...)
 		seeds = append(seeds, fmt.Sprint(h.Seed))
 		builds[h.Build] = true
+		evals[h.Evaluation()] = true
 	}
 	var buildList []string
 	for b := range builds {
 		buildList = append(buildList, b)
 	}
 	sort.Strings(buildList)
-	fmt.Fprintf(os.Stderr, "train: %d positions from %d shards (seeds %s; builds %s) into %s\n",
-		len(records), len(paths), strings.Join(seeds, ","), strings.Join(buildList, ","), *runDir)
+	fmt.Fprintf(os.Stderr, "train: %d positions from %d shards (seeds %s; builds %s; evaluated with %s) into %s\n",
+		len(records), len(paths), strings.Join(seeds, ","), strings.Join(buildList, ","), strings.Join(slices.Sorted(maps.Keys(evals)), ", "), *runDir)
 	if err := os.MkdirAll(*runDir, 0o755); err != nil {
 		fmt.Fprintln(os.Stderr, "train:", err)
 		return 1

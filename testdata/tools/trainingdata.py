@@ -26,11 +26,16 @@ def read_header(data, name):
     if len(data) < HEADER or data[:8] != b"TEMPDATA":
         raise ValueError(f"{name}: not a training-data shard")
     version, size, seed, soft, hard, plies, hash_mb, crc = struct.unpack_from("<IIQIIHHI", data, 8)
-    if version != 1 or size != RECORD:
+    if version not in (1, 2) or size != RECORD:
         raise ValueError(f"{name}: version {version}, record size {size}")
-    build = data[40:64].rstrip(b"\0").decode("ascii")
-    return {"seed": seed, "soft_nodes": soft, "hard_nodes": hard, "random_plies": plies, "hash_mb": hash_mb,
-            "openings_crc": crc, "build": build}
+    if version == 1:  # the build filled bytes 40-63; no net
+        build, net = data[40:64], bytes(8)
+    else:
+        build, net = data[40:56], data[56:64]
+    evaluation = "hand-crafted" if net == bytes(8) else "net " + net.hex()
+    return {"version": version, "seed": seed, "soft_nodes": soft, "hard_nodes": hard, "random_plies": plies,
+            "hash_mb": hash_mb, "openings_crc": crc, "build": build.rstrip(b"\0").decode("ascii"),
+            "evaluation": evaluation}
 
 
 def decode(rec):

@@ -27,8 +27,10 @@ const (
 	HeaderSize = 64
 )
 
-// Version is the format version written in every header.
-const Version = 1
+// Version is the format version written in every header. Version 1
+// (shards made before the generator could evaluate with a net) is read as
+// version 2 with the hand-crafted evaluation.
+const Version = 2
 
 // magic opens every shard file.
 var magic = [8]byte{'T', 'E', 'M', 'P', 'D', 'A', 'T', 'A'}
@@ -214,10 +216,13 @@ type Header struct {
 	RandomPlies  uint16 // random plies after the opening
 	HashMB       uint16 // the search's table, MiB (it changes what the search finds)
 	OpeningsHash uint32 // CRC-32 (IEEE) of the openings file, 0 for the start position
-	Build        string // the generator's build (VCS revision), at most 24 bytes
+	Build        string // the generator's build (VCS revision), at most 16 bytes
+	// Net is the start of the SHA-256 of the net file the search evaluated
+	// with; all zero: the hand-crafted evaluation.
+	Net [8]byte
 }
 
-// MarshalBinary writes the 64-byte header:
+// MarshalBinary writes the 64-byte header (version 2):
 //
 //	bytes  0-7   "TEMPDATA"
 //	bytes  8-11  the format version
@@ -228,10 +233,14 @@ type Header struct {
 //	bytes 32-33  random plies
 //	bytes 34-35  the search's hash table, MiB
 //	bytes 36-39  CRC-32 of the openings file
-//	bytes 40-63  the build, ASCII, zero padded
+//	bytes 40-55  the build, ASCII, zero padded
+//	bytes 56-63  the first 8 bytes of the SHA-256 of the net file the
+//	             search evaluated with; zero: the hand-crafted evaluation
+//
+// Version 1 had the build in bytes 40-63 and no net.
 func (h Header) MarshalBinary() ([]byte, error) {
-	if len(h.Build) > 24 {
-		return nil, fmt.Errorf("trainingdata: build %q is longer than 24 bytes", h.Build)
+	if len(h.Build) > buildBytes {
+		return nil, fmt.Errorf("trainingdata: build %q is longer than %d bytes", h.Build, buildBytes)
 	}
 	b := make([]byte, HeaderSize)
 	copy(b, magic[:])
@@ -243,12 +252,15 @@ func (h Header) MarshalBinary() ([]byte, error) {
 	binary.LittleEndian.PutUint16(b[32:], h.RandomPlies)
 	binary.LittleEndian.PutUint16(b[34:], h.HashMB)
 	binary.LittleEndian.PutUint32(b[36:], h.OpeningsHash)
-	copy(b[40:], h.Build)
+	copy(b[40:40+buildBytes], h.Build)
+	copy(b[56:], h.Net[:])
 	return b, nil
 }
 
-// UnmarshalBinary reads a header, refusing anything that is not a version
-// 1 shard.
+// buildBytes is the room for the build in a version 2 header.
+const buildBytes = 16
+
+// UnmarshalBinary reads a header of version 1 or 2.
 func (h *Header) UnmarshalBinary(b []byte) error {
 	if len(b) < HeaderSize {
 		return fmt.Errorf("trainingdata: a header is %d bytes, got %d", HeaderSize, len(b))
@@ -256,11 +268,12 @@ func (h *Header) UnmarshalBinary(b []byte) error {
 	if [8]byte(b[:8]) != magic {
 		return errors.New("trainingdata: not a Tempest training-data shard (no TEMPDATA magic)")
 	}
-	if v := binary.LittleEndian.Uint32(b[8:]); v != Version {
-		return fmt.Errorf("trainingdata: format version %d, this build reads %d", v, Version)
+	v := binary.LittleEndian.Uint32(b[8:])
+	if v != 1 && v != Version {
+		return fmt.Errorf("trainingdata: format version %d, this build reads 1 and %d", v, Version)
 	}
 	if n := binary.LittleEndian.Uint32(b[12:]); n != RecordSize {
-		return fmt.Errorf("trainingdata: record size %d, version %d has %d", n, Version, RecordSize)
+		return fmt.Errorf("trainingdata: record size %d, version %d has %d", n, v, RecordSize)
 	}
 	h.Seed = binary.LittleEndian.Uint64(b[16:])
 	h.SoftNodes = binary.LittleEndian.Uint32(b[24:])
@@ -268,8 +281,26 @@ func (h *Header) UnmarshalBinary(b []byte) error {
 	h.RandomPlies = binary.LittleEndian.Uint16(b[32:])
 	h.HashMB = binary.LittleEndian.Uint16(b[34:])
 	h.OpeningsHash = binary.LittleEndian.Uint32(b[36:])
-	h.Build = strings.TrimRight(string(b[40:HeaderSize]), "\x00")
+	h.Net = [8]byte{}
+	if v == 1 {
+		h.Build = strings.TrimRight(string(b[40:HeaderSize]), "\x00")
+		return nil
+	}
+	h.Build = strings.TrimRight(string(b[40:40+buildBytes]), "\x00")
+	h.Net = [8]byte(b[56:64])
 	return nil
+}
+
+// HandCrafted reports whether the shard's searches evaluated by hand.
+func (h Header) HandCrafted() bool { return h.Net == [8]byte{} }
+
+// Evaluation names the shard's evaluation: "hand-crafted" or "net" and the
+// hex digits of its identity.
+func (h Header) Evaluation() string {
+	if h.HandCrafted() {
+		return "hand-crafted"
+	}
+	return fmt.Sprintf("net %x", h.Net)
 }
 
 // ReadShard reads a shard: its header and the records of its finished

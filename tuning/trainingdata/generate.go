@@ -17,6 +17,7 @@ import (
 	"github.com/ulikunitz/xz"
 
 	"tempest/movegen"
+	"tempest/nnue"
 	"tempest/search"
 )
 
@@ -29,7 +30,11 @@ type Config struct {
 	OpeningsCRC uint32   // CRC-32 of the openings file, recorded in the header
 	RandomPlies int      // uniformly random legal moves played after the opening
 	HashMB      int      // the search's table
-	MaxPlies    int      // a game that reaches this many plies is a draw
+	// Net is what the search evaluates with (nil: by hand), NetID the start
+	// of the SHA-256 of its file, recorded in the header.
+	Net      *nnue.Network
+	NetID    [8]byte
+	MaxPlies int // a game that reaches this many plies is a draw
 
 	// A game is adjudicated a win when the score, from White's view, stays
 	// at or beyond ±WinScore for WinPlies plies in a row, and a draw from
@@ -219,7 +224,10 @@ func ShardPath(dir string, seed uint64) string {
 func RunShard(ctx context.Context, dir string, seed uint64, cfg Config, build string, progress func(ShardProgress)) (ShardProgress, error) {
 	p := ShardProgress{Seed: seed}
 	hdr := Header{Seed: seed, SoftNodes: uint32(cfg.SoftNodes), HardNodes: uint32(cfg.HardNodes),
-		RandomPlies: uint16(cfg.RandomPlies), HashMB: uint16(cfg.HashMB), OpeningsHash: cfg.OpeningsCRC, Build: build}
+		RandomPlies: uint16(cfg.RandomPlies), HashMB: uint16(cfg.HashMB), OpeningsHash: cfg.OpeningsCRC, Build: build, Net: cfg.NetID}
+	if (cfg.Net == nil) != (cfg.NetID == [8]byte{}) {
+		return p, errors.New("trainingdata: a net needs its identity in the header, and only a net has one")
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return p, err
 	}
@@ -278,6 +286,7 @@ func RunShard(ctx context.Context, dir string, seed uint64, cfg Config, build st
 		progress(p)
 	}
 	e := search.New(max(cfg.HashMB, 1))
+	e.SetNet(cfg.Net)
 	var out bytes.Buffer
 	for p.Games < cfg.Games {
 		recs, st, err := PlayGame(ctx, e, cfg, seed, p.Games)

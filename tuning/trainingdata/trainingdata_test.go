@@ -18,6 +18,7 @@ import (
 
 	"tempest/internal/pychess"
 	"tempest/movegen"
+	"tempest/nnue"
 	"tempest/search"
 )
 
@@ -102,23 +103,98 @@ func TestBrokenRecordsAreNamed(t *testing.T) {
 }
 
 func TestHeaderRoundTripAndRefusals(t *testing.T) {
-	h := Header{Seed: 1 << 40, SoftNodes: 5000, HardNodes: 50000, RandomPlies: 4, HashMB: 16, OpeningsHash: 0xdeadbeef, Build: "0123456789ab+"}
+	h := Header{Seed: 1 << 40, SoftNodes: 5000, HardNodes: 50000, RandomPlies: 4, HashMB: 16, OpeningsHash: 0xdeadbeef,
+		Build: "0123456789ab+", Net: [8]byte{1, 2, 3, 4, 5, 6, 7, 8}}
 	b, err := h.MarshalBinary()
 	require.NoError(t, err)
 	require.Len(t, b, HeaderSize)
 	var back Header
 	require.NoError(t, back.UnmarshalBinary(b))
 	assert.Equal(t, h, back)
+	assert.Equal(t, "net 0102030405060708", back.Evaluation())
+
+	// Version 1: the build in bytes 40-63, no net.
+	v1 := bytes.Clone(b)
+	v1[8] = 1
+	copy(v1[40:], "0123456789ab+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00")
+	require.NoError(t, back.UnmarshalBinary(v1))
+	h1 := h
+	h1.Net = [8]byte{}
+	assert.Equal(t, h1, back)
+	assert.True(t, back.HandCrafted())
+	assert.Equal(t, "hand-crafted", back.Evaluation())
 
 	bad := bytes.Clone(b)
 	bad[0] = 'X'
 	assert.ErrorContains(t, back.UnmarshalBinary(bad), "magic")
 	bad = bytes.Clone(b)
-	bad[8] = 2
-	assert.ErrorContains(t, back.UnmarshalBinary(bad), "version 2")
+	bad[8] = 3
+	assert.ErrorContains(t, back.UnmarshalBinary(bad), "version 3")
 	assert.ErrorContains(t, back.UnmarshalBinary(b[:10]), "64 bytes")
-	_, err = Header{Build: "a build name far longer than twenty-four bytes"}.MarshalBinary()
+	_, err = Header{Build: "a build longer than 16 bytes"}.MarshalBinary()
 	assert.Error(t, err)
+}
+
+// A shard made with a net records the net's identity, plays other games
+// than the hand-crafted evaluation does, and is not continued by a run
+// that evaluates otherwise; the Python reader names the evaluation.
+func TestShardRecordsItsNet(t *testing.T) {
+	cfg := smallConfig()
+	cfg.Games = 1
+	hce := t.TempDir()
+	_, err := RunShard(context.Background(), hce, 5, cfg, "test", nil)
+	require.NoError(t, err)
+
+	withNet := cfg
+	withNet.Net, withNet.NetID = materialNet(), [8]byte{0xab, 0xcd}
+	dir := t.TempDir()
+	_, err = RunShard(context.Background(), dir, 5, withNet, "test", nil)
+	require.NoError(t, err)
+	h, recs, err := ReadShard(ShardPath(dir, 5))
+	require.NoError(t, err)
+	assert.Equal(t, "net abcd000000000000", h.Evaluation())
+	assert.NotEmpty(t, recs)
+	assert.NotEqual(t, readAll(t, ShardPath(hce, 5))[HeaderSize:], readAll(t, ShardPath(dir, 5))[HeaderSize:])
+	_, err = RunShard(context.Background(), dir, 5, cfg, "test", nil)
+	assert.ErrorContains(t, err, "other settings")
+	noID := withNet
+	noID.NetID = [8]byte{}
+	_, err = RunShard(context.Background(), t.TempDir(), 5, noID, "test", nil)
+	assert.ErrorContains(t, err, "identity")
+
+	out := runReader(t, "--check", ShardPath(dir, 5), ShardPath(hce, 5))
+	dec := json.NewDecoder(bytes.NewReader(out))
+	var evals []string
+	for dec.More() {
+		var summary struct {
+			Version    int
+			Evaluation string
+		}
+		require.NoError(t, dec.Decode(&summary))
+		assert.Equal(t, 2, summary.Version)
+		evals = append(evals, summary.Evaluation)
+	}
+	assert.Equal(t, []string{"net abcd000000000000", "hand-crafted"}, evals)
+}
+
+// materialNet is a crude net that likes material: hidden unit k < 12
+// grows with the pieces of one kind and side (squared and clipped by the
+// activation), weighted by a tenth of the kind's value.
+func materialNet() *nnue.Network {
+	n := new(nnue.Network)
+	values := [6]int16{100, 300, 320, 500, 900, 0}
+	for f := 0; f < nnue.Inputs; f++ {
+		kind := f / 64 // 0-5 ours, 6-11 theirs
+		n.FeatureWeights[f*nnue.Hidden+kind] = 40
+	}
+	for kind := 0; kind < 12; kind++ {
+		w := values[kind%6] / 10
+		if kind >= 6 {
+			w = -w
+		}
+		n.OutputWeights[kind] = w
+	}
+	return n
 }
 
 // FuzzRecord: any 32 bytes either decode to a position that packs back to

@@ -74,7 +74,7 @@ func (CardChess) NewEngine(s variants.Settings) (variants.Engine, error) {
 	return e, nil
 }
 
-func (CardChess) Bench(ctx context.Context, depth int, report func(string)) kit.BenchResult {
+func (CardChess) Bench(ctx context.Context, depth int, _ variants.Settings, report func(string)) kit.BenchResult {
 	return cmsearch.Bench(ctx, depth, variants.DefaultHashMB, report)
 }
 

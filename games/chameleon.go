@@ -73,7 +73,7 @@ func (Chameleon) NewEngine(s variants.Settings) (variants.Engine, error) {
 	return e, nil
 }
 
-func (Chameleon) Bench(ctx context.Context, depth int, report func(string)) kit.BenchResult {
+func (Chameleon) Bench(ctx context.Context, depth int, _ variants.Settings, report func(string)) kit.BenchResult {
 	return chsearch.Bench(ctx, depth, variants.DefaultHashMB, report)
 }
 

@@ -159,8 +159,18 @@ func (Chess) NewEngine(s variants.Settings) (variants.Engine, error) {
 	return e, nil
 }
 
-func (Chess) Bench(ctx context.Context, depth int, report func(string)) kit.BenchResult {
-	return search.Bench(ctx, depth, 1, variants.DefaultHashMB, report)
+func (Chess) Bench(ctx context.Context, depth int, s variants.Settings, report func(string)) kit.BenchResult {
+	var net *nnue.Network
+	if s.UseNNUE {
+		n, note, err := loadNet(s.EvalFile)
+		if err != nil {
+			report(fmt.Sprintf("info string error: bench: EvalFile %v; the bench evaluates by hand", err))
+		} else {
+			report("info string bench: " + note)
+			net = n
+		}
+	}
+	return search.Bench(ctx, depth, 1, variants.DefaultHashMB, net, report)
 }
 
 func (Chess) BenchDepth() int { return search.BenchDepth }

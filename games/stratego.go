@@ -69,7 +69,7 @@ func (Stratego) NewEngine(s variants.Settings) (variants.Engine, error) {
 	return e, nil
 }
 
-func (Stratego) Bench(ctx context.Context, depth int, report func(string)) kit.BenchResult {
+func (Stratego) Bench(ctx context.Context, depth int, _ variants.Settings, report func(string)) kit.BenchResult {
 	return stsearch.Bench(ctx, depth, report)
 }
 

@@ -3,6 +3,7 @@ package protocol
 import (
 	"context"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tempest/games"
+	"tempest/nnue"
 )
 
 // TestBenchSignatures runs every game's bench and compares its node total
@@ -38,7 +40,7 @@ func TestBenchSignatures(t *testing.T) {
 		if !assert.True(t, ok, "testdata/bench.txt has no signature for %s", v.Name()) {
 			continue
 		}
-		res := v.Bench(context.Background(), v.BenchDepth(), func(string) {})
+		res := v.Bench(context.Background(), v.BenchDepth(), DefaultSettings(), func(string) {})
 		assert.Equal(t, n, res.Nodes, "%s bench: %d nodes, testdata/bench.txt says %d", v.Name(), res.Nodes, n)
 	}
 }
@@ -51,4 +53,19 @@ func TestBenchInEveryGame(t *testing.T) {
 		assert.Regexp(t, `(?m)^\d+ nodes \d+ nps$`, out, v.Name())
 		assert.Regexp(t, `(?m)^position +1/`, out, v.Name())
 	}
+}
+
+// "bench" evaluates as the session does: with Use NNUE on it names the
+// net and searches other trees than the hand-crafted evaluation.
+func TestBenchFollowsTheEvaluation(t *testing.T) {
+	total := func(out string) string {
+		m := regexp.MustCompile(`(?m)^(\d+) nodes \d+ nps$`).FindStringSubmatch(out)
+		require.NotNil(t, m, out)
+		return m[1]
+	}
+	hce := runScript(t, "setoption name Use NNUE value false\nbench 3\n")
+	net := runScript(t, "setoption name Use NNUE value true\nbench 3\n")
+	assert.Contains(t, net, "info string bench: EvalFile: the embedded net "+nnue.DefaultName)
+	assert.NotContains(t, hce, "info string bench:")
+	assert.NotEqual(t, total(hce), total(net))
 }

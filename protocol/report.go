@@ -39,9 +39,9 @@ func (s *Session) benchCommand(args []string) {
 		depth = n
 	}
 	s.stopJob()
-	variant := s.variant
+	variant, settings := s.variant, s.settings
 	s.startJob(jobOther, func(ctx context.Context, j *job) {
-		res := variant.Bench(ctx, depth, func(line string) { s.out.println(line) })
+		res := variant.Bench(ctx, depth, settings, func(line string) { s.out.println(line) })
 		if res.Stopped {
 			s.out.info("bench stopped before it finished")
 			return

@@ -82,8 +82,8 @@ func NewSession(out io.Writer) *Session {
 	// The engine starts with the options' defaults, not its own zero values:
 	// a GUI that sets no option still gets the advertised Move Overhead and
 	// with it the clock reserve.
-	s.settings = variants.Settings{HashMB: DefaultHashMB, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
-		PlayCards: true, UseNNUE: games.NNUEByDefault, EvalFile: nnue.DefaultName, Level: kit.PlayingLevels[s.skill].Level, LevelSeed: uint64(time.Now().UnixNano())}
+	s.settings = DefaultSettings()
+	s.settings.Level, s.settings.LevelSeed = kit.PlayingLevels[s.skill].Level, uint64(time.Now().UnixNano())
 	s.variant = games.Chess{}
 	s.game, _ = s.variant.Start(nil, s.settings)
 	e, err := s.variant.NewEngine(s.settings)
@@ -92,6 +92,13 @@ func NewSession(out io.Writer) *Session {
 	}
 	s.engine = e
 	return s
+}
+
+// DefaultSettings are the settings the options' defaults make: what a
+// session starts with, and what the bench signatures are measured with.
+func DefaultSettings() variants.Settings {
+	return variants.Settings{HashMB: DefaultHashMB, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
+		PlayCards: true, UseNNUE: games.NNUEByDefault, EvalFile: nnue.DefaultName}
 }
 
 // optionTable declares every UCI option once.

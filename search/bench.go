@@ -7,6 +7,7 @@ import (
 
 	"tempest/kit"
 	"tempest/movegen"
+	"tempest/nnue"
 )
 
 // BenchDepth is the default depth of "bench": deep enough to exercise every
@@ -75,9 +76,10 @@ var benchPositions = []string{
 // total is a signature of the search: any functional change alters it.
 // Cancelling ctx ends the run after the current position; the result then
 // covers the positions searched so far and Stopped is set.
-func Bench(ctx context.Context, depth, threads, hashMB int, report func(string)) kit.BenchResult {
+func Bench(ctx context.Context, depth, threads, hashMB int, net *nnue.Network, report func(string)) kit.BenchResult {
 	e := New(hashMB)
 	e.SetOptions(Options{Threads: threads, MultiPV: 1})
+	e.SetNet(net)
 	var total kit.BenchResult
 	for i, fen := range benchPositions {
 		if ctx.Err() != nil {

@@ -51,8 +51,10 @@ type Variant interface {
 	// NewEngine makes the game's engine with the session's settings.
 	NewEngine(s Settings) (Engine, error)
 	// Bench searches the game's fixed bench positions to depth with a
-	// fresh engine on one thread: the node total is its signature.
-	Bench(ctx context.Context, depth int, report func(string)) kit.BenchResult
+	// fresh engine on one thread, evaluating as settings s say (chess:
+	// Use NNUE, EvalFile): with the default settings the node total is the
+	// game's signature.
+	Bench(ctx context.Context, depth int, s Settings, report func(string)) kit.BenchResult
 	BenchDepth() int
 }
 

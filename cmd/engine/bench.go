@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"os"
 
+	"tempest/games"
 	"tempest/kit"
+	"tempest/nnue"
 	"tempest/search"
 	"tempest/variants/chameleon/chsearch"
 	"tempest/variants/chessmate/cmsearch"
@@ -23,6 +25,7 @@ func benchCommand(args []string) int {
 	threads := fs.Int("threads", 1, "search threads, chess only (1 for a reproducible node count)")
 	hash := fs.Int("hash", 16, "hash table size in MiB (chess, card chess, Chameleon Chess)")
 	quiet := fs.Bool("q", false, "print only the final line")
+	evalFlag := fs.String("eval", "default", "chess: what the search evaluates with: default (as the engine plays unless told otherwise), hce, net (the net built in) or a net file")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -45,7 +48,12 @@ func benchCommand(args []string) int {
 	var res kit.BenchResult
 	switch *variant {
 	case "chess":
-		res = search.Bench(ctx, depthOr(search.BenchDepth), *threads, *hash, report)
+		net, err := benchNet(*evalFlag)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench: -eval:", err)
+			return 2
+		}
+		res = search.Bench(ctx, depthOr(search.BenchDepth), *threads, *hash, net, report)
 	case "chessmate":
 		res = cmsearch.Bench(ctx, depthOr(cmsearch.BenchDepth), *hash, report)
 	case "chameleon":
@@ -58,4 +66,22 @@ func benchCommand(args []string) int {
 	}
 	fmt.Printf("%d nodes %d nps\n", res.Nodes, res.NPS())
 	return 0
+}
+
+// benchNet is the net -eval names (nil: the hand-crafted evaluation).
+func benchNet(eval string) (*nnue.Network, error) {
+	switch {
+	case eval == "hce" || eval == "default" && !games.NNUEByDefault:
+		return nil, nil
+	case eval == "net" || eval == "default":
+		net, _ := nnue.Default()
+		return net, nil
+	}
+	f, err := os.Open(eval)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	net, _, err := nnue.Load(f)
+	return net, err
 }

@@ -49,8 +49,14 @@ type EpochStats struct {
 	Elapsed             time.Duration
 }
 
+// checkpointVersion changes whenever a resumed run would not continue the
+// run that wrote the checkpoint (version 2: validation holds out whole
+// games).
+const checkpointVersion = 2
+
 // checkpoint is what a run saves after every epoch to resume from.
 type checkpoint struct {
+	Version     int
 	Config      Config
 	Epoch       int // epochs done
 	Model       Model
@@ -73,19 +79,16 @@ func Train(ctx context.Context, records []trainingdata.Record, cfg Config, progr
 	if cfg.BatchSize < 1 || cfg.Epochs < 1 || cfg.Threads < 1 {
 		return nil, nil, fmt.Errorf("nnuetrain: batch size, epochs and threads must be positive (%d, %d, %d)", cfg.BatchSize, cfg.Epochs, cfg.Threads)
 	}
-	rng := rand.New(rand.NewPCG(cfg.Seed, 0x7EA1))
-	order := make([]int32, len(records))
-	for i := range order {
-		order[i] = int32(i)
-	}
-	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-	nVal := min(max(int(float64(len(records))*cfg.Validation), 1), len(records)-1)
-	val, train := order[:nVal], order[nVal:]
+	val, train := split(records, cfg.Seed, cfg.Validation)
 
-	cp := checkpoint{Config: cfg, Model: *NewModel(cfg.Seed), DataRecords: len(records)}
+	cp := checkpoint{Version: checkpointVersion, Config: cfg, Model: *NewModel(cfg.Seed), DataRecords: len(records)}
 	cp.M, cp.V = zerosLike(cp.Model.params()), zerosLike(cp.Model.params())
 	if cfg.CheckpointDir != "" {
 		if old, err := loadCheckpoint(cfg.CheckpointDir); err == nil {
+			if old.Version != checkpointVersion {
+				return nil, nil, fmt.Errorf("nnuetrain: %s was written by another version of the trainer (%d, this one writes %d); train into another directory",
+					filepath.Join(cfg.CheckpointDir, checkpointName), old.Version, checkpointVersion)
+			}
 			if old.Config != cfg || old.DataRecords != len(records) {
 				return nil, nil, fmt.Errorf("nnuetrain: %s holds a run of other settings or data; train into another directory",
 					filepath.Join(cfg.CheckpointDir, checkpointName))
@@ -146,6 +149,49 @@ func Train(ctx context.Context, records []trainingdata.Record, cfg Config, progr
 		}
 	}
 	return m, cp.History, nil
+}
+
+// split holds out about share of the records for validation, whole games
+// at a time (a game ends at a record marked last of its game): positions of
+// one game are alike, so a game split over both sets would reward
+// memorising it. Records without game marks (fewer than two games) are
+// held out one by one. The choice depends on the seed and the data only.
+func split(records []trainingdata.Record, seed uint64, share float64) (val, train []int32) {
+	rng := rand.New(rand.NewPCG(seed, 0x7EA1))
+	want := min(max(int(float64(len(records))*share), 1), len(records)-1)
+	var games [][2]int32 // [start, end) of each game
+	start := 0
+	for i := range records {
+		if records[i].LastOfGame() || i == len(records)-1 {
+			games = append(games, [2]int32{int32(start), int32(i + 1)})
+			start = i + 1
+		}
+	}
+	if len(games) < 2 {
+		order := make([]int32, len(records))
+		for i := range order {
+			order[i] = int32(i)
+		}
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		return order[:want], order[want:]
+	}
+	rng.Shuffle(len(games), func(i, j int) { games[i], games[j] = games[j], games[i] })
+	held := make([]bool, len(records))
+	for k, g := range games {
+		if len(val) >= want || k == len(games)-1 {
+			break
+		}
+		for i := g[0]; i < g[1]; i++ {
+			held[i] = true
+			val = append(val, i)
+		}
+	}
+	for i := range records {
+		if !held[i] {
+			train = append(train, int32(i))
+		}
+	}
+	return val, train
 }
 
 // gradient sums the loss gradient of a batch into grads[0], spreading the

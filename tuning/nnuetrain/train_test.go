@@ -272,3 +272,43 @@ func TestMirroredSampleIsTheMirroredPosition(t *testing.T) {
 		assert.NotEqual(t, sorted(b.us[:b.n]), sorted(a.us[:a.n]), "the reflection moved no piece: %s", fen)
 	}
 }
+
+// Validation holds out whole games, about the share asked for, the same
+// ones for the same seed; training and validation cover the data once.
+func TestSplitHoldsOutWholeGames(t *testing.T) {
+	recs := materialData(t, 1000, 7)
+	gameOf := make([]int, len(recs))
+	game := 0
+	for i := range recs {
+		gameOf[i] = game
+		if i%10 == 9 || i%37 == 36 { // games of uneven length
+			recs[i].MarkLastOfGame()
+			game++
+		}
+	}
+	val, train := split(recs, 3, 0.1)
+	assert.InDelta(t, 100, len(val), 12)
+	seen := make([]int, len(recs))
+	heldGames := map[int]bool{}
+	for _, i := range val {
+		seen[i]++
+		heldGames[gameOf[i]] = true
+	}
+	for _, i := range train {
+		seen[i]++
+		assert.False(t, heldGames[gameOf[i]], "record %d of held-out game %d is in training", i, gameOf[i])
+	}
+	for i, n := range seen {
+		require.Equal(t, 1, n, "record %d", i)
+	}
+	val2, _ := split(recs, 3, 0.1)
+	assert.Equal(t, val, val2)
+	val3, _ := split(recs, 4, 0.1)
+	assert.NotEqual(t, val, val3)
+
+	// Without game marks: one position at a time.
+	plain := materialData(t, 100, 8)
+	val, train = split(plain, 1, 0.1)
+	assert.Len(t, val, 10)
+	assert.Len(t, train, 90)
+}

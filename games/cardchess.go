@@ -126,12 +126,7 @@ func (c *cardEngine) Configure(s variants.Settings) ([]string, error) {
 	if s.Level != c.settings.Level || s.LevelSeed != c.settings.LevelSeed {
 		c.e.SetLevel(s.Level, s.LevelSeed)
 	}
-	if s.EvalFile != c.settings.EvalFile {
-		notes = append(notes, notApplicable("EvalFile", "card chess", "it evaluates by hand"))
-	}
-	if s.UseNNUE != c.settings.UseNNUE {
-		notes = append(notes, notApplicable("Use NNUE", "card chess", "it evaluates by hand"))
-	}
+	notes = append(notes, byHandNotes("card chess", c.settings, s)...)
 	c.settings = s
 	return notes, nil
 }

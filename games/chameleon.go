@@ -122,12 +122,7 @@ func (c *chameleonEngine) Configure(s variants.Settings) ([]string, error) {
 	if s.Contempt != 0 && s.Contempt != c.settings.Contempt {
 		notes = append(notes, notApplicable("Contempt", game, "a draw is scored as an even position"))
 	}
-	if s.EvalFile != c.settings.EvalFile {
-		notes = append(notes, notApplicable("EvalFile", game, "it evaluates by hand"))
-	}
-	if s.UseNNUE != c.settings.UseNNUE {
-		notes = append(notes, notApplicable("Use NNUE", game, "it evaluates by hand"))
-	}
+	notes = append(notes, byHandNotes(game, c.settings, s)...)
 	c.settings = s
 	return notes, nil
 }

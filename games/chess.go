@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"strings"
 
 	"tempest/eval"
@@ -241,19 +240,9 @@ func loadNet(path string) (*nnue.Network, string, error) {
 		net, provenance := nnue.Default()
 		return net, fmt.Sprintf("EvalFile: the embedded net %s (%s)", nnue.DefaultName, provenance), nil
 	}
-	f, err := os.Open(path)
+	net, provenance, _, err := nnue.LoadFile(path)
 	if err != nil {
 		return nil, "", err // the protocol names the option
-	}
-	defer f.Close()
-	// A device or a pipe (/dev/stdin, a FIFO) could block the session or
-	// never end: a net is a regular file.
-	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
-		return nil, "", fmt.Errorf("%s is not a regular file", kit.Truncate(path, 80))
-	}
-	net, provenance, err := nnue.Load(f)
-	if err != nil {
-		return nil, "", fmt.Errorf("%s: %v", kit.Truncate(path, 80), err)
 	}
 	return net, fmt.Sprintf("EvalFile: %s (%s)", kit.Truncate(path, 80), provenance), nil
 }

@@ -29,3 +29,16 @@ func ByName(name string) variants.Variant {
 func notApplicable(option, game, why string) string {
 	return option + " does not apply to " + game + ": " + why
 }
+
+// byHandNotes are the notes of a game that evaluates by hand when the
+// neural-evaluation options change from old to s.
+func byHandNotes(game string, old, s variants.Settings) []string {
+	var notes []string
+	if s.EvalFile != old.EvalFile {
+		notes = append(notes, notApplicable("EvalFile", game, "it evaluates by hand"))
+	}
+	if s.UseNNUE != old.UseNNUE {
+		notes = append(notes, notApplicable("Use NNUE", game, "it evaluates by hand"))
+	}
+	return notes
+}

@@ -164,12 +164,7 @@ func (c *strategoEngine) Configure(s variants.Settings) ([]string, error) {
 		c.e.SetLevel(s.Level, s.LevelSeed)
 		c.fresh = true
 	}
-	if s.EvalFile != c.settings.EvalFile {
-		notes = append(notes, notApplicable("EvalFile", game, "it evaluates by hand"))
-	}
-	if s.UseNNUE != c.settings.UseNNUE {
-		notes = append(notes, notApplicable("Use NNUE", game, "it evaluates by hand"))
-	}
+	notes = append(notes, byHandNotes(game, c.settings, s)...)
 	c.settings = s
 	return notes, nil
 }

@@ -2,12 +2,16 @@ package nnue
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
+	"os"
 	"strings"
+
+	"tempest/kit"
 )
 
 // A net file (docs/NNUE.md, "Net file"), little-endian:
@@ -101,6 +105,31 @@ func Load(r io.Reader) (*Network, string, error) {
 		return nil, "", err
 	}
 	return n, provenance, nil
+}
+
+// LoadFile reads the net file at path: the net, its provenance and the
+// SHA-256 of the file, the net's identity (training data names the net it
+// was made with by it). A device or a pipe (/dev/stdin, a FIFO) could block
+// or never end, so only a regular file is read. Errors name the path.
+func LoadFile(path string) (*Network, string, [32]byte, error) {
+	var sum [32]byte
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, "", sum, err // *PathError names the path
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+		return nil, "", sum, fmt.Errorf("%s is not a regular file", kit.Truncate(path, 80))
+	}
+	data, err := io.ReadAll(io.LimitReader(f, FileSize+1))
+	if err != nil {
+		return nil, "", sum, fmt.Errorf("%s: %v", kit.Truncate(path, 80), err)
+	}
+	n, provenance, err := Load(bytes.NewReader(data))
+	if err != nil {
+		return nil, "", sum, fmt.Errorf("%s: %v", kit.Truncate(path, 80), err)
+	}
+	return n, provenance, sha256.Sum256(data), nil
 }
 
 func (n *Network) checkOutputWeights() error {

@@ -2,6 +2,9 @@ package nnue
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -71,4 +74,27 @@ func TestDefaultNetLoads(t *testing.T) {
 	pos := movegen.NewStartPosition()
 	n.Refresh(&acc, pos)
 	assert.InDelta(t, 0, n.Evaluate(&acc, movegen.White), 60)
+}
+
+// LoadFile reads a regular net file and names it by the SHA-256 of its
+// bytes; anything else is refused with the path in the error.
+func TestLoadFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "test.nnue")
+	var b bytes.Buffer
+	require.NoError(t, randomNet(11).Save(&b, "load file test"))
+	require.NoError(t, os.WriteFile(path, b.Bytes(), 0o644))
+	n, provenance, sum, err := LoadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, randomNet(11), n)
+	assert.Equal(t, "load file test", provenance)
+	assert.Equal(t, sha256.Sum256(b.Bytes()), sum)
+
+	for _, bad := range []string{dir, "/dev/null", filepath.Join(dir, "missing.nnue")} {
+		_, _, _, err := LoadFile(bad)
+		assert.ErrorContains(t, err, bad)
+	}
+	require.NoError(t, os.WriteFile(path, b.Bytes()[:100], 0o644))
+	_, _, _, err = LoadFile(path)
+	assert.ErrorContains(t, err, path+": nnue:")
 }

@@ -77,11 +77,6 @@ func benchNet(eval string) (*nnue.Network, error) {
 		net, _ := nnue.Default()
 		return net, nil
 	}
-	f, err := os.Open(eval)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	net, _, err := nnue.Load(f)
+	net, _, _, err := nnue.LoadFile(eval)
 	return net, err
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"flag"
 	"fmt"
 	"os"
@@ -203,15 +202,10 @@ func datagenNet(eval string, cfg *trainingdata.Config) (string, error) {
 		cfg.Net, cfg.NetID = net, [8]byte(nnue.DefaultSum[:8])
 		return fmt.Sprintf("the net built in, %s (%s)", nnue.DefaultName, provenance), nil
 	}
-	data, err := os.ReadFile(eval)
+	net, provenance, sum, err := nnue.LoadFile(eval)
 	if err != nil {
 		return "", fmt.Errorf("-eval: %v", err)
 	}
-	net, provenance, err := nnue.Load(bytes.NewReader(data))
-	if err != nil {
-		return "", fmt.Errorf("-eval %s: %v", eval, err)
-	}
-	sum := sha256.Sum256(data)
 	cfg.Net, cfg.NetID = net, [8]byte(sum[:8])
 	return fmt.Sprintf("the net %s, sha256 %x... (%s)", eval, sum[:8], provenance), nil
 }

@@ -1,3 +1,5 @@
+//go:build !purego
+
 package nnue
 
 import "golang.org/x/sys/cpu"

@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // The AVX2 kernels of the network: Hidden (256) int16 lanes are 512 bytes,

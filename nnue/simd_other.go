@@ -1,8 +1,9 @@
-//go:build !amd64
+//go:build !amd64 || purego
 
 package nnue
 
-// useSIMD is false: outside amd64 the portable kernels run.
+// useSIMD is false: outside amd64, or with the purego tag (to measure the
+// portable path on amd64), the portable kernels run.
 var useSIMD = false
 
 func addSubAVX2(dst, src, add, sub *[Hidden]int16)                     { panic("nnue: no SIMD path") }

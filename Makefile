@@ -8,10 +8,14 @@ PYTHON  := $(VENV)/bin/python
 # with "context deadline exceeded" in Go 1.26 (golang/go#75804).
 TMPDIR_ENGINE := $(shell mktemp -d 2>/dev/null || echo /tmp)
 
-.PHONY: engine test vet unit debug race fuzz uci hostile android bench clean
+.PHONY: engine test vet unit debug race fuzz uci hostile openbench android bench clean
 
+# `make EXE=<name>` is how OpenBench workers build (docs/OPENBENCH.md);
+# TAGS=tune builds the SPSA parameters in as options.
+EXE  ?= engine
+TAGS ?=
 engine:
-	$(GO) build -o engine ./cmd/engine
+	$(GO) build -tags '$(TAGS)' -o $(EXE) ./cmd/engine
 
 # python-chess is the independent rules oracle and reference UCI client.
 $(VENV)/.installed: testdata/requirements.txt
@@ -19,7 +23,7 @@ $(VENV)/.installed: testdata/requirements.txt
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r testdata/requirements.txt
 	touch $@
 
-test: vet unit debug race fuzz uci hostile android
+test: vet unit debug race fuzz uci hostile openbench android
 
 vet:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -48,11 +52,13 @@ race: $(VENV)/.installed
 	$(GO) test -race ./tuning/nnuetrain -run 'Resumes|Gradient'
 	$(GO) test -race -tags tune ./tuning -run 'TestLinearModel|TestRecoverKnownWeights'
 	$(GO) test -race ./cmd/tempest-dev -run 'TestChameleonMatch|TestStratMatch|TestVarMatch'
+	$(GO) test -race ./syzygy -run Concurrent
 
 # UCI conformance, checked by the independent tool (testdata/tools).
 uci:
 	$(GO) build -o $(TMPDIR_ENGINE)/engine ./cmd/engine
 	python3 testdata/tools/uci_check.py $(TMPDIR_ENGINE)/engine
+	python3 testdata/tools/test_match.py
 
 # Every fuzz target, each with an input budget fitted to its speed (the
 # whole list takes a few minutes on two cores). FUZZSCALE multiplies them
@@ -76,7 +82,7 @@ FUZZ_TARGETS := \
 	variants/stratego:FuzzRecordRoundTrip:10000 \
 	games:FuzzLoadChessRecord:10000 protocol:FuzzChameleonCommands:3000 \
 	protocol:FuzzSessionCommands:1500 tuning/trainingdata:FuzzRecord:50000 \
-	nnue:FuzzLoad:3000
+	nnue:FuzzLoad:3000 book:FuzzOpen:20000
 
 # The adversarial harness: every finding of issue 14 as a scenario, the
 # go-parameter matrix, quit during every kind of job, and seeded random
@@ -84,6 +90,17 @@ FUZZ_TARGETS := \
 hostile:
 	$(GO) build -o $(TMPDIR_ENGINE)/engine ./cmd/engine
 	python3 testdata/tools/hostile.py $(TMPDIR_ENGINE)/engine --random 40 --seed 1
+
+# What an OpenBench worker does: build with make EXE=<name> in a fresh copy
+# of the sources, run bench (also with a private net) and genfens, and read
+# them as it does (testdata/tools/openbench_check.py).
+openbench:
+	@dir=$$(mktemp -d) && \
+	  git ls-files -co --exclude-standard -z | tar --null -T - -cf - | tar -xf - -C $$dir && \
+	  $(MAKE) -s -C $$dir EXE=tempest-ob && \
+	  python3 testdata/tools/openbench_check.py $$dir/tempest-ob --net nnue/default.nnue \
+	    --expect-bench $$(awk '$$1 == "chess" {print $$2}' testdata/bench.txt); \
+	  status=$$?; rm -rf $$dir; exit $$status
 
 fuzz:
 	$(foreach t,$(FUZZ_TARGETS),$(call fuzz1,$(word 1,$(subst :, ,$(t))),$(word 2,$(subst :, ,$(t))),$(word 3,$(subst :, ,$(t)))))

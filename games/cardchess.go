@@ -126,7 +126,7 @@ func (c *cardEngine) Configure(s variants.Settings) ([]string, error) {
 	if s.Level != c.settings.Level || s.LevelSeed != c.settings.LevelSeed {
 		c.e.SetLevel(s.Level, s.LevelSeed)
 	}
-	notes = append(notes, byHandNotes("card chess", c.settings, s)...)
+	notes = append(notes, chessOnlyNotes("card chess", c.settings, s)...)
 	c.settings = s
 	return notes, nil
 }

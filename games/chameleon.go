@@ -62,7 +62,7 @@ func (v Chameleon) View(variants.Game, string) (string, error) {
 func (Chameleon) RecordText(g variants.Game) string { return chameleon.WriteRecord(g.Record()) }
 
 func (Chameleon) Commands() map[string]variants.Command {
-	return map[string]variants.Command{"board": chameleonBoard}
+	return map[string]variants.Command{"board": variants.LinesCommand(chameleonBoard)}
 }
 
 func (Chameleon) NewEngine(s variants.Settings) (variants.Engine, error) {
@@ -122,7 +122,7 @@ func (c *chameleonEngine) Configure(s variants.Settings) ([]string, error) {
 	if s.Contempt != 0 && s.Contempt != c.settings.Contempt {
 		notes = append(notes, notApplicable("Contempt", game, "a draw is scored as an even position"))
 	}
-	notes = append(notes, byHandNotes(game, c.settings, s)...)
+	notes = append(notes, chessOnlyNotes(game, c.settings, s)...)
 	c.settings = s
 	return notes, nil
 }

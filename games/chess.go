@@ -2,10 +2,16 @@ package games
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"slices"
+	"strconv"
 	"strings"
+	"time"
 
+	"tempest/book"
 	"tempest/eval"
 	"tempest/kit"
 	"tempest/movegen"
@@ -13,6 +19,7 @@ import (
 	"tempest/perft"
 	"tempest/search"
 	"tempest/tt"
+	"tempest/tuning/trainingdata"
 	"tempest/variants"
 )
 
@@ -144,7 +151,54 @@ func (Chess) Eval(g variants.Game, e variants.Engine) ([]string, error) {
 	return out, nil
 }
 
-func (Chess) Commands() map[string]variants.Command { return nil }
+// Commands: "genfens", the start positions OpenBench's data generation
+// asks for.
+func (Chess) Commands() map[string]variants.Command {
+	return map[string]variants.Command{"genfens": {Run: genFENs, Long: true}}
+}
+
+// genFENs answers "genfens N [seed S] [book None|FILE]" with N lines
+// "info string genfens <FEN>" (trainingdata.GenFENs), each printed as soon
+// as it is found (OpenBench gives up on an engine silent for 15 s); stop
+// or quit ends it.
+func genFENs(ctx context.Context, _ variants.Game, args []string, print func(string)) error {
+	if len(args) == 0 {
+		return errors.New("genfens: usage: genfens N [seed S] [book None|FILE]")
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n < 1 || n > trainingdata.GenFENsMax {
+		return fmt.Errorf("genfens: the count %q is not a number from 1 to %d", kit.Truncate(args[0], 20), trainingdata.GenFENsMax)
+	}
+	var seed uint64
+	var openings []string
+	rest := args[1:]
+	for len(rest) > 0 {
+		if len(rest) < 2 {
+			return fmt.Errorf("genfens: %q needs a value", kit.Truncate(rest[0], 20))
+		}
+		key, value := rest[0], rest[1]
+		rest = rest[2:]
+		switch key {
+		case "seed":
+			if seed, err = strconv.ParseUint(value, 10, 64); err != nil {
+				return fmt.Errorf("genfens: the seed %q is not a number from 0 to 2^64-1", kit.Truncate(value, 24))
+			}
+		case "book":
+			if value == "None" || value == "none" {
+				openings = nil
+				continue
+			}
+			if openings, _, err = trainingdata.ReadOpenings(value); err != nil {
+				return fmt.Errorf("genfens: book: %v", err)
+			}
+		default:
+			return fmt.Errorf("genfens: unknown parameter %q (seed, book)", kit.Truncate(key, 20))
+		}
+	}
+	return trainingdata.GenFENs(ctx, n, seed, openings, func(fen string) {
+		print("info string genfens " + fen)
+	})
+}
 
 func (Chess) NewEngine(s variants.Settings) (variants.Engine, error) {
 	t, err := tt.New(s.HashMB)
@@ -183,6 +237,8 @@ const NNUEByDefault = false
 type chessEngine struct {
 	e        *search.Engine
 	net      *nnue.Network // EvalFile's net, used while Use NNUE is on
+	book     *book.Book    // BookFile's book, used while OwnBook is on
+	bookRng  *rand.Rand    // the weighted choice among book moves
 	settings variants.Settings
 }
 
@@ -205,6 +261,28 @@ func (c *chessEngine) Configure(s variants.Settings) ([]string, error) {
 			note += "; not in use while Use NNUE is false"
 		}
 		notes = append(notes, note)
+	}
+	if s.BookFile != c.settings.BookFile {
+		if s.BookFile == "" {
+			c.book = nil
+		} else {
+			b, err := book.Open(s.BookFile)
+			if err != nil {
+				return nil, err // the old book stays
+			}
+			c.book = b
+			notes = append(notes, fmt.Sprintf("BookFile: %s, %d entries", kit.Truncate(s.BookFile, 80), b.Len()))
+		}
+	}
+	if s.OwnBook && (!c.settings.OwnBook || s.BookFile != c.settings.BookFile) && c.book == nil {
+		notes = append(notes, "OwnBook: no BookFile is set; every move is searched")
+	}
+	if c.bookRng == nil || s.BookSeed != c.settings.BookSeed {
+		seed := s.BookSeed
+		if seed == 0 {
+			seed = uint64(time.Now().UnixNano())
+		}
+		c.bookRng = rand.New(rand.NewPCG(seed, 0x626f6f6b)) // "book"
 	}
 	if s.UseNNUE != c.settings.UseNNUE {
 		if usesNet(s) {
@@ -276,6 +354,14 @@ func (c *chessEngine) Prepare(g variants.Game, args []string) (variants.Search, 
 		// Pondering without the option is harmless; note it for GUIs that forget.
 		gp.Note("go ponder received while the Ponder option is off; pondering anyway")
 	}
+	if m, note, ok := c.bookMove(&pos, &lim); ok {
+		return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
+			report("info string " + note)
+			lim.PonderHit = hit
+			kit.Hold(ctx, &lim)
+			return m.UCI(chess960)
+		}, gp.Notes, nil
+	}
 	eng := c.e
 	return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
 		lim.PonderHit = hit
@@ -289,6 +375,32 @@ func (c *chessEngine) Prepare(g variants.Game, args []string) (variants.Search, 
 		}
 		return best
 	}, gp.Notes, nil
+}
+
+// bookMove is the move OwnBook plays in pos, chosen by weight among the
+// book's moves (those of searchmoves, when given), with a note saying so.
+// An analysis ("go infinite") is always searched, and so is a position
+// past BookDepth or not in the book.
+func (c *chessEngine) bookMove(pos *movegen.Position, lim *search.Limits) (movegen.Move, string, bool) {
+	if !c.settings.OwnBook || c.book == nil || lim.Infinite || pos.FullMoveNumber() > c.settings.BookDepth {
+		return movegen.NullMove, "", false
+	}
+	entries := c.book.Entries(pos)
+	if len(lim.SearchMoves) > 0 {
+		entries = slices.DeleteFunc(entries, func(e book.Entry) bool { return !slices.Contains(lim.SearchMoves, e.Move) })
+	}
+	m, ok := book.Choose(entries, c.bookRng, book.Weighted)
+	if !ok {
+		return movegen.NullMove, "", false
+	}
+	var total, weight uint64
+	for _, e := range entries {
+		total += uint64(e.Weight)
+		if e.Move == m {
+			weight += uint64(e.Weight)
+		}
+	}
+	return m, fmt.Sprintf("book move %s (weight %d of %d, %d book moves)", m.UCI(c.settings.Chess960), weight, total, len(entries)), true
 }
 
 // formatInfo writes a search report as a UCI info line.

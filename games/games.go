@@ -30,15 +30,24 @@ func notApplicable(option, game, why string) string {
 	return option + " does not apply to " + game + ": " + why
 }
 
-// byHandNotes are the notes of a game that evaluates by hand when the
-// neural-evaluation options change from old to s.
-func byHandNotes(game string, old, s variants.Settings) []string {
+// chessOnlyNotes are a variant's notes when options only chess uses (the
+// neural evaluation, the opening book) change from old to s.
+func chessOnlyNotes(game string, old, s variants.Settings) []string {
 	var notes []string
 	if s.EvalFile != old.EvalFile {
 		notes = append(notes, notApplicable("EvalFile", game, "it evaluates by hand"))
 	}
 	if s.UseNNUE != old.UseNNUE {
 		notes = append(notes, notApplicable("Use NNUE", game, "it evaluates by hand"))
+	}
+	for _, o := range []struct {
+		name    string
+		changed bool
+	}{{"OwnBook", s.OwnBook != old.OwnBook}, {"BookFile", s.BookFile != old.BookFile},
+		{"BookDepth", s.BookDepth != old.BookDepth}, {"BookSeed", s.BookSeed != old.BookSeed}} {
+		if o.changed {
+			notes = append(notes, notApplicable(o.name, game, "Polyglot books are for standard chess"))
+		}
 	}
 	return notes
 }

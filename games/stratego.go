@@ -58,7 +58,7 @@ func (Stratego) View(g variants.Game, player string) (string, error) {
 func (Stratego) RecordText(g variants.Game) string { return g.(*stratego.Game).RecordText() }
 
 func (Stratego) Commands() map[string]variants.Command {
-	return map[string]variants.Command{"setup": strategoSetupCommand}
+	return map[string]variants.Command{"setup": variants.LinesCommand(strategoSetupCommand)}
 }
 
 func (Stratego) NewEngine(s variants.Settings) (variants.Engine, error) {
@@ -164,7 +164,7 @@ func (c *strategoEngine) Configure(s variants.Settings) ([]string, error) {
 		c.e.SetLevel(s.Level, s.LevelSeed)
 		c.fresh = true
 	}
-	notes = append(notes, byHandNotes(game, c.settings, s)...)
+	notes = append(notes, chessOnlyNotes(game, c.settings, s)...)
 	c.settings = s
 	return notes, nil
 }

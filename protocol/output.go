@@ -6,14 +6,16 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
 // output is the single writer of stdout: the command loop and the search
 // goroutine both print through it, one whole line at a time.
 type output struct {
-	mu sync.Mutex
-	w  *bufio.Writer
+	mu     sync.Mutex
+	w      *bufio.Writer
+	errors atomic.Int64 // error lines written, for the exit code of command-line commands
 }
 
 func newOutput(w io.Writer) *output { return &output{w: bufio.NewWriter(w)} }
@@ -36,6 +38,7 @@ func (o *output) info(format string, args ...any) {
 
 // errorf reports bad input; the engine's state is unchanged.
 func (o *output) errorf(format string, args ...any) {
+	o.errors.Add(1)
 	o.println("info string error: " + capMessage(fmt.Sprintf(format, args...)))
 }
 

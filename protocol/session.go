@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -23,6 +24,10 @@ import (
 
 // DefaultHashMB is the hash table size before any setoption.
 const DefaultHashMB = variants.DefaultHashMB
+
+// DefaultBookDepth is the last full move OwnBook asks the book for, by
+// default: deep enough for any common book's lines.
+const DefaultBookDepth = 30
 
 // Session is one UCI conversation. It holds one game of one variant and
 // that game's engine, and forwards every command to them through the
@@ -98,7 +103,7 @@ func NewSession(out io.Writer) *Session {
 // session starts with, and what the bench signatures are measured with.
 func DefaultSettings() variants.Settings {
 	return variants.Settings{HashMB: DefaultHashMB, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
-		PlayCards: true, UseNNUE: games.NNUEByDefault, EvalFile: nnue.DefaultName}
+		PlayCards: true, UseNNUE: games.NNUEByDefault, EvalFile: nnue.DefaultName, BookDepth: DefaultBookDepth}
 }
 
 // optionTable declares every UCI option once.
@@ -161,6 +166,26 @@ func (s *Session) optionTable() []*Option {
 			Help: "chess: the net file for the neural evaluation (docs/NNUE.md); <empty> or " + nnue.DefaultName + ": the net built in",
 			apply: func(s *Session, v string) error {
 				return s.reconfigure(func(c *variants.Settings) { c.EvalFile = v })
+			}},
+		{Name: "OwnBook", Kind: Check, Default: "false",
+			Help: "chess: play moves from the Polyglot book of BookFile while it has them (docs/PROTOCOL.md, \"Opening books\")",
+			apply: func(s *Session, v string) error {
+				return s.reconfigure(func(c *variants.Settings) { c.OwnBook = v == "true" })
+			}},
+		{Name: "BookFile", Kind: String, Default: "",
+			Help: "chess: the Polyglot (.bin) book OwnBook plays from; <empty>: none",
+			apply: func(s *Session, v string) error {
+				return s.reconfigure(func(c *variants.Settings) { c.BookFile = v })
+			}},
+		{Name: "BookDepth", Kind: Spin, Default: strconv.Itoa(DefaultBookDepth), Min: 1, Max: 500,
+			Help: "chess: the book is asked up to this full move of the game",
+			apply: func(s *Session, v string) error {
+				return s.reconfigure(func(c *variants.Settings) { c.BookDepth = spin(v) })
+			}},
+		{Name: "BookSeed", Kind: Spin, Default: "0", Min: 0, Max: math.MaxInt32,
+			Help: "chess: seeds the weighted random choice among book moves, for repeatable games; 0: from the clock",
+			apply: func(s *Session, v string) error {
+				return s.reconfigure(func(c *variants.Settings) { c.BookSeed = uint64(spin(v)) })
 			}},
 		{Name: "Play Cards", Kind: Check, Default: "true", Help: "card chess: when false the engine plays regular moves only",
 			apply: func(s *Session, v string) error {
@@ -252,6 +277,47 @@ func (s *Session) Run(in io.Reader) error {
 			return nil
 		}
 	}
+}
+
+// RunCommands runs command lines given as the program's arguments
+// (engine "bench 13" quit), one after another: each waits for the job it
+// started (a bench, a perft, a search with a limit) before the next runs,
+// as scripts and test frameworks expect; a search that waits for "stop"
+// (go infinite, go ponder) runs until the next stop or the end. After the
+// last line the session ends as at "quit". It returns the number of
+// errors the session reported ("info string error: ..."), so a script
+// can tell a mistyped command from success.
+func (s *Session) RunCommands(lines []string) int {
+	s.runCommands(lines)
+	s.quit()
+	return int(s.out.errors.Load())
+}
+
+func (s *Session) runCommands(lines []string) {
+	for _, line := range lines {
+		before := s.job
+		if !s.Execute(line) {
+			return
+		}
+		if s.job != nil && s.job != before && !waitsForStop(line) {
+			<-s.job.done
+		}
+	}
+}
+
+// waitsForStop reports whether a command line is a search that ends only
+// when told.
+func waitsForStop(line string) bool {
+	fields := strings.Fields(line)
+	if len(fields) == 0 || fields[0] != "go" {
+		return false
+	}
+	for _, f := range fields[1:] {
+		if f == "infinite" || f == "ponder" {
+			return true
+		}
+	}
+	return false
 }
 
 // Execute runs one command line; it returns false after "quit".

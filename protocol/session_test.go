@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -135,4 +136,27 @@ func TestShowWDLSetDuringASearchAppliesNext(t *testing.T) {
 	s.Execute("go depth 2")
 	<-s.job.done
 	assert.Contains(t, out.String(), " wdl ")
+}
+
+// genfens is a job: isready is answered while it runs, stop ends it at
+// once, and the session goes on; in a variant it is an unknown command.
+func TestGenFENsIsAJob(t *testing.T) {
+	var out bytes.Buffer // read only after the job has ended
+	s := NewSession(&out)
+	s.Execute("genfens 1000000 seed 1")
+	s.Execute("isready")
+	time.Sleep(50 * time.Millisecond)
+	start := time.Now()
+	s.Execute("stop")
+	assert.Less(t, time.Since(start), time.Second, "stop ends genfens at once")
+	s.Execute("isready")
+	got := out.String()
+	assert.Equal(t, 2, strings.Count(got, "readyok\n"))
+	n := strings.Count(got, "info string genfens ")
+	assert.Greater(t, n, 0)
+	assert.Less(t, n, 1000000)
+	assert.NotContains(t, got, "error")
+
+	out2 := runScript(t, "setoption name UCI_Variant value stratego\ngenfens 3\n")
+	assert.Contains(t, out2, `info string error: unknown command "genfens"`)
 }

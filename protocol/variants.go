@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"runtime/debug"
@@ -122,18 +123,23 @@ func (s *Session) view(args []string) {
 // variantCommand runs a game's own command; false if there is none by
 // that name.
 func (s *Session) variantCommand(cmd string, args []string) bool {
-	f := s.variant.Commands()[cmd]
-	if f == nil {
+	c, ok := s.variant.Commands()[cmd]
+	if !ok || c.Run == nil {
 		return false
 	}
-	lines, err := f(s.game, args)
-	if err != nil {
-		s.out.errorf("%v", err)
+	if !c.Long {
+		if err := c.Run(context.Background(), s.game, args, s.out.println); err != nil {
+			s.out.errorf("%v", err)
+		}
 		return true
 	}
-	for _, l := range lines {
-		s.out.println(l)
-	}
+	s.stopJob()
+	g := s.game
+	s.startJob(jobReadsGame, func(ctx context.Context, _ *job) {
+		if err := c.Run(ctx, g, args, s.out.println); err != nil && ctx.Err() == nil {
+			s.out.errorf("%v", err)
+		}
+	})
 	return true
 }
 

@@ -62,8 +62,25 @@ type Variant interface {
 // whole.
 var ErrNoHiddenInformation = errors.New("no hidden information")
 
-// Command is a game's own command on game g.
-type Command func(g Game, args []string) ([]string, error)
+// Command is a game's own command. Run prints its answer on game g line by
+// line as it goes or fails with an error; a Long command (chess's genfens)
+// runs beside the session, like a search, so that stop and quit end it
+// (ctx is cancelled) and its reader sees each line as soon as it exists.
+type Command struct {
+	Run  func(ctx context.Context, g Game, args []string, print func(line string)) error
+	Long bool
+}
+
+// LinesCommand makes a short Command of a function that answers at once.
+func LinesCommand(f func(g Game, args []string) ([]string, error)) Command {
+	return Command{Run: func(_ context.Context, g Game, args []string, print func(string)) error {
+		lines, err := f(g, args)
+		for _, l := range lines {
+			print(l)
+		}
+		return err
+	}}
+}
 
 // PerftCount is the number of leaves below one first action.
 type PerftCount struct {
@@ -90,6 +107,10 @@ type Settings struct {
 	EvalFile     string // chess: the net file; "" or nnue.DefaultName the embedded net
 	Level        kit.Level
 	LevelSeed    uint64 // seeds a weak level's random choices
+	OwnBook      bool   // chess: play moves from the book of BookFile while it has them
+	BookFile     string // chess: a Polyglot book; "" none
+	BookDepth    int    // chess: the book is asked up to this full move
+	BookSeed     uint64 // chess: seeds the weighted choice among book moves; 0 from the clock
 }
 
 // Engine plays one game. The protocol calls it from its command goroutine

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strconv"
 
 	"tempest/games"
 	"tempest/kit"
@@ -27,6 +28,20 @@ func benchCommand(args []string) int {
 	quiet := fs.Bool("q", false, "print only the final line")
 	evalFlag := fs.String("eval", "default", "chess: what the search evaluates with: default (as the engine plays unless told otherwise), hce, net (the net built in) or a net file")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	// "engine bench 13", the form OpenBench and other engines' scripts use.
+	switch fs.NArg() {
+	case 0:
+	case 1:
+		n, err := strconv.Atoi(fs.Arg(0))
+		if err != nil || n < 1 || *depth != 0 {
+			fmt.Fprintf(os.Stderr, "bench: %q is not a depth (give it once, as -depth N or as the last argument)\n", fs.Arg(0))
+			return 2
+		}
+		*depth = n
+	default:
+		fmt.Fprintf(os.Stderr, "bench: unexpected arguments %q\n", fs.Args()[1:])
 		return 2
 	}
 	if *depth < 0 || *depth > 64 || *threads < 1 || *hash < 1 {

@@ -5,7 +5,12 @@
 //
 //	engine [-profile cpu|mem|allocs|block|mutex|trace] [-profile-dir DIR] [subcommand]
 //	engine perft [-depth N] [-fen FEN] [-threads N] [-hash MB] [-chess960]
-//	engine bench [-variant V] [-depth N] [-threads N] [-hash MB] [-q]
+//	engine bench [-variant V] [-depth N] [-threads N] [-hash MB] [-eval E] [-q] [depth]
+//	engine "UCI command" ["UCI command" ...]
+//
+// Arguments that are not a subcommand are UCI command lines, run in order,
+// each after the job of the one before has ended; then the engine quits,
+// with exit code 1 if the session reported an error.
 package main
 
 import (
@@ -49,13 +54,15 @@ func run(args []string) int {
 		}
 		return 0
 	}
-	cmd, ok := subcommands[rest[0]]
-	if !ok {
-		fmt.Fprintf(os.Stderr, "unknown subcommand %q\n", rest[0])
-		global.Usage()
-		return 2
+	if cmd, ok := subcommands[rest[0]]; ok {
+		return cmd.run(rest[1:])
 	}
-	return cmd.run(rest[1:])
+	// Anything else is UCI commands, one per argument, as OpenBench and
+	// other scripts call engines: engine "bench 13" quit.
+	if protocol.NewSession(os.Stdout).RunCommands(rest) > 0 {
+		return 1 // the errors went to standard output, as in a UCI session
+	}
+	return 0
 }
 
 type subcommand struct {
@@ -85,7 +92,9 @@ func usage(fs *flag.FlagSet) func() {
 	return func() {
 		out := fs.Output()
 		fmt.Fprintln(out, "usage: engine [flags] [subcommand [flags]]")
-		fmt.Fprintln(out, "With no subcommand, speaks UCI on stdin/stdout.")
+		fmt.Fprintln(out, "       engine [flags] \"UCI command\" [\"UCI command\" ...]")
+		fmt.Fprintln(out, "With no argument, speaks UCI on stdin/stdout; arguments that are not a")
+		fmt.Fprintln(out, "subcommand are UCI commands, run one after another before the engine quits.")
 		fmt.Fprintln(out, "\nflags:")
 		fs.PrintDefaults()
 		fmt.Fprintln(out, "\nsubcommands (engine SUBCOMMAND -h for flags):")

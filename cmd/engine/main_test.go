@@ -102,10 +102,95 @@ func TestProfileFlag(t *testing.T) {
 	assert.Contains(t, stderr, `unknown profile "bogus"`)
 }
 
-func TestUnknownSubcommand(t *testing.T) {
-	_, stderr, code := runEngine(t, "", "frobnicate")
+// An argument that is no subcommand is a UCI command: an unknown one is
+// answered as in a session, and the exit code says so.
+func TestUnknownCommand(t *testing.T) {
+	out, _, code := runEngine(t, "", "frobnicate")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, `info string error: unknown command "frobnicate"`)
+}
+
+// UCI commands as arguments, the way OpenBench calls engines: each runs
+// after the job of the one before has ended, then the engine quits.
+func TestCommandsAsArguments(t *testing.T) {
+	out, _, code := runEngine(t, "", "bench 3", "quit")
+	require.Equal(t, 0, code)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	assert.Regexp(t, `^\d+ nodes \d+ nps$`, lines[len(lines)-1])
+
+	// The subcommand's positional depth gives the same count.
+	out2, _, code := runEngine(t, "", "bench", "3")
+	require.Equal(t, 0, code)
+	assert.Equal(t, strings.Fields(lines[len(lines)-1])[0], strings.Fields(lastLine(out2))[0])
+
+	// A search with a limit ends before the next command; one that waits
+	// for stop runs until the arguments end, and each "go" gets its one
+	// bestmove.
+	out, _, code = runEngine(t, "", "position startpos moves e2e4", "go depth 4", "isready", "go infinite", "isready")
+	require.Equal(t, 0, code)
+	assert.Equal(t, 2, strings.Count(out, "bestmove "))
+	assert.Regexp(t, `(?s)info depth 4 .*bestmove \S+\nreadyok\n`, out)
+
+	// Errors keep the engine going and set the exit code.
+	out, _, code = runEngine(t, "", "position fen bad", "go depth 2")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "info string error: invalid FEN")
+	assert.Contains(t, out, "bestmove ")
+
+	_, stderr, code := runEngine(t, "", "bench", "0")
 	assert.Equal(t, 2, code)
-	assert.Contains(t, stderr, `unknown subcommand "frobnicate"`)
+	assert.Contains(t, stderr, `bench: "0" is not a depth`)
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
+}
+
+// genfens as OpenBench's data generation calls it: N positions, the same
+// for the same seed, legal and balanced by python-chess's judgement, and
+// from the book's positions when one is given.
+func TestGenFENs(t *testing.T) {
+	genfens := func(args string) []string {
+		out, _, code := runEngine(t, "", "genfens "+args, "quit")
+		require.Equal(t, 0, code, out)
+		var fens []string
+		for _, l := range strings.Split(out, "\n") {
+			if f, ok := strings.CutPrefix(l, "info string genfens "); ok {
+				fens = append(fens, f)
+			}
+		}
+		return fens
+	}
+	a := genfens("40 seed 1 book None ")
+	require.Len(t, a, 40)
+	assert.Equal(t, a, genfens("40 seed 1 book None"))
+	b := genfens("40 seed 2 book None")
+	assert.NotEqual(t, a, b)
+	book := genfens("20 seed 1 book ../../testdata/openings/2moves_v1.epd.xz")
+	require.Len(t, book, 20)
+
+	py := pychess.Python(t)
+	check := `
+import sys, chess
+for fen in sys.stdin.read().splitlines():
+    b = chess.Board(fen)
+    assert b.is_valid(), fen
+    assert b.outcome() is None, fen
+`
+	cmd := exec.Command(py, "-c", check)
+	cmd.Stdin = strings.NewReader(strings.Join(append(append(a, b...), book...), "\n"))
+	res, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", res)
+	distinct := map[string]bool{}
+	for _, f := range a {
+		distinct[f] = true
+	}
+	assert.Greater(t, len(distinct), 35, "start positions should vary")
+
+	out, _, code := runEngine(t, "", "genfens 5 seed x")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, `info string error: genfens: the seed "x" is not a number`)
 }
 
 // TestPythonChessClient drives the engine with python-chess's chess.engine,
@@ -127,8 +212,8 @@ func TestHelpListsEverySubcommand(t *testing.T) {
 		assert.Contains(t, stderr, "\n  "+name+" ", name)
 	}
 	for _, dev := range []string{"varmatch", "stratmatch", "chamatch", "tactics", "perftsuite", "perftbench"} {
-		_, stderr, code := runEngine(t, "", dev)
-		assert.Equal(t, 2, code, dev)
-		assert.Contains(t, stderr, "unknown subcommand", dev)
+		out, _, code := runEngine(t, "", dev)
+		assert.Equal(t, 1, code, dev)
+		assert.Contains(t, out, "unknown command", dev)
 	}
 }

@@ -44,7 +44,7 @@ debug: $(VENV)/.installed
 # work between goroutines are worth their cost.
 race: $(VENV)/.installed
 	$(GO) test -race ./perft -run 'TestOptions|TestDivide|TestCount'
-	$(GO) test -race ./search -run 'TestThreads|TestDeterministic'
+	$(GO) test -race ./search -run 'TestThreads|TestDeterministic|TestTablebaseScores'
 	TEMPEST_PYTHON=$(abspath $(PYTHON)) $(GO) test -race -short ./protocol ./tt
 	$(GO) test -race ./variants/chessmate/cmsearch -run 'TestThreads|TestStoppedAtOnce|TestPlaysTheWinningCard'
 	$(GO) test -race ./tuning -run 'TestSelfPlay'

@@ -18,6 +18,7 @@ import (
 	"tempest/nnue"
 	"tempest/perft"
 	"tempest/search"
+	"tempest/syzygy"
 	"tempest/tt"
 	"tempest/tuning/trainingdata"
 	"tempest/variants"
@@ -236,9 +237,10 @@ const NNUEByDefault = false
 // chessEngine is the chess search behind the protocol.
 type chessEngine struct {
 	e        *search.Engine
-	net      *nnue.Network // EvalFile's net, used while Use NNUE is on
-	book     *book.Book    // BookFile's book, used while OwnBook is on
-	bookRng  *rand.Rand    // the weighted choice among book moves
+	net      *nnue.Network  // EvalFile's net, used while Use NNUE is on
+	book     *book.Book     // BookFile's book, used while OwnBook is on
+	tables   *syzygy.Tables // SyzygyPath's tables
+	bookRng  *rand.Rand     // the weighted choice among book moves
 	settings variants.Settings
 }
 
@@ -277,6 +279,25 @@ func (c *chessEngine) Configure(s variants.Settings) ([]string, error) {
 	if s.OwnBook && (!c.settings.OwnBook || s.BookFile != c.settings.BookFile) && c.book == nil {
 		notes = append(notes, "OwnBook: no BookFile is set; every move is searched")
 	}
+	if s.SyzygyPath != c.settings.SyzygyPath {
+		var t *syzygy.Tables
+		if s.SyzygyPath != "" {
+			var err error
+			if t, err = syzygy.Open(s.SyzygyPath); err != nil {
+				return nil, err // the old tables stay
+			}
+			if t.Files() == 0 {
+				t.Close()
+				return nil, fmt.Errorf("no Syzygy table (.rtbw, .rtbz) in %s", kit.Truncate(s.SyzygyPath, 80))
+			}
+			notes = append(notes, fmt.Sprintf("SyzygyPath: %d table files, positions of up to %d pieces", t.Files(), t.MaxPieces()))
+		}
+		if c.tables != nil {
+			c.tables.Close() // no search runs during Configure
+		}
+		c.tables = t
+	}
+	c.e.SetTablebases(search.Tablebases{Tables: c.tables, ProbeDepth: s.SyzygyDepth, ProbeLimit: s.SyzygyLimit, Rule50: s.Syzygy50})
 	if c.bookRng == nil || s.BookSeed != c.settings.BookSeed {
 		seed := s.BookSeed
 		if seed == 0 {
@@ -362,11 +383,13 @@ func (c *chessEngine) Prepare(g variants.Game, args []string) (variants.Search, 
 			return m.UCI(chess960)
 		}, gp.Notes, nil
 	}
+	c.tablebaseNote(&pos, &lim, &gp)
+	show := c.tables != nil && c.settings.Level.Kind == kit.FullStrength
 	eng := c.e
 	return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
 		lim.PonderHit = hit
 		res := eng.Search(ctx, &pos, lim, func(info search.Info) {
-			report(formatInfo(info, chess960, showWDL))
+			report(formatInfo(info, chess960, showWDL, show))
 		})
 		best := res.BestMove.UCI(chess960)
 		// The expected reply is sent when the GUI may ponder on it.
@@ -403,10 +426,25 @@ func (c *chessEngine) bookMove(pos *movegen.Position, lim *search.Limits) (moveg
 	return m, fmt.Sprintf("book move %s (weight %d of %d, %d book moves)", m.UCI(c.settings.Chess960), weight, total, len(entries)), true
 }
 
+// tablebaseNote says what the search will do with a root in the
+// tablebases: keep only the moves that keep its result
+// (search.TablebaseRoot).
+func (c *chessEngine) tablebaseNote(pos *movegen.Position, lim *search.Limits, gp *kit.GoParams) {
+	if c.tables == nil || c.settings.Level.Kind != kit.FullStrength {
+		return
+	}
+	t := search.Tablebases{Tables: c.tables, ProbeDepth: c.settings.SyzygyDepth, ProbeLimit: c.settings.SyzygyLimit, Rule50: c.settings.Syzygy50}
+	if keep, result, probed, ok := search.TablebaseRoot(t, pos, lim.SearchMoves); ok {
+		results := map[int]string{2: "win", 1: "cursed win", 0: "draw", -1: "blessed loss", -2: "loss"}
+		gp.Note("tablebases: a %s; %d of %d moves keep it", results[result], len(keep), probed)
+	}
+}
+
 // formatInfo writes a search report as a UCI info line.
-func formatInfo(info search.Info, chess960, showWDL bool) string {
+func formatInfo(info search.Info, chess960, showWDL, showTBHits bool) string {
 	out := kit.Info{Depth: info.Depth, SelDepth: info.SelDepth, MultiPV: info.MultiPV, Score: info.Score,
-		Nodes: info.Nodes, Elapsed: info.Elapsed, Hashfull: info.Hashfull}
+		Nodes: info.Nodes, Elapsed: info.Elapsed, Hashfull: info.Hashfull,
+		TBHits: info.TBHits, ShowTBHits: showTBHits}
 	if info.CurrMove != movegen.NullMove {
 		out.CurrMove, out.CurrMoveNumber = info.CurrMove.UCI(chess960), info.CurrMoveNumber
 	}

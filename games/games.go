@@ -40,13 +40,18 @@ func chessOnlyNotes(game string, old, s variants.Settings) []string {
 	if s.UseNNUE != old.UseNNUE {
 		notes = append(notes, notApplicable("Use NNUE", game, "it evaluates by hand"))
 	}
+	const books, tables = "Polyglot books are for standard chess", "the tables are for standard chess"
 	for _, o := range []struct {
-		name    string
-		changed bool
-	}{{"OwnBook", s.OwnBook != old.OwnBook}, {"BookFile", s.BookFile != old.BookFile},
-		{"BookDepth", s.BookDepth != old.BookDepth}, {"BookSeed", s.BookSeed != old.BookSeed}} {
+		name, why string
+		changed   bool
+	}{
+		{"OwnBook", books, s.OwnBook != old.OwnBook}, {"BookFile", books, s.BookFile != old.BookFile},
+		{"BookDepth", books, s.BookDepth != old.BookDepth}, {"BookSeed", books, s.BookSeed != old.BookSeed},
+		{"SyzygyPath", tables, s.SyzygyPath != old.SyzygyPath}, {"SyzygyProbeDepth", tables, s.SyzygyDepth != old.SyzygyDepth},
+		{"SyzygyProbeLimit", tables, s.SyzygyLimit != old.SyzygyLimit}, {"Syzygy50MoveRule", tables, s.Syzygy50 != old.Syzygy50},
+	} {
 		if o.changed {
-			notes = append(notes, notApplicable(o.name, game, "Polyglot books are for standard chess"))
+			notes = append(notes, notApplicable(o.name, game, o.why))
 		}
 	}
 	return notes

@@ -20,7 +20,10 @@ type Info struct {
 	Nodes    uint64
 	Elapsed  time.Duration
 	Hashfull int // -1: not reported
-	PV       []string
+	TBHits   uint64
+	// ShowTBHits reports TBHits: a chess search with tablebases.
+	ShowTBHits bool
+	PV         []string
 	// CurrMove, when set, makes the line a "currmove" report of Depth.
 	CurrMove       string
 	CurrMoveNumber int
@@ -56,6 +59,9 @@ func (i Info) String() string {
 	fmt.Fprintf(&b, " nodes %d nps %d", i.Nodes, nps)
 	if i.Hashfull >= 0 {
 		fmt.Fprintf(&b, " hashfull %d", i.Hashfull)
+	}
+	if i.ShowTBHits {
+		fmt.Fprintf(&b, " tbhits %d", i.TBHits)
 	}
 	fmt.Fprintf(&b, " time %d pv", i.Elapsed.Milliseconds())
 	for _, m := range i.PV {

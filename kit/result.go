@@ -37,6 +37,7 @@ type Report[M comparable] struct {
 	Nodes           uint64
 	Elapsed         time.Duration
 	Hashfull        int
+	TBHits          uint64 // endgame tablebase probes that found a result
 	PV              []M
 	Worlds          int // the worlds averaged over, for a hidden-information search
 

@@ -113,3 +113,40 @@ func TestOwnBook(t *testing.T) {
 	out = runScript(t, "setoption name OwnBook value true\n")
 	assert.Contains(t, out, "info string OwnBook: no BookFile is set; every move is searched")
 }
+
+// The Syzygy options: tables load and are announced, a root in them keeps
+// only the moves that keep its result, info lines count the hits, a bad
+// path is refused by name with the old tables kept, and the variants say
+// the options are not theirs.
+func TestSyzygyOptions(t *testing.T) {
+	tables := "setoption name SyzygyPath value ../syzygy/testdata/tables\n"
+	out := runScript(t, tables+"position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\ngo depth 8\n")
+	assert.Contains(t, out, "info string SyzygyPath: 70 table files, positions of up to 4 pieces\n")
+	assert.Contains(t, out, "info string tablebases: a win; 2 of 6 moves keep it\n")
+	assert.Regexp(t, `info depth 8 .* tbhits \d+ `, out)
+	assert.Regexp(t, `bestmove (e1d2|e1f2)\n`, out, "only the king moves in front of the pawn win")
+
+	out = runScript(t, "position startpos\ngo depth 2\n")
+	assert.NotContains(t, out, "tbhits", "no tables, no tbhits")
+
+	// A draw: only the moves that hold it.
+	// A draw (python-chess: only Kb2 of four moves holds it).
+	out = runScript(t, tables+"position fen 8/8/8/8/2k5/8/p7/2K5 w - - 0 1\ngo depth 6\n")
+	assert.Contains(t, out, "info string tablebases: a draw; 1 of 4 moves keep it\n")
+	assert.Contains(t, out, "bestmove c1b2\n")
+
+	out = runScript(t, tables+"setoption name SyzygyPath value /no/such/dir\nposition fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\ngo depth 3\n")
+	assert.Contains(t, out, `info string error: option SyzygyPath: `)
+	assert.Contains(t, out, "/no/such/dir")
+	assert.Contains(t, out, "info string tablebases: a win", "the old tables stay")
+	out = runScript(t, "setoption name SyzygyPath value "+t.TempDir()+"\n")
+	assert.Contains(t, out, "info string error: option SyzygyPath: no Syzygy table")
+
+	// The weakened levels play without them, as they were calibrated.
+	out = runScript(t, tables+"setoption name Skill Level value 5\nposition fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\ngo depth 3\n")
+	assert.NotContains(t, out, "tablebases:")
+	assert.NotContains(t, out, "tbhits")
+
+	out = runScript(t, "setoption name UCI_Variant value chameleon\n"+tables)
+	assert.Contains(t, out, "SyzygyPath does not apply to Chameleon Chess")
+}

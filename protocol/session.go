@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -103,7 +104,8 @@ func NewSession(out io.Writer) *Session {
 // session starts with, and what the bench signatures are measured with.
 func DefaultSettings() variants.Settings {
 	return variants.Settings{HashMB: DefaultHashMB, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
-		PlayCards: true, UseNNUE: games.NNUEByDefault, EvalFile: nnue.DefaultName, BookDepth: DefaultBookDepth}
+		PlayCards: true, UseNNUE: games.NNUEByDefault, EvalFile: nnue.DefaultName, BookDepth: DefaultBookDepth,
+		SyzygyDepth: 1, SyzygyLimit: 7, Syzygy50: true}
 }
 
 // optionTable declares every UCI option once.
@@ -186,6 +188,26 @@ func (s *Session) optionTable() []*Option {
 			Help: "chess: seeds the weighted random choice among book moves, for repeatable games; 0: from the clock",
 			apply: func(s *Session, v string) error {
 				return s.reconfigure(func(c *variants.Settings) { c.BookSeed = uint64(spin(v)) })
+			}},
+		{Name: "SyzygyPath", Kind: String, Default: "",
+			Help: "chess: directories of Syzygy endgame tables, separated by " + string(filepath.ListSeparator) + "; <empty>: none (docs/PROTOCOL.md, \"Endgame tablebases\")",
+			apply: func(s *Session, v string) error {
+				return s.reconfigure(func(c *variants.Settings) { c.SyzygyPath = v })
+			}},
+		{Name: "SyzygyProbeDepth", Kind: Spin, Default: "1", Min: 1, Max: 100,
+			Help: "chess: positions with SyzygyProbeLimit pieces are probed from this remaining depth on (fewer pieces: always)",
+			apply: func(s *Session, v string) error {
+				return s.reconfigure(func(c *variants.Settings) { c.SyzygyDepth = spin(v) })
+			}},
+		{Name: "SyzygyProbeLimit", Kind: Spin, Default: "7", Min: 0, Max: 7,
+			Help: "chess: probe positions of at most this many pieces, kings included (0: never)",
+			apply: func(s *Session, v string) error {
+				return s.reconfigure(func(c *variants.Settings) { c.SyzygyLimit = spin(v) })
+			}},
+		{Name: "Syzygy50MoveRule", Kind: Check, Default: "true",
+			Help: "chess: the fifty-move rule counts: a win the tables call cursed is a draw",
+			apply: func(s *Session, v string) error {
+				return s.reconfigure(func(c *variants.Settings) { c.Syzygy50 = v == "true" })
 			}},
 		{Name: "Play Cards", Kind: Check, Default: "true", Help: "card chess: when false the engine plays regular moves only",
 			apply: func(s *Session, v string) error {

@@ -92,10 +92,10 @@ func (w *worker) unmakeMove(ply int, m Move) {
 
 // scoreToTT and scoreFromTT store mate scores relative to the node, not the root.
 func scoreToTT(score, ply int) int16 {
-	switch {
-	case score >= MateBound:
+	switch { // mates and tablebase results count from the node, not the root
+	case score >= TBWinBound:
 		score += ply
-	case score <= -MateBound:
+	case score <= -TBWinBound:
 		score -= ply
 	}
 	return int16(score)
@@ -104,9 +104,9 @@ func scoreToTT(score, ply int) int16 {
 func scoreFromTT(score int16, ply int) int {
 	s := int(score)
 	switch {
-	case s >= MateBound:
+	case s >= TBWinBound:
 		s -= ply
-	case s <= -MateBound:
+	case s <= -TBWinBound:
 		s += ply
 	}
 	return s
@@ -116,6 +116,23 @@ func scoreFromTT(score int16, ply int) int {
 // ply. It varies by one centipawn with the node count, so that searches do
 // not all fall into the same repetition; it is deterministic.
 func (w *worker) drawScore(ply int) int { return w.contempt(ply) - 1 + int(w.nodes&2) }
+
+// tbScore is a tablebase result (WDL from the side to move's view) at ply
+// as a score and the bound it gives. With the fifty-move rule
+// (Syzygy50MoveRule) a cursed win or blessed loss is a draw, one
+// centipawn better or worse, so the search still prefers the side of it
+// that would win if the opponent erred.
+func (w *worker) tbScore(wdl, ply int) (int, tt.Bound) {
+	switch {
+	case w.tbRule50 && (wdl == 1 || wdl == -1):
+		return w.contempt(ply) + wdl, tt.BoundExact
+	case wdl > 0:
+		return TBWinScore - ply, tt.BoundLower
+	case wdl < 0:
+		return -TBWinScore + ply, tt.BoundUpper
+	}
+	return w.contempt(ply), tt.BoundExact
+}
 
 // contempt is a draw for the side to move at ply: Contempt centipawns below
 // equal for the side the search plays for, as far above for its opponent.
@@ -179,6 +196,30 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 				(entry.Bound == tt.BoundLower && ttScore >= beta) ||
 				(entry.Bound == tt.BoundUpper && ttScore <= alpha)) {
 			return ttScore
+		}
+	}
+
+	// Step 3a. Endgame tablebases, just after a capture or pawn move (the
+	// tables assume a fifty-move counter of zero) with few enough pieces:
+	// a draw is exact, a win at least a tablebase win and a loss at most a
+	// loss, both short of every mate.
+	tbFloor, tbCeiling := -Infinite, Infinite
+	if w.tb != nil && excluded == NullMove {
+		if wdl, ok := probeTB(w.tb, pos, w.tbLimit, depth >= w.tbDepth); ok {
+			w.tbHits.Add(1)
+			score, bound := w.tbScore(wdl, ply)
+			if bound == tt.BoundExact || (bound == tt.BoundLower && score >= beta) || (bound == tt.BoundUpper && score <= alpha) {
+				w.engine.TT.Store(pos.Key(), packMove(NullMove), scoreToTT(score, ply), int16(noEval), min(depth+tbDepthBonus, MaxPly-1), bound)
+				return score
+			}
+			if pvNode {
+				if bound == tt.BoundLower {
+					tbFloor = score
+					alpha = max(alpha, score)
+				} else {
+					tbCeiling = score
+				}
+			}
 		}
 	}
 
@@ -432,7 +473,10 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
-	// Step 15. Store the result.
+	// Step 15. Store the result, within what the tables said of the node.
+	if pvNode {
+		bestScore = min(max(bestScore, tbFloor), tbCeiling)
+	}
 	if excluded == NullMove {
 		bound := tt.BoundUpper
 		switch {

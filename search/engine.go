@@ -9,6 +9,7 @@ import (
 
 	"tempest/kit"
 	"tempest/nnue"
+	"tempest/syzygy"
 	"tempest/tt"
 )
 
@@ -37,6 +38,31 @@ type Engine struct {
 	level kit.Level
 	rng   *rand.Rand
 	net   *nnue.Network // nil: the hand-crafted evaluation
+	tb    Tablebases
+
+	rootTBHits uint64 // root moves the tables judged in this search
+}
+
+// Tablebases are the endgame tables a search probes and how
+// (docs/PROTOCOL.md, "Endgame tablebases").
+type Tablebases struct {
+	Tables     *syzygy.Tables // nil: none
+	ProbeDepth int            // positions with ProbeLimit pieces are probed only from this depth on (SyzygyProbeDepth)
+	ProbeLimit int            // at most this many pieces, kings included (SyzygyProbeLimit; the tables may hold fewer)
+	Rule50     bool           // Syzygy50MoveRule: cursed wins and blessed losses are draws
+}
+
+// SetTablebases gives the search endgame tables; not during a search.
+func (e *Engine) SetTablebases(t Tablebases) { e.tb = t }
+
+// tbHits sums the workers' tablebase probes that found a result and the
+// root's.
+func (e *Engine) tbHits() uint64 {
+	n := e.rootTBHits
+	for _, w := range e.workers {
+		n += w.tbHits.Load()
+	}
+	return n
 }
 
 // SetNet makes the search evaluate with the network n (nil: with the
@@ -118,6 +144,14 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 		}
 	}
 
+	// A root in the tablebases searches only the moves that keep its result.
+	// The weakened levels play as they were calibrated, without tables.
+	e.rootTBHits = 0
+	if e.tb.Tables != nil && e.level.Kind == kit.FullStrength {
+		if keep, _, probed, ok := tbRoot(e.tb, pos, lim.SearchMoves); ok {
+			lim.SearchMoves, e.rootTBHits = keep, uint64(probed)
+		}
+	}
 	rootMoves := rootMovesFor(pos, lim.SearchMoves)
 	if len(rootMoves) == 0 {
 		e.ctl.Hold(ctx, lim.Infinite)

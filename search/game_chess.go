@@ -7,6 +7,7 @@ import (
 	"tempest/eval"
 	"tempest/movegen"
 	"tempest/nnue"
+	"tempest/syzygy"
 )
 
 // This file binds the search to the game it plays: chess. Every other file
@@ -81,6 +82,49 @@ func evaluate(e *evaluator, p *Position) int { return e.Evaluate(p.Board()) }
 // netDelta and netRefresh keep the neural evaluation's accumulators.
 func netDelta(p *Position, m Move) nnue.Delta                        { return nnue.MoveDelta(p, m) }
 func netRefresh(n *nnue.Network, acc *nnue.Accumulator, p *Position) { n.Refresh(acc, p) }
+
+// probeTB probes the tablebases for a position just after a capture or
+// pawn move (the tables assume a fifty-move counter of zero), without
+// castling rights, of at most limit pieces, and of exactly limit only when
+// deep: the WDL from the side to move's view.
+func probeTB(t *syzygy.Tables, p *Position, limit int, deep bool) (int, bool) {
+	if p.Rule50() != 0 || p.Castling() != 0 {
+		return 0, false
+	}
+	n := p.Occupied().Count()
+	if n > limit || n == limit && !deep {
+		return 0, false
+	}
+	return t.ProbeWDL(p)
+}
+
+// tbRoot judges the root by the tablebases when it is in them (no
+// castling rights, few enough pieces): the moves that keep its result
+// (syzygy.RootMoves; with the fifty-move rule a win also makes progress
+// in time for the counter) among searchMoves (none: all), the result, and
+// the number of moves probed. ok is false when the tables cannot judge
+// the root or searchMoves allows none of the moves that keep the result.
+func tbRoot(t Tablebases, p *Position, searchMoves []Move) (keep []Move, result, probed int, ok bool) {
+	if p.Castling() != 0 || p.Occupied().Count() > min(t.ProbeLimit, t.Tables.MaxPieces()) {
+		return nil, 0, 0, false
+	}
+	moves, ok := t.Tables.RootMoves(p, t.Rule50)
+	if !ok || len(moves) == 0 {
+		return nil, 0, 0, false
+	}
+	for _, rm := range moves {
+		if rm.Result == moves[0].Result && (len(searchMoves) == 0 || slices.Contains(searchMoves, rm.Move)) {
+			keep = append(keep, rm.Move)
+		}
+	}
+	return keep, moves[0].Result, len(moves), len(keep) > 0
+}
+
+// TablebaseRoot is what the search does with a root in the tablebases
+// (tbRoot), for a caller that reports it.
+func TablebaseRoot(t Tablebases, p *Position, searchMoves []Move) (keep []Move, result, probed int, ok bool) {
+	return tbRoot(t, p, searchMoves)
+}
 
 // packMove and unpackMove fit a move into the transposition table's 16 bits.
 func packMove(m Move) uint16   { return uint16(m) }
@@ -173,5 +217,5 @@ func materialWon(pos *Position, m Move) int {
 var (
 	_ gamePosition = (*Position)(nil)
 	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
-		evaluate, netDelta, netRefresh, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+		evaluate, netDelta, netRefresh, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
 )

@@ -15,6 +15,10 @@ const (
 	// helperCycle spreads the helper threads over depths: a helper skips
 	// one depth in this many.
 	helperCycle = 3
+	// tbDepthBonus: a tablebase result is stored in the table as that
+	// much deeper than the node's remaining depth, since no search of the
+	// node can make it more exact.
+	tbDepthBonus = 6
 )
 
 // Tunable is one search parameter of the tune build, exposed as a UCI

@@ -111,6 +111,10 @@ type Settings struct {
 	BookFile     string // chess: a Polyglot book; "" none
 	BookDepth    int    // chess: the book is asked up to this full move
 	BookSeed     uint64 // chess: seeds the weighted choice among book moves; 0 from the clock
+	SyzygyPath   string // chess: directories of Syzygy tables, separated as in $PATH; "" none
+	SyzygyDepth  int    // chess: positions with SyzygyLimit pieces are probed from this depth on
+	SyzygyLimit  int    // chess: probe positions of at most this many pieces
+	Syzygy50     bool   // chess: the fifty-move rule counts (cursed wins are draws)
 }
 
 // Engine plays one game. The protocol calls it from its command goroutine

@@ -8,6 +8,7 @@ import (
 	"tempest/kit"
 	"tempest/movegen"
 	"tempest/nnue"
+	"tempest/syzygy"
 	"tempest/variants/chessmate"
 )
 
@@ -160,8 +161,12 @@ func timePlan(lim *Limits, us Color, overhead time.Duration, start time.Time) ki
 func netDelta(*Position, Move) nnue.Delta                    { return nnue.Delta{} }
 func netRefresh(*nnue.Network, *nnue.Accumulator, *Position) {}
 
+// Card chess has no tablebases: a card can bring pieces back.
+func probeTB(*syzygy.Tables, *Position, int, bool) (int, bool)      { return 0, false }
+func tbRoot(Tablebases, *Position, []Move) ([]Move, int, int, bool) { return nil, 0, 0, false }
+
 var (
 	_ gamePosition = (*Position)(nil)
 	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
-		evaluate, netDelta, netRefresh, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+		evaluate, netDelta, netRefresh, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
 )

@@ -7,6 +7,7 @@ import (
 
 	"tempest/movegen"
 	"tempest/nnue"
+	"tempest/syzygy"
 )
 
 // The contract between the game-independent files of this package and the
@@ -48,6 +49,8 @@ type gameBinding struct {
 	evaluate       func(*evaluator, *Position) int
 	netDelta       func(*Position, Move) nnue.Delta
 	netRefresh     func(*nnue.Network, *nnue.Accumulator, *Position)
+	probeTB        func(*syzygy.Tables, *Position, int, bool) (int, bool)
+	tbRoot         func(Tablebases, *Position, []Move) ([]Move, int, int, bool)
 	packMove       func(Move) uint16
 	unpackMove     func(uint16) Move
 	noMoveScore    func(*Position) int

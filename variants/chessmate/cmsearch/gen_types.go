@@ -9,10 +9,14 @@ import (
 // Scores are centipawns from the side to move's point of view. Mates are
 // MateScore minus the distance to mate in plies.
 const (
-	MaxPly     = 128
-	Infinite   = 32000
-	MateScore  = 31000
-	MateBound  = MateScore - MaxPly // beyond this a score is a mate
+	MaxPly    = 128
+	Infinite  = 32000
+	MateScore = 31000
+	MateBound = MateScore - MaxPly // beyond this a score is a mate
+	// A tablebase win is TBWinScore minus the ply at which the tables
+	// were reached: above every evaluation, below every mate.
+	TBWinScore = MateBound - 1
+	TBWinBound = TBWinScore - MaxPly // from here to MateBound a score is a tablebase win
 	DrawScore  = 0
 	noEval     = -Infinite - 1
 	maxHistory = 16384

@@ -7,7 +7,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"tempest/kit"
 	"tempest/nnue"
+	"tempest/syzygy"
 	"tempest/tt"
 )
 
@@ -72,6 +74,14 @@ type worker struct {
 	// the nearest computed ones below it.
 	net  *nnue.Network
 	accs [MaxPly + 4]netPly
+
+	// The endgame tablebases of the search (nil: none), copied from the
+	// engine's settings at each search.
+	tb       *syzygy.Tables
+	tbLimit  int // probe positions of at most this many pieces ...
+	tbDepth  int // ... with that many only from this depth on
+	tbRule50 bool
+	tbHits   atomic.Uint64
 }
 
 // netPly is one ply's accumulators and the move's change that makes them.
@@ -118,6 +128,11 @@ func (w *worker) prepare(pos *Position, rootMoves []rootMove, start time.Time) {
 		w.accs[0].ok = true
 	}
 	w.publishedNodes.Store(0)
+	w.tbHits.Store(0)
+	w.tb = nil
+	if t := w.engine.tb; t.Tables != nil && w.engine.level.Kind == kit.FullStrength {
+		w.tb, w.tbLimit, w.tbDepth, w.tbRule50 = t.Tables, min(t.ProbeLimit, t.Tables.MaxPieces()), t.ProbeDepth, t.Rule50
+	}
 	for i := range w.stack {
 		w.stack[i] = frame{move: NullMove, excluded: NullMove, cont: &w.noCont, staticEval: noEval}
 	}
@@ -258,6 +273,7 @@ func (w *worker) info(i, depth int, bound tt.Bound) Info {
 		Nodes:    e.nodes(),
 		Elapsed:  time.Since(w.start),
 		Hashfull: e.TT.Hashfull(),
+		TBHits:   e.tbHits(),
 		PV:       slices.Clone(rm.pv[:rm.pvLen]),
 	}
 }

@@ -141,11 +141,13 @@ func TestShowWDLSetDuringASearchAppliesNext(t *testing.T) {
 // genfens is a job: isready is answered while it runs, stop ends it at
 // once, and the session goes on; in a variant it is an unknown command.
 func TestGenFENsIsAJob(t *testing.T) {
-	var out bytes.Buffer // read only after the job has ended
+	var out safeBuffer
 	s := NewSession(&out)
 	s.Execute("genfens 1000000 seed 1")
 	s.Execute("isready")
-	time.Sleep(50 * time.Millisecond)
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(out.String(), "genfens ") && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	start := time.Now()
 	s.Execute("stop")
 	assert.Less(t, time.Since(start), time.Second, "stop ends genfens at once")

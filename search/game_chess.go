@@ -146,6 +146,10 @@ func randomMove(pos *Position, rng *rand.Rand) Move {
 	return moves[rng.IntN(len(moves))]
 }
 
+// greedyNoise is the spread, in centipawns, of the random amount added to
+// each move's evaluation when the greedy player breaks ties in material.
+const greedyNoise = 20
+
 // greedyMove plays for the best immediate outcome, one move deep:
 //
 //  1. a move that mates wins at once;
@@ -153,7 +157,8 @@ func randomMove(pos *Position, rng *rand.Rand) Move {
 //     and promotion, by SEE values) minus the most the opponent can then win
 //     with one capture, judged by static exchange (so a defended target
 //     costs the capturer its piece, and a piece left hanging is lost);
-//  3. ties are broken by the static evaluation after the move, then at random.
+//  3. ties are broken by the static evaluation after the move plus a random
+//     0 to greedyNoise-1 centipawns (so its games vary), then at random.
 //
 // It never looks further: it falls for every two-move trick, as a greedy
 // beginner does.
@@ -181,7 +186,10 @@ func greedyMove(pos *Position, rng *rand.Rand) Move {
 				lost = max(lost, pos.SEE(r))
 			}
 		}
-		after := -evaluate(&ev, pos)
+		// A little noise on the positional tie-break varies the greedy
+		// player's games (its openings above all) without touching what
+		// it counts first, material.
+		after := -evaluate(&ev, pos) + rng.IntN(greedyNoise)
 		pos.Unmake(m, &u)
 		candidates = append(candidates, scored{m, gained - lost, after})
 	}

@@ -13,7 +13,7 @@ const (
 	// infoDelay: "currmove" lines, bounds of failed aspiration windows and
 	// every MultiPV line as it completes are reported only after this much
 	// of a search, when a GUI user is waiting to see progress.
-	infoDelay = 3 * time.Second
+	infoDelay = time.Second
 	// helperCycle spreads the helper threads over depths: a helper skips
 	// one depth in this many.
 	helperCycle = 3

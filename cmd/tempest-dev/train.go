@@ -33,6 +33,8 @@ func trainCommand(args []string) int {
 	fs.IntVar(&cfg.LRDropEvery, "lr-every", cfg.LRDropEvery, "epochs between further falls (0: once)")
 	decay := fs.Float64("lr-decay", shortest(cfg.LRDecay), "factor of each fall")
 	lambda := fs.Float64("lambda", shortest(cfg.Lambda), "the game result's share of the target (the rest: the search score)")
+	fitScale := fs.Bool("fit-wdl-scale", false, "print the -wdl-scale that best predicts the data's results from its scores, and stop")
+	wdlScale := fs.Float64("wdl-scale", 400, "centipawns of the logistic curve that turns scores into expected results (the score at which the side to move makes 73%); fit it to the data with -fit-wdl-scale")
 	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "threads")
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "seed of the initial weights and the sample order")
 	fs.Float64Var(&cfg.Validation, "validation", cfg.Validation, "share of the positions held out")
@@ -41,8 +43,11 @@ func trainCommand(args []string) int {
 		return 2
 	}
 	cfg.LR, cfg.LRDecay, cfg.Lambda = float32(*lr), float32(*decay), float32(*lambda)
-	if cfg.Lambda < 0 || cfg.Lambda > 1 || cfg.Validation <= 0 || cfg.Validation >= 1 || cfg.LR <= 0 {
-		fmt.Fprintln(os.Stderr, "train: need 0 <= -lambda <= 1, 0 < -validation < 1 and -lr > 0")
+	if *wdlScale != 400 { // 400 is the output's own unit: runs before the option had it as 0
+		cfg.WDLScale = float32(*wdlScale)
+	}
+	if cfg.Lambda < 0 || cfg.Lambda > 1 || cfg.Validation <= 0 || cfg.Validation >= 1 || cfg.LR <= 0 || *wdlScale < 10 || *wdlScale > 2000 {
+		fmt.Fprintln(os.Stderr, "train: need 0 <= -lambda <= 1, 0 < -validation < 1, -lr > 0 and 10 <= -wdl-scale <= 2000")
 		return 2
 	}
 	if *runDir == "" {
@@ -69,6 +74,11 @@ func trainCommand(args []string) int {
 		builds[h.Build] = true
 		evals[h.Evaluation()] = true
 	}
+	if *fitScale {
+		scale, mse := nnuetrain.FitWDLScale(records)
+		fmt.Printf("wdl-scale %d (mean squared error %.5f of sigmoid(score/scale) against the results of %d positions)\n", scale, mse, len(records))
+		return 0
+	}
 	var buildList []string
 	for b := range builds {
 		buildList = append(buildList, b)
@@ -88,8 +98,12 @@ func trainCommand(args []string) int {
 		if cfg.Mirror {
 			mirror = " mirror"
 		}
-		p := fmt.Sprintf("%d pos, shards %s, build %s; %d ep lr %g l %g%s seed %d; trainer %s",
-			len(records), seedRange(seeds), strings.Join(buildList, ","), epochs, cfg.LR, cfg.Lambda, mirror, cfg.Seed, buildRevision())
+		scale := ""
+		if cfg.WDLScale != 0 {
+			scale = fmt.Sprintf(" k %g", cfg.WDLScale)
+		}
+		p := fmt.Sprintf("%d pos, shards %s, build %s; %d ep lr %g l %g%s%s seed %d; trainer %s",
+			len(records), seedRange(seeds), strings.Join(buildList, ","), epochs, cfg.LR, cfg.Lambda, scale, mirror, cfg.Seed, buildRevision())
 		return p[:min(len(p), 128)]
 	}
 	model, hist, err := nnuetrain.Train(ctx, records, cfg, func(st nnuetrain.EpochStats) {

@@ -100,10 +100,25 @@ func decode(r *trainingdata.Record, s *sample, mirror bool) {
 
 func sigmoid(x float32) float32 { return 1 / (1 + float32(math.Exp(float64(-x)))) }
 
-// target blends the two labels: λ of the result, the rest the search
-// score's win probability on the logistic curve of the output's scale.
-func target(s *sample, lambda float32) float32 {
-	return lambda*s.result + (1-lambda)*sigmoid(s.score/nnue.Scale)
+// Objective is what the model is fitted to: a blend of the game's result
+// (Lambda of it) and the search score's expected result on a logistic
+// curve of WDLScale centipawns (the score at which the side to move is
+// expected to make 73%), the net's output read on the same curve.
+type Objective struct {
+	Lambda   float32
+	WDLScale float32 // centipawns; 0: nnue.Scale, as the first runs had it
+}
+
+func (o Objective) scale() float32 {
+	if o.WDLScale == 0 {
+		return nnue.Scale
+	}
+	return o.WDLScale
+}
+
+// target blends the two labels.
+func (o Objective) target(s *sample) float32 {
+	return o.Lambda*s.result + (1-o.Lambda)*sigmoid(s.score/o.scale())
 }
 
 // scratch is one thread's per-sample buffers.
@@ -169,12 +184,14 @@ func (m *Model) backward(s *sample, sc *scratch, dOut float32, g *Model) {
 	}
 }
 
-// loss is the squared error of the predicted win probability, and its
+// loss is the squared error of the predicted expected result (the output,
+// in units of nnue.Scale centipawns, on the objective's curve), and its
 // derivative by the output.
-func loss(out, t float32) (l, dOut float32) {
-	p := sigmoid(out)
+func (o Objective) loss(out, t float32) (l, dOut float32) {
+	k := nnue.Scale / o.scale()
+	p := sigmoid(out * k)
 	d := p - t
-	return d * d, 2 * d * p * (1 - p)
+	return d * d, 2 * d * p * (1 - p) * k
 }
 
 // Quantise rounds the model to the integer net, clamping every weight to
@@ -206,4 +223,49 @@ func (m *Model) clip() {
 	for i, w := range m.W2 {
 		m.W2[i] = min(max(w, -maxOutput), maxOutput)
 	}
+}
+
+// FitWDLScale finds the logistic curve's scale that best predicts the
+// games' results from the search scores (least squares over every
+// position, the scale in whole centipawns from 20 to 2,000), and the
+// mean squared error there: the WDLScale that makes the score and the
+// result tell the net the same thing.
+func FitWDLScale(records []trainingdata.Record) (scale int, mse float64) {
+	// Count positions by (score, result) once: the fit then costs the
+	// number of distinct scores per trial, not the number of positions.
+	type key struct {
+		score  int16
+		result float32
+	}
+	counts := map[key]float64{}
+	var s sample
+	for i := range records {
+		decode(&records[i], &s, false)
+		counts[key{int16(s.score), s.result}]++
+	}
+	errAt := func(k int) float64 {
+		var sum, n float64
+		for c, w := range counts {
+			d := float64(sigmoid(float32(c.score)/float32(k)) - c.result)
+			sum += w * d * d
+			n += w
+		}
+		return sum / max(n, 1)
+	}
+	lo, hi := 20, 2000
+	for hi-lo > 2 { // the error is unimodal in the scale: ternary search
+		m1, m2 := lo+(hi-lo)/3, hi-(hi-lo)/3
+		if errAt(m1) <= errAt(m2) {
+			hi = m2
+		} else {
+			lo = m1
+		}
+	}
+	scale, mse = lo, errAt(lo)
+	for k := lo + 1; k <= hi; k++ {
+		if e := errAt(k); e < mse {
+			scale, mse = k, e
+		}
+	}
+	return scale, mse
 }

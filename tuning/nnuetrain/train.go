@@ -25,6 +25,9 @@ type Config struct {
 	LRDropEpoch, LRDropEvery int
 	LRDecay                  float32
 	Lambda                   float32 // the result's share of the target
+	// WDLScale is the logistic curve's scale in centipawns (0: nnue.Scale,
+	// 400): the score that predicts 73% for the side to move.
+	WDLScale float32
 	Threads                  int
 	Seed                     uint64  // initial weights and the order of the samples
 	Validation               float64 // share of the data held out
@@ -39,6 +42,8 @@ var DefaultConfig = Config{
 	Epochs: 20, BatchSize: 16384, LR: 0.001, LRDropEpoch: 12, LRDropEvery: 4, LRDecay: 0.3,
 	Lambda: 0.3, Threads: 2, Seed: 1, Validation: 0.02, Mirror: true,
 }
+
+func (c Config) objective() Objective { return Objective{Lambda: c.Lambda, WDLScale: c.WDLScale} }
 
 // EpochStats reports one epoch.
 type EpochStats struct {
@@ -129,14 +134,14 @@ func Train(ctx context.Context, records []trainingdata.Record, cfg Config, progr
 			}
 			batch := shuffled[b:min(b+cfg.BatchSize, len(shuffled))]
 			seen += len(batch)
-			total += gradient(m, records, batch, cfg.Lambda, cfg.Mirror && epoch%2 == 1, grads)
+			total += gradient(m, records, batch, cfg.objective(), cfg.Mirror && epoch%2 == 1, grads)
 			cp.Step++
 			adam(m, grads[0], cp.M, cp.V, lr, cp.Step, float32(len(batch)))
 			m.clip()
 		}
 		st := EpochStats{Epoch: epoch + 1, TrainLoss: total / float64(seen), LR: lr,
 			Samples: seen, ValSamples: len(val), Elapsed: time.Since(start)}
-		st.ValLoss = Loss(m, records, val, cfg.Lambda, cfg.Threads)
+		st.ValLoss = Loss(m, records, val, cfg.objective(), cfg.Threads)
 		cp.History = append(cp.History, st)
 		cp.Epoch = epoch + 1
 		if cfg.CheckpointDir != "" {
@@ -197,7 +202,7 @@ func split(records []trainingdata.Record, seed uint64, share float64) (val, trai
 // gradient sums the loss gradient of a batch into grads[0], spreading the
 // samples over the threads, and returns the batch's summed loss. mirror
 // reflects the positions that have no castling rights.
-func gradient(m *Model, records []trainingdata.Record, batch []int32, lambda float32, mirror bool, grads []*Model) float64 {
+func gradient(m *Model, records []trainingdata.Record, batch []int32, obj Objective, mirror bool, grads []*Model) float64 {
 	threads := len(grads)
 	losses := make([]float64, threads)
 	var wg sync.WaitGroup
@@ -216,7 +221,7 @@ func gradient(m *Model, records []trainingdata.Record, batch []int32, lambda flo
 				r := &records[batch[i]]
 				decode(r, &s, mirror && r.Castling() == 0)
 				out := m.forward(&s, &sc)
-				l, dOut := loss(out, target(&s, lambda))
+				l, dOut := obj.loss(out, obj.target(&s))
 				losses[t] += float64(l)
 				m.backward(&s, &sc, dOut, g)
 			}
@@ -238,7 +243,7 @@ func gradient(m *Model, records []trainingdata.Record, batch []int32, lambda flo
 }
 
 // Loss is the mean loss of the model over the records listed in idx.
-func Loss(m *Model, records []trainingdata.Record, idx []int32, lambda float32, threads int) float64 {
+func Loss(m *Model, records []trainingdata.Record, idx []int32, obj Objective, threads int) float64 {
 	threads = max(threads, 1)
 	sums := make([]float64, threads)
 	var wg sync.WaitGroup
@@ -250,7 +255,7 @@ func Loss(m *Model, records []trainingdata.Record, idx []int32, lambda float32, 
 			var sc scratch
 			for i := t; i < len(idx); i += threads {
 				decode(&records[idx[i]], &s, false)
-				l, _ := loss(m.forward(&s, &sc), target(&s, lambda))
+				l, _ := obj.loss(m.forward(&s, &sc), obj.target(&s))
 				sums[t] += float64(l)
 			}
 		}()

@@ -67,14 +67,16 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 	for i := range m.B1 {
 		m.B1[i] = 0.3 // most units inside the clamp, so gradients flow
 	}
-	const lambda = 0.4
+	// A curve narrower than the output's unit: the derivative carries the
+	// curve's factor too.
+	obj := Objective{Lambda: 0.4, WDLScale: 150}
 	lossOf := func() float64 {
 		var sum float64
 		var s sample
 		var sc scratch
 		for i := range recs {
 			decode(&recs[i], &s, false)
-			l, _ := loss(m.forward(&s, &sc), target(&s, lambda))
+			l, _ := obj.loss(m.forward(&s, &sc), obj.target(&s))
 			sum += float64(l)
 		}
 		return sum
@@ -84,7 +86,7 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 	var sc scratch
 	for i := range recs {
 		decode(&recs[i], &s, false)
-		_, dOut := loss(m.forward(&s, &sc), target(&s, lambda))
+		_, dOut := obj.loss(m.forward(&s, &sc), obj.target(&s))
 		m.backward(&s, &sc, dOut, g)
 	}
 	decode(&recs[0], &s, false)
@@ -123,7 +125,7 @@ func TestTrainingLearnsMaterial(t *testing.T) {
 	for i := range idx {
 		idx[i] = int32(i)
 	}
-	before := Loss(NewModel(cfg.Seed), recs, idx, cfg.Lambda, 2)
+	before := Loss(NewModel(cfg.Seed), recs, idx, cfg.objective(), 2)
 	m, hist, err := Train(context.Background(), recs, cfg, nil)
 	require.NoError(t, err)
 	require.Len(t, hist, 6)
@@ -311,4 +313,33 @@ func TestSplitHoldsOutWholeGames(t *testing.T) {
 	val, train = split(plain, 1, 0.1)
 	assert.Len(t, val, 10)
 	assert.Len(t, train, 90)
+}
+
+// FitWDLScale recovers the curve the results were drawn from: positions
+// with random scores, each won by the side to move with probability
+// sigmoid(score/150) (White and Black to move alike).
+func TestFitWDLScaleRecoversTheCurve(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	white := movegen.NewStartPosition()
+	black, err := movegen.ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+	require.NoError(t, err)
+	var recs []trainingdata.Record
+	for i := 0; i < 60000; i++ {
+		score := rng.IntN(1201) - 600
+		pos := white
+		if i%2 == 1 {
+			pos = black
+		}
+		won := rng.Float64() < 1/(1+math.Exp(-float64(score)/150))
+		res := trainingdata.BlackWins
+		if won == (pos.SideToMove() == movegen.White) {
+			res = trainingdata.WhiteWins
+		}
+		r, err := trainingdata.Pack(pos, score, res)
+		require.NoError(t, err)
+		recs = append(recs, r)
+	}
+	scale, mse := FitWDLScale(recs)
+	assert.InDelta(t, 150, scale, 15)
+	assert.Greater(t, mse, 0.0)
 }

@@ -53,8 +53,23 @@ func (e *FormatError) Error() string {
 	return fmt.Sprintf("at byte offset %d (entry %d): %s", e.Offset, e.Offset/EntrySize, e.Problem)
 }
 
-// Open reads and checks the book file at path. Errors name the file.
+// MaxFileSize bounds a book Open reads into memory (the largest public
+// books are a few hundred MB).
+const MaxFileSize = 2 << 30
+
+// Open reads and checks the book file at path. Errors name the file. Only
+// a regular file of at most MaxFileSize bytes is read: a device or a pipe
+// named by mistake (/dev/zero) would never end.
 func Open(path string) (*Book, error) {
+	st, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("opening book: %w", err)
+	case !st.Mode().IsRegular():
+		return nil, fmt.Errorf("opening book %s: not a regular file", path)
+	case st.Size() > MaxFileSize:
+		return nil, fmt.Errorf("opening book %s: %d bytes, more than the %d a book may have", path, st.Size(), int64(MaxFileSize))
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("opening book: %w", err)

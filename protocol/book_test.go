@@ -110,6 +110,8 @@ func TestOwnBook(t *testing.T) {
 	require.NoError(t, os.WriteFile(bad, []byte("not a book at all"), 0o644))
 	out = runScript(t, "setoption name BookFile value "+bad+"\n")
 	assert.Contains(t, out, "not a whole number of 16-byte entries")
+	out = runScript(t, "setoption name BookFile value /dev/zero\nsetoption name BookFile value "+t.TempDir()+"\n")
+	assert.Equal(t, 2, strings.Count(out, "not a regular file"), out)
 	out = runScript(t, "setoption name OwnBook value true\n")
 	assert.Contains(t, out, "info string OwnBook: no BookFile is set; every move is searched")
 }

@@ -10,6 +10,9 @@ import (
 // mapFile reads a table file into memory: the fallback where mapping is
 // not available.
 func mapFile(path string) ([]byte, error) {
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
 	data, err := os.ReadFile(path)
 	if err == nil && len(data) == 0 {
 		err = errors.New("empty file")

@@ -20,8 +20,8 @@ func mapFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	size := st.Size()
-	if size <= 0 || int64(int(size)) != size {
-		return nil, errors.New("empty or oversized file")
+	if !st.Mode().IsRegular() || size <= 0 || int64(int(size)) != size {
+		return nil, errors.New("not a regular file, empty or oversized")
 	}
 	return syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
 }

@@ -207,7 +207,7 @@ func (t *Tables) available(pos *movegen.Position) bool {
 // material allows them.
 func oracleFENs(t testing.TB, tb *Tables, total int, seed uint64) []string {
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
-	per := max(total/len(tb.entries), 20)
+	per := max((total+len(tb.entries)-1)/len(tb.entries), 20) // at least total in all
 	var fens []string
 	for i := range tb.entries {
 		e := &tb.entries[i]
@@ -223,10 +223,12 @@ func oracleFENs(t testing.TB, tb *Tables, total int, seed uint64) []string {
 }
 
 // TestOracle compares ProbeWDL and ProbeDTZ with python-chess on random
-// positions of every table in the test set.
+// positions of every table in the test set: 100,000 in make test (the
+// proof the issue asks for, every run), 120,000 over the 5-piece tables
+// too in the long mode.
 func TestOracle(t *testing.T) {
 	tb := openTest(t)
-	total := 20000
+	total := 100000
 	switch {
 	case fullRun():
 		total = 120000

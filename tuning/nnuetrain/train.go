@@ -27,10 +27,10 @@ type Config struct {
 	Lambda                   float32 // the result's share of the target
 	// WDLScale is the logistic curve's scale in centipawns (0: nnue.Scale,
 	// 400): the score that predicts 73% for the side to move.
-	WDLScale float32
-	Threads                  int
-	Seed                     uint64  // initial weights and the order of the samples
-	Validation               float64 // share of the data held out
+	WDLScale   float32
+	Threads    int
+	Seed       uint64  // initial weights and the order of the samples
+	Validation float64 // share of the data held out
 	// Mirror trains every other epoch on the a-to-h reflection of each
 	// position without castling rights: the same chess, twice the data.
 	Mirror        bool

@@ -433,10 +433,9 @@ func (c *chessEngine) tablebaseNote(pos *movegen.Position, lim *search.Limits, g
 	if c.tables == nil || c.settings.Level.Kind != kit.FullStrength {
 		return
 	}
-	t := search.Tablebases{Tables: c.tables, ProbeDepth: c.settings.SyzygyDepth, ProbeLimit: c.settings.SyzygyLimit, Rule50: c.settings.Syzygy50}
-	if keep, result, probed, ok := search.TablebaseRoot(t, pos, lim.SearchMoves); ok {
-		results := map[int]string{2: "win", 1: "cursed win", 0: "draw", -1: "blessed loss", -2: "loss"}
-		gp.Note("tablebases: a %s; %d of %d moves keep it", results[result], len(keep), probed)
+	if keep, result, probed, ok := search.TablebaseRoot(c.e.Tablebases(), pos, lim.SearchMoves); ok {
+		results := [5]string{"loss", "blessed loss", "draw", "cursed win", "win"} // by WDL + 2
+		gp.Note("tablebases: a %s; %d of %d moves keep it", results[result+2], len(keep), probed)
 	}
 }
 

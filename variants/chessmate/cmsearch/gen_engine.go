@@ -57,6 +57,9 @@ type Tablebases struct {
 // SetTablebases gives the search endgame tables; not during a search.
 func (e *Engine) SetTablebases(t Tablebases) { e.tb = t }
 
+// Tablebases returns the tables and settings the search probes with.
+func (e *Engine) Tablebases() Tablebases { return e.tb }
+
 // tbHits sums the workers' tablebase probes that found a result and the
 // root's.
 func (e *Engine) tbHits() uint64 {

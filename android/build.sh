@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the signed Tempest APK (android/build/tempest.apk) with no Gradle and
-# no Android SDK, then checks it; "build.sh test" also runs the app's tests.
+# no Android SDK, then checks it; "build.sh test" also runs the app's tests,
+# "build.sh screenshots" runs them and redraws docs/screenshots.
 #
 #   aapt, zipalign, apksigner, android-framework-res   Debian packages
 #   org.robolectric:android-all                       the Android API to compile against
@@ -94,8 +95,15 @@ printf 'uci\nquit\n' | qemu-aarch64 "$OUT/libtempest-arm64" | grep -q '^uciok$' 
 qemu-aarch64 "$OUT/libtempest-arm64" bench -depth 6 | tail -1 | tee "$OUT/qemu-bench.txt" | grep -q ' nodes ' \
   || die "arm64 engine: bench failed"
 
-if [ "${1:-}" = test ]; then
+case "${1:-}" in
+test)
   step "app tests (Robolectric, against the host engine build)"
   mvn -q -B -f "$ROOT/pom.xml" test
-fi
+  ;;
+screenshots)
+  # The same tests, drawing their screenshots into docs/ instead of target/.
+  step "app tests, screenshots into docs/screenshots"
+  mvn -q -B -f "$ROOT/pom.xml" test -Dscreenshot.dir="$REPO/docs/screenshots"
+  ;;
+esac
 step "done"

@@ -143,3 +143,53 @@ func TestHistoryRebuildsLoadedGame(t *testing.T) {
 	again := runScript(t, "position fen "+start+" moves"+moves+"\nstate\n")
 	assert.Equal(t, loaded, lineWith(t, again, "state position "))
 }
+
+// TestResultEndsTheGame: "result" ends a game with a result the rules do not
+// decide, as a loaded record with that result would end it, in every game;
+// the record says so and loads back to the same end; a finished game, "*"
+// and a result the game cannot have are refused with the game unchanged.
+func TestResultEndsTheGame(t *testing.T) {
+	out := runScript(t, "position startpos moves e2e4 e7e5\nresult 0-1 White resigns\nlegalmoves\nplay g1f3\npgn\n")
+	assert.Contains(t, out, "state variant chess tomove w check false over true result 0-1 reason result from the record (White resigns)\n")
+	assert.Contains(t, out, "legalmoves\n")
+	assert.Contains(t, out, "info string error: move \"g1f3\": the game is over")
+	assert.Contains(t, out, "[Result \"0-1\"]\n")
+	assert.Contains(t, out, "[Termination \"White resigns\"]\n")
+	assert.Contains(t, out, "\n1. e4 e5 0-1\n")
+
+	record := out[strings.Index(out, "pgn begin\n")+len("pgn begin\n") : strings.Index(out, "pgn end")]
+	again := runScript(t, "loadpgn\n"+record+"endpgn\nstate\n")
+	assert.Contains(t, again, "loadpgn ok moves 2")
+	assert.Contains(t, again, "over true result 0-1 reason result from the record (White resigns)")
+
+	for _, c := range []struct{ script, want string }{
+		{"result 1/2-1/2 draw agreed\nresult 1-0\n", "info string error: result: the game is already over: 1/2-1/2 (result from the record (draw agreed))"},
+		{"result *\n", "info string error: result: * leaves the game unfinished"},
+		{"result\n", "info string error: result needs the result"},
+		{"result 2-0\n", "info string error: result: the Result tag \"2-0\" is not a result"},
+		{"result 1-0 say \"hi\"\n", "info string error: result: the reason must be at most 80 bytes"},
+		{"position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\nresult 1/2-1/2\n", "info string error: result: the game is already over: 1-0 (checkmate)"},
+		{"setoption name UCI_Variant value chameleon\nposition startpos players ry\nresult 1-0\n", "info string error: result: the Result tag \"1-0\" is not a Chameleon result"},
+	} {
+		out := runScript(t, c.script+"state\n")
+		assert.Contains(t, out, c.want, c.script)
+	}
+	// A refused result leaves the game as it was: still on, e4 still playable.
+	out = runScript(t, "result 2-0\nstate\nplay e2e4\n")
+	assert.Contains(t, out, "over false result * reason none")
+	assert.Contains(t, out, "played e2e4")
+
+	for _, c := range []struct{ variant, start, result string }{
+		{"chessmate", "startpos seed 1", "0-1 time forfeit"},
+		{"chameleon", "startpos players ry", "y Red resigns"},
+		{"stratego", "startpos seed 2", "1-0 Everwinter resigns"},
+	} {
+		out := runScript(t, "setoption name UCI_Variant value "+c.variant+"\nposition "+c.start+"\nresult "+c.result+"\npgn\n")
+		marker, reason, _ := strings.Cut(c.result, " ")
+		assert.Contains(t, out, "over true result "+marker+" reason result from the record ("+reason+")", c.variant)
+		assert.Contains(t, out, "[Termination \""+reason+"\"]", c.variant)
+	}
+	// A new position starts a new game.
+	out = runScript(t, "result 1-0\nposition startpos\nstate\n")
+	assert.Contains(t, out, "over false result * reason none")
+}

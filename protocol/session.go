@@ -426,6 +426,8 @@ func (s *Session) Execute(line string) bool {
 		s.levels()
 	case "history":
 		s.history()
+	case "result":
+		s.endGame(args)
 	default:
 		if !s.variantCommand(cmd, args) {
 			s.out.errorf("unknown command %q", kit.Truncate(cmd, 40))

@@ -27,6 +27,7 @@ func FuzzSessionCommands(f *testing.F) {
 		"setoption name UCI_Variant value chameleon\nposition startpos players ry\ngo nodes 500 algorithm x\nboard",
 		"setoption name UCI_Variant value stratego\nposition startpos seed 2\ngo depth 1\nsetup v seed 1\ngo perft 2",
 		"d\reval\r\nbench x\ngo perft 3\nstop",
+		"result 0-1 White resigns\nplay e2e4\nresult *\npgn\nposition startpos\nresult 1/2-1/2",
 	} {
 		f.Add(byte(0), seed)
 		f.Add(byte(1), seed)

@@ -94,6 +94,61 @@ func (s *Session) play(args []string) {
 	s.state()
 }
 
+// maxTerminationBytes bounds the reason "result" keeps in the Termination tag.
+const maxTerminationBytes = 80
+
+// endGame handles "result <result> [termination words]": a result the rules
+// do not decide (a resignation, an agreed draw, a loss on time) ends the
+// current game. The game is written as its record with that Result and
+// Termination and loaded back, so it ends exactly as a loaded record with
+// that result would, and "pgn" then writes both tags. A game the rules
+// already ended, and a result the game cannot have, are refused and the
+// game is left as it was.
+func (s *Session) endGame(args []string) {
+	if len(args) == 0 {
+		s.out.errorf("result needs the result and may give the reason, e.g. \"result 0-1 White resigns\"")
+		return
+	}
+	if st := s.game.Status(); st.Over {
+		s.out.errorf("result: the game is already over: %s (%s)", st.Result, st.Reason)
+		return
+	}
+	marker := args[0]
+	if marker == variants.Unfinished {
+		s.out.errorf("result: * leaves the game unfinished; give the result that ends it (1-0, 0-1, 1/2-1/2)")
+		return
+	}
+	termination := strings.Join(args[1:], " ")
+	if len(termination) > maxTerminationBytes || strings.ContainsAny(termination, "\"\\") {
+		s.out.errorf("result: the reason must be at most %d bytes without quotes or backslashes", maxTerminationBytes)
+		return
+	}
+	r, err := variants.ParsePGN(s.variant.RecordText(s.game))
+	if err != nil {
+		s.out.errorf("result: the game's record does not read back: %v", err)
+		return
+	}
+	r.SetTag("Result", marker)
+	if variants.IsResultMarker(marker) {
+		r.Result = marker
+	}
+	if termination != "" {
+		r.SetTag("Termination", termination)
+	}
+	g, err := s.variant.Load(r, s.settings)
+	if err != nil {
+		s.out.errorf("result: %v", err)
+		return
+	}
+	if !g.Status().Over {
+		s.out.errorf("result: %q is not a result of a %s game", kit.Truncate(marker, 20), s.variant.Name())
+		return
+	}
+	s.stopJob()
+	s.game = g
+	s.state()
+}
+
 // history answers "history": the start position string and the action
 // tokens played since, so a frontend can rebuild the game with "position".
 func (s *Session) history() {

@@ -26,6 +26,13 @@ public final class GameSession {
 
     /** The level a hint is searched at (full strength). */
     static final int HINT_LEVEL = 20;
+    /** The engine accepts a draw when its own score is at most this (centipawns): drawish, or worse for it. */
+    static final int DRAW_ACCEPT_CP = 25;
+    /** How long the engine thinks about a draw offer, in ms. */
+    static final long DRAW_THINK_MS = 500;
+    /** The record's Termination for a loss on time, as PGN names it. */
+    public static final String TIME_FORFEIT = "time forfeit";
+    public static final String DRAW_AGREED = "draw agreed";
 
     private final EngineFactory factory;
     private final EngineFactory playerFactory;
@@ -48,6 +55,26 @@ public final class GameSession {
     private GameState state;
     private List<String> legal = Collections.emptyList();
     private int restarts;
+    /**
+     * The words after "result" that ended the game without the rules (a
+     * resignation, an agreed draw, a loss on time), or null: sent again
+     * whenever the engine's game is rebuilt.
+     */
+    private String ending;
+    /** The game's clock, or null without one. */
+    private Clock clock;
+    /** Where the clock reads the time (tests drive it). */
+    private Ticker ticker = new Ticker() {
+        @Override
+        public long now() {
+            return System.nanoTime() / 1000000;
+        }
+    };
+
+    /** A monotonic time in milliseconds. */
+    public interface Ticker {
+        long now();
+    }
 
     public GameSession(EngineFactory factory) {
         this(factory, factory);
@@ -79,6 +106,8 @@ public final class GameSession {
                 moves.addAll(h.moves);
                 lastMove = "";
                 lastFacts = "";
+                ending = null;
+                clock = newSetup.hasClock() ? new Clock(newSetup.clockBaseMs, newSetup.clockIncrementMs) : null;
             }
         });
     }
@@ -88,7 +117,17 @@ public final class GameSession {
      * checked by the engine like any loaded file.
      */
     public Snapshot resume(GameSetup saved, String record) throws EngineException {
-        return load(saved, record);
+        return resume(saved, record, -1, -1);
+    }
+
+    /** Resumes a game on a clock with the times left when it was saved (negative: a full clock). */
+    public Snapshot resume(GameSetup saved, String record, long whiteMs, long blackMs) throws EngineException {
+        Snapshot s = load(saved, record);
+        if (clock != null && whiteMs >= 0 && blackMs >= 0) {
+            clock = new Clock(saved.clockBaseMs, saved.clockIncrementMs, whiteMs, blackMs);
+            startClock();
+        }
+        return s;
     }
 
     /**
@@ -117,8 +156,26 @@ public final class GameSession {
                 moves.addAll(h.moves);
                 lastMove = moves.isEmpty() ? "" : moves.get(moves.size() - 1);
                 lastFacts = "";
+                ending = keptEnding(client.state());
+                clock = newSetup.hasClock() ? new Clock(newSetup.clockBaseMs, newSetup.clockIncrementMs) : null;
             }
         });
+    }
+
+    /**
+     * The "result" words that give a loaded game its kept result again
+     * ("0-1 White resigns"), or null when the rules decide its state.
+     */
+    private static String keptEnding(GameState st) {
+        String prefix = "result from the record";
+        if (!st.over || !st.reason.startsWith(prefix)) {
+            return null;
+        }
+        String why = st.reason.substring(prefix.length()).trim();
+        if (why.startsWith("(") && why.endsWith(")")) {
+            why = why.substring(1, why.length() - 1);
+        }
+        return (st.result + " " + why).trim();
     }
 
     /** Lets the people at the phone play the given players from now on. */
@@ -126,20 +183,181 @@ public final class GameSession {
         return withEngine(new Step() {
             @Override
             public void run() {
-                setup = new GameSetup(setup.variant, humanPlayers, setup.level, setup.start, setup.profile,
-                        setup.playerLevels);
+                setup = setup.withHumans(humanPlayers);
             }
         });
     }
 
-    /** Plays a person's move or action; an illegal token is an EngineError and changes nothing. */
+    /**
+     * Plays a person's move or action; an illegal token is an EngineError and
+     * changes nothing. On a clock, a move made after the flag fell loses on
+     * time instead.
+     */
     public Snapshot play(final String token) throws EngineException {
         return withEngine(new Step() {
             @Override
             public void run() throws EngineException {
-                apply(client.play(token));
+                if (clock != null && state != null && !state.over && clock.flagged(ticker.now()) != null) {
+                    loseOnTime(clock.flagged(ticker.now()));
+                    return;
+                }
+                PlayResult r = client.play(token);
+                apply(r);
+                clockMoved(r.state);
             }
         });
+    }
+
+    /** The clock after a move: the mover's time is charged, the increment added, the next side's runs. */
+    private void clockMoved(GameState after) throws EngineException {
+        if (clock == null) {
+            return;
+        }
+        String mover = clock.running();
+        long left = clock.moved(ticker.now());
+        if (mover != null && left <= 0 && !after.over) {
+            loseOnTime(mover);
+            return;
+        }
+        startClock();
+    }
+
+    private void startClock() {
+        if (clock != null && state != null && !state.over) {
+            clock.start(state.toMove, ticker.now());
+        } else if (clock != null) {
+            clock.pause(ticker.now());
+        }
+    }
+
+    private void loseOnTime(String side) throws EngineException {
+        String result = side.equals("w") ? "0-1" : "1-0";
+        endWith(result + " " + TIME_FORFEIT);
+    }
+
+    /** Ends the game with "result <words>" and keeps the words for a rebuilt engine. */
+    private void endWith(String words) throws EngineException {
+        client.request("result " + words);
+        ending = words;
+        if (clock != null) {
+            clock.pause(ticker.now());
+        }
+        state = client.state();
+    }
+
+    /**
+     * The side whose time ran out, if it has: the game is lost on time (the
+     * screen's clock calls it when a flag falls). Nothing happens while time
+     * is left.
+     */
+    public Snapshot flag() throws EngineException {
+        return withEngine(new Step() {
+            @Override
+            public void run() throws EngineException {
+                String side = clock == null || state == null || state.over ? null : clock.flagged(ticker.now());
+                if (side != null) {
+                    loseOnTime(side);
+                }
+            }
+        });
+    }
+
+    /** The person to move resigns: the game is lost for their side. */
+    public Snapshot resign() throws EngineException {
+        return withEngine(new Step() {
+            @Override
+            public void run() throws EngineException {
+                if (state.over) {
+                    throw new EngineError("the game is already over");
+                }
+                if (setup.variant.equals(GameSetup.CHAMELEON)) {
+                    throw new EngineError("in Chameleon Chess a player cannot resign: play on, or start a new game");
+                }
+                String side = setup.isHuman(state.toMove) ? state.toMove : setup.firstHuman();
+                boolean first = side.equals("w") || side.equals("v");
+                endWith((first ? "0-1 " : "1-0 ") + sideName(side) + " resigns");
+            }
+        });
+    }
+
+    /**
+     * A draw offer by the person to move. Against the engine it thinks
+     * briefly at full strength and accepts when its own score is drawish or
+     * worse for it; between two people the other one has agreed already
+     * (the screen asked). Returns whether the game is now drawn.
+     */
+    public boolean offerDraw(final boolean agreedByPerson) throws EngineException {
+        final boolean[] accepted = new boolean[1];
+        withEngine(new Step() {
+            @Override
+            public void run() throws EngineException {
+                if (state.over) {
+                    throw new EngineError("the game is already over");
+                }
+                if (!setup.variant.equals("chess") && !setup.variant.equals("chessmate")) {
+                    throw new EngineError("draws by agreement are for chess and card chess");
+                }
+                String other = state.toMove.equals("w") ? "b" : "w";
+                boolean engineDecides = !setup.isHuman(other);
+                if (engineDecides) {
+                    accepted[0] = -scoreFor(state.toMove) <= DRAW_ACCEPT_CP;
+                } else {
+                    accepted[0] = agreedByPerson;
+                }
+                if (accepted[0]) {
+                    endWith("1/2-1/2 " + DRAW_AGREED);
+                }
+            }
+        });
+        return accepted[0];
+    }
+
+    /** The two-player games' sides as the record's Termination names them. */
+    static String sideName(String side) {
+        switch (side) {
+            case "w":
+                return "White";
+            case "b":
+                return "Black";
+            case "v":
+                return "Volcandria";
+            case "e":
+                return "Everwinter";
+            default:
+                return side;
+        }
+    }
+
+    /** The side to move's score in centipawns from a short full-strength search (mates as ±100000). */
+    private int scoreFor(String side) throws EngineException {
+        final int[] score = new int[1];
+        client.setOption("Skill Level", Integer.toString(HINT_LEVEL));
+        try {
+            client.go("movetime " + DRAW_THINK_MS, DRAW_THINK_MS + 10000, new UciClient.InfoListener() {
+                @Override
+                public void onInfo(String line) {
+                    String[] f = line.split("\\s+");
+                    for (int i = 0; i + 2 < f.length; i++) {
+                        if (!f[i].equals("score")) {
+                            continue;
+                        }
+                        try {
+                            int v = Integer.parseInt(f[i + 2]);
+                            if (f[i + 1].equals("cp")) {
+                                score[0] = v;
+                            } else if (f[i + 1].equals("mate")) {
+                                score[0] = v > 0 ? 100000 : -100000;
+                            }
+                        } catch (NumberFormatException ignored) {
+                            // not a score this app reads
+                        }
+                    }
+                }
+            });
+        } finally {
+            client.setOption("Skill Level", Integer.toString(setup.level));
+        }
+        return score[0];
     }
 
     /** Lets the engine choose and play the move of the player to move. */
@@ -156,9 +374,26 @@ public final class GameSession {
                 if (best.equals("0000") && !legal.contains("0000")) {
                     return; // no legal move: the state already says why
                 }
-                apply(client.play(best)); // a forced pass ("0000") is played like a move
+                PlayResult r = client.play(best); // a forced pass ("0000") is played like a move
+                apply(r);
+                clockMoved(r.state);
             }
         });
+    }
+
+    /** The "go" parameters: the clock's times when there is one, else the thinking time. */
+    private String goParams(long thinkMs) {
+        if (clock == null) {
+            return "movetime " + thinkMs;
+        }
+        long now = ticker.now();
+        return "wtime " + Math.max(1, clock.remaining("w", now)) + " btime " + Math.max(1, clock.remaining("b", now))
+                + " winc " + clock.incrementMs + " binc " + clock.incrementMs;
+    }
+
+    /** How long a search may take before the app stops it: the mover's clock, or the thinking time. */
+    private long searchLimit(long thinkMs) {
+        return clock == null ? thinkMs + 10000 : Math.max(1, clock.remaining(state.toMove, ticker.now())) + 10000;
     }
 
     /** The rules engine searches the position it holds (every game with nothing hidden). */
@@ -167,7 +402,7 @@ public final class GameSession {
             client.setOption("Skill Level", Integer.toString(level));
         }
         try {
-            return client.go("movetime " + thinkMs, thinkMs + 10000, null);
+            return client.go(goParams(thinkMs), searchLimit(thinkMs), null);
         } finally {
             if (level != setup.level) {
                 client.setOption("Skill Level", Integer.toString(setup.level));
@@ -275,6 +510,7 @@ public final class GameSession {
                 moves.addAll(kept);
                 lastMove = moves.isEmpty() ? "" : moves.get(moves.size() - 1);
                 lastFacts = "";
+                ending = null; // taking a move back takes back a resignation or agreement after it
             }
         });
     }
@@ -297,6 +533,21 @@ public final class GameSession {
         }
         return new Snapshot(setup, state, legalNow(), new ArrayList<String>(moves), lastMove, lastFacts,
                 display, board);
+    }
+
+    /** The game's clock, or null when it has none. */
+    public Clock clock() {
+        return clock;
+    }
+
+    /** Lets a test drive the clock's time. */
+    public void setTickerForTest(Ticker t) {
+        ticker = t;
+    }
+
+    /** The clock's time now. */
+    public long now() {
+        return ticker.now();
     }
 
     /** How many times the engine had to be restarted. */
@@ -385,6 +636,9 @@ public final class GameSession {
     private void resync() throws EngineException {
         configure(setup);
         client.position("fen " + startPosition, moves);
+        if (ending != null) {
+            client.request("result " + ending);
+        }
     }
 
     private interface Step {
@@ -424,6 +678,7 @@ public final class GameSession {
             restart();
             refresh();
         }
+        startClock(); // the side to move's time runs; a finished game's clock stands
         return snapshot();
     }
 

@@ -26,6 +26,9 @@ public final class GameSetup {
      * "<player><level>" pairs separated by commas ("g3,y12"); "" for none.
      */
     public final String playerLevels;
+    /** The time control: each side's time and the increment per move, in ms; 0 and 0 for no clock. */
+    public final long clockBaseMs;
+    public final long clockIncrementMs;
 
     public GameSetup(String variant, String humanPlayers, int level, String start, String profile) {
         this(variant, humanPlayers, level, start, profile, "");
@@ -33,12 +36,34 @@ public final class GameSetup {
 
     public GameSetup(String variant, String humanPlayers, int level, String start, String profile,
             String playerLevels) {
+        this(variant, humanPlayers, level, start, profile, playerLevels, 0, 0);
+    }
+
+    public GameSetup(String variant, String humanPlayers, int level, String start, String profile,
+            String playerLevels, long clockBaseMs, long clockIncrementMs) {
         this.variant = variant;
         this.humanPlayers = humanPlayers;
         this.level = level;
         this.start = start;
         this.profile = profile;
         this.playerLevels = playerLevels;
+        this.clockBaseMs = clockBaseMs;
+        this.clockIncrementMs = clockIncrementMs;
+    }
+
+    /** The same setup played on a clock (base 0: without one). */
+    public GameSetup withClock(long baseMs, long incrementMs) {
+        return new GameSetup(variant, humanPlayers, level, start, profile, playerLevels, baseMs, incrementMs);
+    }
+
+    /** The same setup with the people taking other players. */
+    public GameSetup withHumans(String players) {
+        return new GameSetup(variant, players, level, start, profile, playerLevels, clockBaseMs, clockIncrementMs);
+    }
+
+    /** Whether the game is played on a clock: chess and card chess only, the two-player games of turns. */
+    public boolean hasClock() {
+        return clockBaseMs > 0 && (variant.equals("chess") || variant.equals("chessmate"));
     }
 
     /** The engine level of one player. */
@@ -74,6 +99,8 @@ public final class GameSetup {
         p.setProperty("start", start);
         p.setProperty("profile", profile);
         p.setProperty("playerLevels", playerLevels);
+        p.setProperty("clockBase", Long.toString(clockBaseMs));
+        p.setProperty("clockIncrement", Long.toString(clockIncrementMs));
         return p;
     }
 
@@ -88,8 +115,13 @@ public final class GameSetup {
             return null;
         }
         try {
+            long base = Long.parseLong(p.getProperty("clockBase", "0"));
+            long inc = Long.parseLong(p.getProperty("clockIncrement", "0"));
+            if (base < 0 || inc < 0) {
+                return null;
+            }
             return new GameSetup(variant, human, Integer.parseInt(level), start, profile,
-                    p.getProperty("playerLevels", ""));
+                    p.getProperty("playerLevels", ""), base, inc);
         } catch (NumberFormatException e) {
             return null;
         }

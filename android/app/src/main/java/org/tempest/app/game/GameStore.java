@@ -35,7 +35,16 @@ public final class GameStore {
 
     /** Saves the game being played, for "continue" and for resuming after the app was killed. */
     public void autosave(GameSetup setup, String record) throws IOException {
+        autosave(setup, record, null, 0);
+    }
+
+    /** The same, with the clock's times left at the moment of saving (a game on a clock). */
+    public void autosave(GameSetup setup, String record, Clock clock, long now) throws IOException {
         Properties p = setup.toProperties();
+        if (clock != null) {
+            p.setProperty("clockWhite", Long.toString(Math.max(0, clock.remaining("w", now))));
+            p.setProperty("clockBlack", Long.toString(Math.max(0, clock.remaining("b", now))));
+        }
         ByteArrayOutputStream meta = new ByteArrayOutputStream();
         p.store(meta, "Tempest autosave");
         // The record first: a setup never points at an older record than its own.
@@ -50,6 +59,29 @@ public final class GameStore {
 
     /** The autosaved setup, or null when there is none or it is unreadable. */
     public GameSetup autosavedSetup() {
+        Properties p = autosaveProperties();
+        return p == null ? null : GameSetup.fromProperties(p);
+    }
+
+    /**
+     * The clock's times left, White's and Black's, when the autosave was
+     * made, or null for a game without a clock (or times that do not read).
+     */
+    public long[] autosavedClock() {
+        Properties p = autosaveProperties();
+        if (p == null || p.getProperty("clockWhite") == null || p.getProperty("clockBlack") == null) {
+            return null;
+        }
+        try {
+            long w = Long.parseLong(p.getProperty("clockWhite"));
+            long b = Long.parseLong(p.getProperty("clockBlack"));
+            return w < 0 || b < 0 ? null : new long[] {w, b};
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private Properties autosaveProperties() {
         File f = new File(dir, "autosave.properties");
         if (!f.isFile()) {
             return null;
@@ -59,12 +91,12 @@ public final class GameStore {
         try {
             in = new FileInputStream(f);
             p.load(in);
-        } catch (IOException e) {
-            return null;
+        } catch (IOException | IllegalArgumentException e) {
+            return null; // unreadable, or a malformed unicode escape
         } finally {
             closeQuietly(in);
         }
-        return GameSetup.fromProperties(p);
+        return p;
     }
 
     public String autosavedRecord() throws IOException {

@@ -7,16 +7,20 @@ import android.graphics.Path;
 import android.util.AttributeSet;
 import android.view.MotionEvent;
 import android.view.View;
+import android.view.ViewConfiguration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.tempest.app.game.BoardModel;
 
 /**
  * The board: squares in the chosen theme, the pieces, and the marks a player
- * needs — last move, selected squares, legal targets, check, and in card
- * chess forbidden squares, Champions and shields. It keeps itself square and
- * as large as its space allows, so it fills the screen in any orientation.
+ * needs — last move, selected squares, legal targets, check, a hint arrow, and
+ * in card chess forbidden squares, Champions and shields. It keeps itself
+ * square and as large as its space allows, so it fills the screen in any
+ * orientation.
  */
 public final class BoardView extends View {
     /** Hears taps on squares. */
@@ -28,6 +32,18 @@ public final class BoardView extends View {
     public interface DragListener {
         void onDrag(String from, String to);
     }
+
+    /** Hears a long press on a square (card chess explains the card whose mark is there). */
+    public interface LongPressListener {
+        void onLongPress(String square);
+    }
+
+    /** Colours of the marks; tests read them back from the rendered bitmap. */
+    static final int LAST_MOVE = 0x80F5D742;
+    static final int SELECTED = 0x8850A0F0;
+    static final int CHECK = 0xD0E02020;
+    static final int TARGET = 0x90206020;
+    static final int ARROW = 0xC02E8B57;
 
     private final PieceDrawer pieces = new PieceDrawer();
     private final Paint paint = new Paint(Paint.ANTI_ALIAS_FLAG);
@@ -47,9 +63,21 @@ public final class BoardView extends View {
     private Set<String> selected = Collections.emptySet();
     private Set<String> targets = Collections.emptySet();
     private String checkSquare;
+    private List<String> arrow = Collections.emptyList();
     private SquareListener listener;
     private DragListener dragListener;
+    private LongPressListener longPressListener;
     private String downSquare;
+    private boolean longPressDone;
+    private final Runnable longPress = new Runnable() {
+        @Override
+        public void run() {
+            if (downSquare != null && longPressListener != null) {
+                longPressDone = true;
+                longPressListener.onLongPress(downSquare);
+            }
+        }
+    };
 
     public BoardView(Context context) {
         super(context);
@@ -72,6 +100,10 @@ public final class BoardView extends View {
 
     public void setDragListener(DragListener l) {
         dragListener = l;
+    }
+
+    public void setLongPressListener(LongPressListener l) {
+        longPressListener = l;
     }
 
     public void setColors(int lightSquare, int darkSquare) {
@@ -150,6 +182,19 @@ public final class BoardView extends View {
         invalidate();
     }
 
+    /**
+     * An arrow through these squares in order (a hint: "g1", "f3"; a Crusade
+     * has three); one square gets a ring; none clears it.
+     */
+    public void setArrow(List<String> squares) {
+        arrow = new ArrayList<String>(squares);
+        invalidate();
+    }
+
+    public List<String> arrow() {
+        return Collections.unmodifiableList(arrow);
+    }
+
     public Set<String> targets() {
         return Collections.unmodifiableSet(targets);
     }
@@ -212,16 +257,18 @@ public final class BoardView extends View {
                 paint.setColor(squareColor(file, rank));
                 canvas.drawRect(x, y, x + c, y + c, paint);
                 drawTerrain(canvas, file, rank, x, y, c);
+                // Marks are filled: drawTerrain leaves the paint stroking, and hairlines were invisible.
+                paint.setStyle(Paint.Style.FILL);
                 if (lastMove.contains(sq)) {
-                    paint.setColor(0x70F5E050);
+                    paint.setColor(LAST_MOVE);
                     canvas.drawRect(x, y, x + c, y + c, paint);
                 }
                 if (selected.contains(sq)) {
-                    paint.setColor(0x8050A0F0);
+                    paint.setColor(SELECTED);
                     canvas.drawRect(x, y, x + c, y + c, paint);
                 }
                 if (sq.equals(checkSquare)) {
-                    paint.setColor(0xC0E02020);
+                    paint.setColor(CHECK);
                     canvas.drawCircle(x + c / 2, y + c / 2, c * 0.48f, paint);
                 }
                 drawMarkers(canvas, sq, x, y, c);
@@ -230,7 +277,7 @@ public final class BoardView extends View {
                 }
                 if (targets.contains(sq)) {
                     paint.setStyle(Paint.Style.FILL);
-                    paint.setColor(0x90206020);
+                    paint.setColor(TARGET);
                     boolean occupied = model != null && model.piece(file, rank) != 0;
                     if (occupied) {
                         paint.setStyle(Paint.Style.STROKE);
@@ -250,6 +297,51 @@ public final class BoardView extends View {
                     canvas.drawText(turns % 2 == 0 ? fileLabel : rankLabel, x + c * 0.9f, y + c * 0.95f, text);
                 }
             }
+        }
+        drawArrow(canvas, c);
+    }
+
+    /** The hint: a thick arrow over the pieces from square to square, or a ring on a lone square. */
+    private void drawArrow(Canvas canvas, float c) {
+        if (model == null || arrow.isEmpty()) {
+            return;
+        }
+        paint.setColor(ARROW);
+        if (arrow.size() == 1) {
+            float[] p = centerOf(arrow.get(0));
+            paint.setStyle(Paint.Style.STROKE);
+            paint.setStrokeWidth(c * 0.12f);
+            canvas.drawCircle(p[0], p[1], c * 0.4f, paint);
+            return;
+        }
+        float shaft = c * 0.16f;
+        for (int i = 0; i + 1 < arrow.size(); i++) {
+            float[] a = centerOf(arrow.get(i));
+            float[] b = centerOf(arrow.get(i + 1));
+            double len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+            if (len < 1) {
+                continue;
+            }
+            float ux = (float) ((b[0] - a[0]) / len);
+            float uy = (float) ((b[1] - a[1]) / len);
+            boolean last = i + 2 == arrow.size();
+            float head = last ? c * 0.42f : 0;
+            // The shaft as a filled quadrilateral: overlapping translucent strokes would darken.
+            float ex = b[0] - ux * head;
+            float ey = b[1] - uy * head;
+            path.reset();
+            path.moveTo(a[0] - uy * shaft / 2, a[1] + ux * shaft / 2);
+            path.lineTo(ex - uy * shaft / 2, ey + ux * shaft / 2);
+            if (last) {
+                path.lineTo(ex - uy * c * 0.22f, ey + ux * c * 0.22f);
+                path.lineTo(b[0], b[1]);
+                path.lineTo(ex + uy * c * 0.22f, ey - ux * c * 0.22f);
+            }
+            path.lineTo(ex + uy * shaft / 2, ey - ux * shaft / 2);
+            path.lineTo(a[0] + uy * shaft / 2, a[1] - ux * shaft / 2);
+            path.close();
+            paint.setStyle(Paint.Style.FILL);
+            canvas.drawPath(path, paint);
         }
     }
 
@@ -432,16 +524,31 @@ public final class BoardView extends View {
     @Override
     public boolean onTouchEvent(MotionEvent e) {
         String sq = squareAt(e.getX(), e.getY());
-        if (e.getAction() == MotionEvent.ACTION_DOWN) {
-            downSquare = sq;
-            return true;
+        switch (e.getAction()) {
+            case MotionEvent.ACTION_DOWN:
+                downSquare = sq;
+                longPressDone = false;
+                removeCallbacks(longPress);
+                if (sq != null && longPressListener != null) {
+                    postDelayed(longPress, ViewConfiguration.getLongPressTimeout());
+                }
+                return true;
+            case MotionEvent.ACTION_MOVE:
+                if (sq == null || !sq.equals(downSquare)) {
+                    removeCallbacks(longPress);
+                }
+                return true;
+            case MotionEvent.ACTION_UP:
+                break;
+            default:
+                removeCallbacks(longPress);
+                downSquare = null;
+                return true;
         }
-        if (e.getAction() != MotionEvent.ACTION_UP) {
-            return true;
-        }
+        removeCallbacks(longPress);
         String from = downSquare;
         downSquare = null;
-        if (sq == null) {
+        if (sq == null || longPressDone) {
             return true;
         }
         if (dragListener != null && from != null && !from.equals(sq)) {

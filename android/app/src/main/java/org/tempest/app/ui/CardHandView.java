@@ -7,6 +7,7 @@ import android.graphics.RectF;
 import android.util.AttributeSet;
 import android.view.MotionEvent;
 import android.view.View;
+import android.view.ViewConfiguration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -16,12 +17,16 @@ import java.util.Set;
 /**
  * A hand of action cards: face up with code and name for the player's own
  * hand, face down for the opponent's. Cards that can be played now are
- * outlined; the chosen one is lifted.
+ * outlined; the chosen one is lifted. A tap chooses a card, a long press
+ * asks for its rule (a face-down card's code is "?").
  */
 public final class CardHandView extends View {
     /** Hears taps on cards. */
     public interface CardListener {
         void onCard(String code);
+
+        /** A long press: the player wants to read the card. */
+        void onCardHelp(String code);
     }
 
     private final Paint paint = new Paint(Paint.ANTI_ALIAS_FLAG);
@@ -32,6 +37,17 @@ public final class CardHandView extends View {
     private Set<String> playable = Collections.emptySet();
     private String chosen = "";
     private CardListener listener;
+    private int pressed = -1;
+    private boolean longPressDone;
+    private final Runnable longPress = new Runnable() {
+        @Override
+        public void run() {
+            if (pressed >= 0 && pressed < cards.size() && listener != null) {
+                longPressDone = true;
+                listener.onCardHelp(faceDown ? "?" : cards.get(pressed));
+            }
+        }
+    };
 
     public CardHandView(Context context) {
         super(context);
@@ -126,15 +142,39 @@ public final class CardHandView extends View {
 
     @Override
     public boolean onTouchEvent(MotionEvent e) {
-        if (e.getAction() != MotionEvent.ACTION_UP || faceDown) {
-            return true;
-        }
         int i = (int) (e.getX() / slot());
-        if (i >= 0 && i < cards.size() && listener != null) {
-            listener.onCard(cards.get(i));
+        switch (e.getAction()) {
+            case MotionEvent.ACTION_DOWN:
+                pressed = i >= 0 && i < cards.size() ? i : -1;
+                longPressDone = false;
+                removeCallbacks(longPress);
+                if (pressed >= 0) {
+                    postDelayed(longPress, ViewConfiguration.getLongPressTimeout());
+                }
+                return true;
+            case MotionEvent.ACTION_MOVE:
+                if (i != pressed) {
+                    removeCallbacks(longPress);
+                    pressed = -1;
+                }
+                return true;
+            case MotionEvent.ACTION_UP:
+                removeCallbacks(longPress);
+                if (!longPressDone && i == pressed && pressed >= 0 && listener != null) {
+                    if (faceDown) {
+                        listener.onCardHelp("?");
+                    } else {
+                        listener.onCard(cards.get(i));
+                    }
+                }
+                pressed = -1;
+                performClick();
+                return true;
+            default:
+                removeCallbacks(longPress);
+                pressed = -1;
+                return true;
         }
-        performClick();
-        return true;
     }
 
     @Override

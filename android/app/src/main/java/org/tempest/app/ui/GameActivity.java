@@ -8,6 +8,8 @@ import android.content.res.Configuration;
 import android.media.AudioManager;
 import android.media.ToneGenerator;
 import android.os.Bundle;
+import android.os.Handler;
+import android.os.Looper;
 import android.view.View;
 import android.widget.Button;
 import android.widget.TextView;
@@ -19,6 +21,7 @@ import java.util.List;
 import java.util.Set;
 import org.tempest.app.R;
 import org.tempest.app.game.BoardModel;
+import org.tempest.app.game.Clock;
 import org.tempest.app.game.GameSetup;
 import org.tempest.app.game.MoveInput;
 import org.tempest.app.game.Snapshot;
@@ -49,6 +52,22 @@ public final class GameActivity extends Activity implements GameController.Liste
     private int endShownAt = -1;
     private boolean badOutputShown;
     private AlertDialog endDialog;
+    private AlertDialog helpDialog;
+    private AlertDialog answerDialog;
+    private View clockRow;
+    private TextView clockOwn;
+    private TextView clockOpponent;
+    /** A flag fell and the controller was told; reset by the next picture of the game. */
+    private boolean flagSent;
+    private final Handler ticks = new Handler(Looper.getMainLooper());
+    private final Runnable clockTick = new Runnable() {
+        @Override
+        public void run() {
+            showClocks();
+            ticks.postDelayed(this, CLOCK_TICK_MS);
+        }
+    };
+    private static final long CLOCK_TICK_MS = 100;
     private ToneGenerator tones;
 
     @Override
@@ -78,6 +97,27 @@ public final class GameActivity extends Activity implements GameController.Liste
         pileInfo = findViewById(R.id.pile_info);
         thinking = findViewById(R.id.thinking);
         special = findViewById(R.id.btn_special);
+        clockRow = findViewById(R.id.clock_row);
+        clockOwn = findViewById(R.id.clock_own);
+        clockOpponent = findViewById(R.id.clock_opponent);
+        findViewById(R.id.btn_new_game).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                confirmNewGame();
+            }
+        });
+        findViewById(R.id.btn_resign).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                confirmResign();
+            }
+        });
+        findViewById(R.id.btn_draw).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                offerDraw();
+            }
+        });
         board.setColors(controller.settings().lightSquare(), controller.settings().darkSquare());
         board.setListener(new BoardView.SquareListener() {
             @Override
@@ -88,7 +128,44 @@ public final class GameActivity extends Activity implements GameController.Liste
         ownHand.setListener(new CardHandView.CardListener() {
             @Override
             public void onCard(String code) {
-                onTapResult(input.tapCard(code));
+                MoveInput.Result r = input.tapCard(code);
+                if (r == MoveInput.Result.IGNORED) {
+                    showCardHelp(code, true); // not playable now: say what it does and why not
+                } else {
+                    onTapResult(r);
+                }
+            }
+
+            @Override
+            public void onCardHelp(String code) {
+                showCardHelp(code, true);
+            }
+        });
+        opponentHand.setListener(new CardHandView.CardListener() {
+            @Override
+            public void onCard(String code) {
+                onCardHelp(code);
+            }
+
+            @Override
+            public void onCardHelp(String code) {
+                BoardModel m = board.model();
+                int n = m == null || m.hands.size() < 2 ? 0 : m.hands.get(humanSide().equals("w") ? 1 : 0).size();
+                helpDialog = new AlertDialog.Builder(GameActivity.this).setTitle("The opponent's hand")
+                        .setMessage(n + " cards, face down: you see one of them only when it is played.")
+                        .setPositiveButton(android.R.string.ok, null).show();
+            }
+        });
+        pileInfo.setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                showDiscardPile();
+            }
+        });
+        board.setLongPressListener(new BoardView.LongPressListener() {
+            @Override
+            public void onLongPress(String square) {
+                explainSquare(square);
             }
         });
         findViewById(R.id.btn_undo).setOnClickListener(new View.OnClickListener() {
@@ -157,10 +234,12 @@ public final class GameActivity extends Activity implements GameController.Liste
         if (controller.snapshot() != null) {
             onSnapshot(controller.snapshot());
         }
+        ticks.post(clockTick);
     }
 
     @Override
     protected void onStop() {
+        ticks.removeCallbacks(clockTick);
         controller.removeListener(this);
         super.onStop();
     }
@@ -207,6 +286,7 @@ public final class GameActivity extends Activity implements GameController.Liste
         boolean moved = shown != null && s.moves.size() != shown.moves.size();
         boolean newGame = shown == null || s.moves.size() < shown.moves.size() || !s.setup.equals(shown.setup);
         shown = s;
+        flagSent = false;
         input = new MoveInput(s.legal);
         if (moved || newGame) {
             hintToken = null;
@@ -381,11 +461,20 @@ public final class GameActivity extends Activity implements GameController.Liste
         board.setTurns(turnsOverride != null ? turnsOverride : defaultTurns());
         boolean stratego = s.setup.variant.equals(GameSetup.STRATEGO);
         findViewById(R.id.btn_undo).setVisibility(stratego ? View.GONE : View.VISIBLE);
-        Set<String> last = squaresOf(hintToken != null ? hintToken : s.lastMove);
+        boolean yourTurn = s.humanToMove() && !engineThinking;
+        boolean chameleon = s.setup.variant.equals(GameSetup.CHAMELEON);
+        boolean drawable = s.setup.variant.equals("chess") || s.setup.variant.equals("chessmate");
+        findViewById(R.id.btn_resign).setVisibility(chameleon ? View.GONE : View.VISIBLE);
+        findViewById(R.id.btn_resign).setEnabled(yourTurn);
+        findViewById(R.id.btn_draw).setVisibility(drawable ? View.VISIBLE : View.GONE);
+        findViewById(R.id.btn_draw).setEnabled(yourTurn);
+        showClocks();
+        Set<String> last = squaresOf(s.lastMove);
         // Legal next squares once a piece or card is chosen (not every movable piece at rest).
         Set<String> targets = s.humanToMove() && !engineThinking && !input.prefix().isEmpty() ? input.targets()
                 : Collections.<String>emptySet();
         board.setMarks(last, input.selectedSquares(), targets, s.state.check ? kingSquare(m, s.state.toMove) : null);
+        board.setArrow(new ArrayList<String>(squaresOf(hintToken)));
 
         boolean cards = s.setup.variant.equals("chessmate") && m.hands.size() == 2;
         ownHand.setVisibility(cards ? View.VISIBLE : View.GONE);
@@ -411,7 +500,10 @@ public final class GameActivity extends Activity implements GameController.Liste
         status.setText(statusText(s));
         status.setTextColor(s.state.check && !s.state.over ? getResources().getColor(R.color.check, null)
                 : 0xFF202020);
-        lastMoveText.setText(hintToken != null ? "Hint: " + hintToken
+        String card = chosenCard();
+        lastMoveText.setText(!card.isEmpty() ? Cards.name(card) + ": " + Cards.summary(card)
+                + " Touch the marked squares; hold a card to read its rule."
+                : hintToken != null ? "Hint: " + hintToken + " (the arrow)"
                 : s.lastMove.isEmpty() ? "" : "Last move: " + s.lastMove
                         + describeFacts(Players.facts(s.setup.variant, lastFacts(s))));
         String extra = null;
@@ -423,6 +515,208 @@ public final class GameActivity extends Activity implements GameController.Liste
         special.setVisibility(extra == null ? View.GONE : View.VISIBLE);
         special.setTag(extra);
         special.setText(extra != null && extra.equals("0000") ? R.string.pass : R.string.claim_stalemate);
+    }
+
+    // Clock, resignation, draw offers, new game
+
+    /** The clocks under the board: the person's side first, the running one highlighted; a fallen flag is reported. */
+    private void showClocks() {
+        Clock c = controller.clock();
+        boolean on = c != null && shown != null && shown.setup.hasClock() && clockRow != null;
+        if (clockRow != null) {
+            clockRow.setVisibility(on ? View.VISIBLE : View.GONE);
+        }
+        if (!on) {
+            return;
+        }
+        long now = controller.clockNow();
+        String own = humanSide().equals("b") ? "b" : "w";
+        String other = own.equals("w") ? "b" : "w";
+        showClock(clockOwn, c, own, now);
+        showClock(clockOpponent, c, other, now);
+        String flagged = c.flagged(now);
+        if (flagged != null && !flagSent && !shown.state.over) {
+            flagSent = true;
+            controller.flag();
+        }
+    }
+
+    private void showClock(TextView view, Clock c, String side, long now) {
+        long left = c.remaining(side, now);
+        view.setText(Players.name(shown.setup.variant, side) + " " + Clock.format(left));
+        boolean running = side.equals(c.running());
+        view.setBackgroundColor(running ? (left < 10000 ? 0xFFC62828 : 0xFF2B3A55) : 0x00000000);
+        view.setTextColor(running ? 0xFFFFFFFF : 0xFF202020);
+    }
+
+    private void confirmNewGame() {
+        if (shown == null || shown.state.over || shown.moves.isEmpty()) {
+            openNewGame();
+            return;
+        }
+        answerDialog = new AlertDialog.Builder(this).setTitle("Start a new game?")
+                .setMessage("This game stays in the autosave only until the new one starts. Save it first if you "
+                        + "want to keep it.")
+                .setPositiveButton(R.string.new_game, new DialogInterface.OnClickListener() {
+                    @Override
+                    public void onClick(DialogInterface d, int which) {
+                        openNewGame();
+                    }
+                })
+                .setNegativeButton(android.R.string.cancel, null).show();
+    }
+
+    private void openNewGame() {
+        startActivity(new Intent(this, NewGameActivity.class));
+        finish();
+    }
+
+    private void confirmResign() {
+        if (shown == null || !shown.humanToMove()) {
+            return;
+        }
+        answerDialog = new AlertDialog.Builder(this).setTitle("Resign?")
+                .setMessage(Players.name(shown.setup.variant, shown.state.toMove) + " resigns and loses this game.")
+                .setPositiveButton(R.string.resign, new DialogInterface.OnClickListener() {
+                    @Override
+                    public void onClick(DialogInterface d, int which) {
+                        controller.resign();
+                    }
+                })
+                .setNegativeButton(android.R.string.cancel, null).show();
+    }
+
+    /**
+     * Against the engine it decides (it accepts when its score is drawish or
+     * worse for it); between two people the other one is asked.
+     */
+    private void offerDraw() {
+        if (shown == null || !shown.humanToMove()) {
+            return;
+        }
+        final String offerer = shown.state.toMove;
+        String other = offerer.equals("w") ? "b" : "w";
+        if (shown.setup.isHuman(other)) {
+            answerDialog = new AlertDialog.Builder(this).setTitle("Draw offered")
+                    .setMessage(Players.name(shown.setup.variant, offerer) + " offers a draw. "
+                            + Players.name(shown.setup.variant, other) + ", do you accept?")
+                    .setPositiveButton("Accept", new DialogInterface.OnClickListener() {
+                        @Override
+                        public void onClick(DialogInterface d, int which) {
+                            controller.offerDraw(true, drawAnswer(false));
+                        }
+                    })
+                    .setNegativeButton("Decline", null).show();
+            return;
+        }
+        thinking.setVisibility(View.VISIBLE);
+        controller.offerDraw(false, drawAnswer(true));
+    }
+
+    private GameController.Callback<Boolean> drawAnswer(final boolean engine) {
+        return new GameController.Callback<Boolean>() {
+            @Override
+            public void done(Boolean accepted, String problem) {
+                thinking.setVisibility(engineThinking ? View.VISIBLE : View.INVISIBLE);
+                if (problem != null) {
+                    onProblem("Draw offer", problem);
+                } else if (engine && !accepted) {
+                    answerDialog = new AlertDialog.Builder(GameActivity.this).setTitle("Draw declined")
+                            .setMessage("Tempest declines the draw and plays on.")
+                            .setPositiveButton(android.R.string.ok, null).show();
+                }
+            }
+        };
+    }
+
+    /** The last confirmation or answer dialog (tests read it). */
+    AlertDialog answerDialog() {
+        return answerDialog;
+    }
+
+    // Card help
+
+    /**
+     * A card's rule in a dialog; for a card in the person's hand also what it
+     * can do now (from the engine's legal tokens), with "Play it" to choose it
+     * so its squares are marked on the board.
+     */
+    private void showCardHelp(final String code, boolean inHand) {
+        if (shown == null) {
+            return;
+        }
+        StringBuilder msg = new StringBuilder(Cards.help(code));
+        boolean canPlay = false;
+        if (inHand) {
+            int uses = Cards.uses(code, shown.legal);
+            if (shown.state.over) {
+                msg.append("\n\nNow: the game is over.");
+            } else if (!shown.humanToMove() || engineThinking) {
+                msg.append("\n\nNow: wait for your turn.");
+            } else if (uses == 0) {
+                msg.append("\n\nNow: it has no legal use in this position.");
+            } else {
+                canPlay = input.playableCards().contains(code);
+                msg.append("\n\nNow: ").append(uses).append(uses == 1 ? " way" : " ways")
+                        .append(" to play it. Touch the card, then the marked squares.");
+            }
+        }
+        AlertDialog.Builder b = new AlertDialog.Builder(this).setTitle(Cards.name(code) + " (" + code + ")")
+                .setMessage(msg.toString()).setPositiveButton(android.R.string.ok, null);
+        if (canPlay && !code.equals(chosenCard())) {
+            b.setNeutralButton("Play it", new DialogInterface.OnClickListener() {
+                @Override
+                public void onClick(DialogInterface d, int which) {
+                    onTapResult(input.tapCard(code));
+                }
+            });
+        }
+        helpDialog = b.show();
+    }
+
+    /** The discard pile, top card first; touching one shows its rule. */
+    private void showDiscardPile() {
+        BoardModel m = board.model();
+        if (m == null || !shown.setup.variant.equals("chessmate") || m.hands.size() != 2) {
+            return;
+        }
+        if (m.discard.isEmpty()) {
+            helpDialog = new AlertDialog.Builder(this).setTitle("Discard pile").setMessage("No card has been played yet.")
+                    .setPositiveButton(android.R.string.ok, null).show();
+            return;
+        }
+        final List<String> pile = new ArrayList<String>(m.discard);
+        Collections.reverse(pile);
+        String[] items = new String[pile.size()];
+        for (int i = 0; i < pile.size(); i++) {
+            items[i] = Cards.name(pile.get(i)) + " — " + Cards.summary(pile.get(i));
+        }
+        helpDialog = new AlertDialog.Builder(this).setTitle("Discard pile, top first")
+                .setItems(items, new DialogInterface.OnClickListener() {
+                    @Override
+                    public void onClick(DialogInterface d, int which) {
+                        showCardHelp(pile.get(which), false);
+                    }
+                })
+                .setPositiveButton(android.R.string.ok, null).show();
+    }
+
+    /** A long press on the board: the card behind a mark there (forbidden square, Champion, shield). */
+    private void explainSquare(String square) {
+        BoardModel m = board.model();
+        if (m == null || shown == null || !shown.setup.variant.equals("chessmate")) {
+            return;
+        }
+        String code = m.forbidden.contains(square) ? "FC" : m.champions.contains(square) ? "CH"
+                : m.shields.contains(square) ? "MS" : null;
+        if (code != null) {
+            showCardHelp(code, false);
+        }
+    }
+
+    /** The card-help or discard-pile dialog last shown (tests read it). */
+    AlertDialog helpDialog() {
+        return helpDialog;
     }
 
     private String chosenCard() {

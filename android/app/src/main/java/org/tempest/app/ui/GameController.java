@@ -157,7 +157,9 @@ public final class GameController {
                 } catch (IOException e) {
                     throw new EngineError("the saved game cannot be read: " + e.getMessage());
                 }
-                Snapshot s = session.resume(setup, record);
+                long[] times = store.autosavedClock();
+                Snapshot s = times == null ? session.resume(setup, record)
+                        : session.resume(setup, record, times[0], times[1]);
                 recorded = s.state.over; // counted when it ended
                 return s;
             }
@@ -189,6 +191,64 @@ public final class GameController {
                 return session.play(token);
             }
         });
+    }
+
+    /** The person to move resigns. */
+    public void resign() {
+        submit(new Task() {
+            @Override
+            public Snapshot run() throws EngineException {
+                return session.resign();
+            }
+        });
+    }
+
+    /**
+     * The person to move offers a draw: the engine decides when it is the
+     * other player; between two people, agreed says whether the other one
+     * accepted. The callback hears whether the game is drawn.
+     */
+    public void offerDraw(final boolean agreed, final Callback<Boolean> done) {
+        pending.incrementAndGet();
+        worker.execute(new Runnable() {
+            @Override
+            public void run() {
+                Boolean accepted = null;
+                String problem = null;
+                try {
+                    accepted = session.offerDraw(agreed);
+                    publish(session.snapshot());
+                } catch (EngineException e) {
+                    problem = e.getMessage();
+                }
+                deliver(done, accepted, problem);
+            }
+        });
+    }
+
+    /** A flag fell on the screen's clock: the game is lost on time, if the session's clock agrees. */
+    public void flag() {
+        submit(new Task() {
+            @Override
+            public Snapshot run() throws EngineException {
+                return session.flag();
+            }
+        });
+    }
+
+    /** The game's clock, or null (read on the UI thread; the clock is thread-safe). */
+    public org.tempest.app.game.Clock clock() {
+        return session.clock();
+    }
+
+    /** The clock's time now, in the clock's milliseconds. */
+    public long clockNow() {
+        return session.now();
+    }
+
+    /** The session (tests set its clock's time source). */
+    GameSession sessionForTest() {
+        return session;
     }
 
     public void undo() {
@@ -404,7 +464,7 @@ public final class GameController {
         }
         last = s;
         try {
-            store.autosave(s.setup, session.record());
+            store.autosave(s.setup, session.record(), session.clock(), session.now());
         } catch (IOException e) {
             problem("Autosave", "the game could not be saved: " + e.getMessage());
         } catch (EngineException e) {

@@ -105,6 +105,9 @@ public final class NewGameActivity extends Activity {
         findViewById(R.id.colour_group).setVisibility(twoPlayer);
         findViewById(R.id.level_heading).setVisibility(twoPlayer);
         findViewById(R.id.level_group).setVisibility(twoPlayer);
+        int clocked = v.equals("chess") || v.equals("chessmate") ? View.VISIBLE : View.GONE;
+        findViewById(R.id.clock_heading).setVisibility(clocked);
+        findViewById(R.id.clock_group).setVisibility(clocked);
         findViewById(R.id.setup_problem).setVisibility(View.GONE);
         boolean stratego = v.equals(GameSetup.STRATEGO);
         ((RadioButton) findViewById(R.id.rb_white)).setText(stratego ? "Volcandria" : getString(R.string.colour_white));
@@ -205,9 +208,25 @@ public final class NewGameActivity extends Activity {
             return;
         }
         String human = second ? "b" : "w";
-        controller.newGame(new GameSetup(variant, human, skill, "startpos", controller.profiles().current()));
+        long[] clock = timeControl(((RadioGroup) findViewById(R.id.clock_group)).getCheckedRadioButtonId());
+        controller.newGame(new GameSetup(variant, human, skill, "startpos", controller.profiles().current())
+                .withClock(clock[0], clock[1]));
         startActivity(new Intent(this, GameActivity.class));
         finish();
+    }
+
+    /** A clock choice as {base, increment} in milliseconds; {0, 0} is no clock. */
+    static long[] timeControl(int radioId) {
+        if (radioId == R.id.rb_clock_3_2) {
+            return new long[] {3 * 60000, 2000};
+        } else if (radioId == R.id.rb_clock_5_3) {
+            return new long[] {5 * 60000, 3000};
+        } else if (radioId == R.id.rb_clock_10_5) {
+            return new long[] {10 * 60000, 5000};
+        } else if (radioId == R.id.rb_clock_15_10) {
+            return new long[] {15 * 60000, 10000};
+        }
+        return new long[] {0, 0};
     }
 
     /** Chameleon Chess: the colours that play, who of them are people, each engine player's level. */

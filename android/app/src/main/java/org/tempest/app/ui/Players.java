@@ -55,10 +55,35 @@ final class Players {
         } else if (r.length() == 1) {
             winner = r; // multi-player games name the winner
         }
+        String kept = keptReason(s.state.reason);
+        if (kept != null && !kept.isEmpty()) {
+            // A resignation, an agreement or a loss on time, in the words the record keeps.
+            if (kept.equals("time forfeit") && winner != null) {
+                String loser = r.equals("1-0") ? (v.equals(GameSetup.STRATEGO) ? "e" : "b")
+                        : r.equals("0-1") ? (v.equals(GameSetup.STRATEGO) ? "v" : "w") : null;
+                return (loser == null ? "On time" : name(v, loser) + " lost on time") + ": " + name(v, winner) + " wins";
+            }
+            String words = RecordFiles.capitalize(kept);
+            return winner == null ? (kept.startsWith("draw") ? words : "Draw (" + kept + ")")
+                    : words + ": " + name(v, winner) + " wins";
+        }
         if (winner == null) {
             return s.state.reason.startsWith("draw") ? reason : "Draw (" + s.state.reason + ")";
         }
         return reason + ": " + name(v, winner) + " wins";
+    }
+
+    /**
+     * The words in brackets of "result from the record (White resigns)", ""
+     * when there are none, null for an end the rules decided.
+     */
+    static String keptReason(String reason) {
+        String prefix = "result from the record";
+        if (!reason.startsWith(prefix)) {
+            return null;
+        }
+        String why = reason.substring(prefix.length()).trim();
+        return why.startsWith("(") && why.endsWith(")") ? why.substring(1, why.length() - 1) : "";
     }
 
     /** Chameleon Chess: who plays, who dropped out, the bounds. */

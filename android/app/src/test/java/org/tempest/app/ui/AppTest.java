@@ -221,8 +221,10 @@ public class AppTest {
         settle();
         assertEquals(View.INVISIBLE, a.findViewById(R.id.thinking).getVisibility());
         String hint = ((TextView) a.findViewById(R.id.last_move)).getText().toString();
-        assertTrue(hint, hint.startsWith("Hint: "));
-        assertTrue(shown(a).legal.contains(hint.substring("Hint: ".length())));
+        assertTrue(hint, hint.startsWith("Hint: ") && hint.endsWith(" (the arrow)"));
+        String token = hint.substring("Hint: ".length(), hint.length() - " (the arrow)".length());
+        assertTrue(token, shown(a).legal.contains(token));
+        assertEquals(Arrays.asList(token.substring(0, 2), token.substring(2, 4)), board.arrow());
     }
 
     @Test

@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * The engine as a child process: lines are written to its standard input and
  * read from its standard output by a reader thread, so a slow or dead engine
- * never blocks the caller beyond the time-out it chooses.
+ * never blocks the caller beyond the time-out it chooses. A second thread
+ * drains its standard error into a log, so a crash trace is kept and a full
+ * pipe can never stop the engine; its exit is logged with its code.
  */
 public final class EngineProcess {
     /** Marks the end of the engine's output in the line queue. */
@@ -27,11 +29,44 @@ public final class EngineProcess {
     private volatile boolean ended;
     private volatile java.util.List<String> inputLog;
 
-    /** Starts the engine executable at path. */
+    /** Starts the engine executable at path; its standard error is drained and dropped. */
     public static EngineProcess start(String path) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(path);
+        return start(java.util.Collections.singletonList(path), EngineLog.NONE);
+    }
+
+    /** Starts the engine command; its standard error and its exit go to the log. */
+    public static EngineProcess start(java.util.List<String> command, EngineLog.Sink log) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command);
         pb.redirectErrorStream(false);
-        return new EngineProcess(pb.start());
+        Process p = pb.start();
+        EngineProcess e = new EngineProcess(p);
+        e.drainErrors(p, log);
+        return e;
+    }
+
+    /** Reads the process's standard error line by line into the log until it closes, then logs the exit. */
+    private void drainErrors(final Process p, final EngineLog.Sink log) {
+        final BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
+        Thread t = new Thread(new Runnable() {
+            @Override
+            public void run() {
+                try {
+                    String line;
+                    while ((line = err.readLine()) != null) {
+                        log.line(line);
+                    }
+                } catch (IOException ignored) {
+                    // The stream broke: the engine is gone.
+                }
+                try {
+                    log.line("exited with code " + p.waitFor());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }, "engine-stderr");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** Wraps an already started process (tests use a fake one). */

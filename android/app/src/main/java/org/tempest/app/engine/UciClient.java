@@ -28,11 +28,16 @@ public final class UciClient {
 
     /** Starts the engine executable and completes the handshake. */
     public static UciClient launch(String path) throws EngineException {
+        return launch(java.util.Collections.singletonList(path), EngineLog.NONE);
+    }
+
+    /** Starts the engine command with its standard error going to the log, and completes the handshake. */
+    public static UciClient launch(List<String> command, EngineLog.Sink log) throws EngineException {
         EngineProcess p;
         try {
-            p = EngineProcess.start(path);
+            p = EngineProcess.start(command, log);
         } catch (java.io.IOException e) {
-            throw new EngineException("cannot start the engine " + path + ": " + e.getMessage());
+            throw new EngineException("cannot start the engine " + command.get(0) + ": " + e.getMessage());
         }
         UciClient c = new UciClient(p);
         try {

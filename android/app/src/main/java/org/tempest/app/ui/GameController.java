@@ -12,6 +12,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.tempest.app.engine.EngineError;
 import org.tempest.app.engine.EngineException;
+import org.tempest.app.engine.EngineLog;
 import org.tempest.app.engine.LevelInfo;
 import org.tempest.app.engine.UciClient;
 import org.tempest.app.game.GameSession;
@@ -48,6 +49,7 @@ public final class GameController {
     private final GameStore store;
     private final Profiles profiles;
     private final Settings settings;
+    private final EngineLog engineLog;
     private final GameSession session;
     private final ExecutorService worker;
     private final Handler ui = new Handler(Looper.getMainLooper());
@@ -62,6 +64,7 @@ public final class GameController {
         this.store = new GameStore(filesDir);
         this.profiles = new Profiles(filesDir);
         this.settings = settings;
+        this.engineLog = new EngineLog(new File(filesDir, "engine.log"), ENGINE_LOG_BYTES);
         this.session = new GameSession(new GameSession.EngineFactory() {
             @Override
             public UciClient start() throws EngineException {
@@ -78,8 +81,21 @@ public final class GameController {
         });
     }
 
+    /** How much of the engines' standard error the app keeps. */
+    static final long ENGINE_LOG_BYTES = 256 * 1024;
+
     private UciClient startEngine() throws EngineException {
-        return UciClient.launch(enginePath);
+        return UciClient.launch(java.util.Collections.singletonList(enginePath), engineLog.sink("engine"));
+    }
+
+    /** The engines' standard error and exits, for the diagnostics screen. */
+    public EngineLog engineLog() {
+        return engineLog;
+    }
+
+    /** The engine executable the app starts. */
+    public String enginePath() {
+        return enginePath;
     }
 
     public GameStore store() {

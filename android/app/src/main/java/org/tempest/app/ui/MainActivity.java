@@ -48,6 +48,12 @@ public final class MainActivity extends Activity {
                 startActivity(new Intent(MainActivity.this, ProfileActivity.class));
             }
         });
+        findViewById(R.id.btn_about).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                startActivity(new Intent(MainActivity.this, AboutActivity.class));
+            }
+        });
     }
 
     @Override

@@ -59,7 +59,7 @@ public class GameControlTest {
         return a;
     }
 
-    private static String text(GameActivity a, int id) {
+    private static String text(android.app.Activity a, int id) {
         return ((TextView) a.findViewById(id)).getText().toString();
     }
 
@@ -191,5 +191,21 @@ public class GameControlTest {
         assertEquals("chessmate", s.variant);
         assertEquals(600000, s.clockBaseMs);
         assertEquals(5000, s.clockIncrementMs);
+    }
+
+    @Test
+    public void diagnosticsShowTheEngineLog() throws Exception {
+        MainActivity m = Robolectric.buildActivity(MainActivity.class).setup().get();
+        m.findViewById(R.id.btn_about).performClick();
+        assertEquals(AboutActivity.class.getName(), shadowOf(m).getNextStartedActivity().getComponent().getClassName());
+
+        controller().engineLog().add("engine: panic: a test trace");
+        AboutActivity a = Robolectric.buildActivity(AboutActivity.class).setup().get();
+        String about = text(a, R.id.about_text);
+        assertTrue(about, about.contains("Engine: " + System.getProperty("tempest.engine")));
+        assertTrue(text(a, R.id.log_text).contains("engine: panic: a test trace"));
+        AppTest.screenshot(a, "about");
+        a.findViewById(R.id.btn_clear_log).performClick();
+        assertEquals("(empty)", text(a, R.id.log_text));
     }
 }

@@ -20,6 +20,7 @@ public final class AboutActivity extends Activity {
     protected void onCreate(Bundle saved) {
         super.onCreate(saved);
         setContentView(R.layout.activity_about);
+        EdgeToEdge.fit(this);
         controller = TempestApp.controller(this);
         findViewById(R.id.btn_clear_log).setOnClickListener(new View.OnClickListener() {
             @Override

@@ -89,6 +89,7 @@ public final class GameActivity extends Activity implements GameController.Liste
     /** Sets up the layout for the current configuration (portrait or landscape, split screen too). */
     private void buildViews() {
         setContentView(R.layout.activity_game);
+        EdgeToEdge.fit(this);
         board = findViewById(R.id.board);
         ownHand = findViewById(R.id.own_hand);
         opponentHand = findViewById(R.id.opponent_hand);

@@ -18,6 +18,7 @@ public final class MainActivity extends Activity {
         controller = TempestApp.controller(this);
         setRequestedOrientation(controller.settings().requestedOrientation());
         setContentView(R.layout.activity_main);
+        EdgeToEdge.fit(this);
         findViewById(R.id.btn_new).setOnClickListener(new View.OnClickListener() {
             @Override
             public void onClick(View v) {

@@ -41,6 +41,7 @@ public final class NewGameActivity extends Activity {
         controller = TempestApp.controller(this);
         setRequestedOrientation(controller.settings().requestedOrientation());
         setContentView(R.layout.activity_new_game);
+        EdgeToEdge.fit(this);
         RadioGroup variants = findViewById(R.id.variant_group);
         variants.setOnCheckedChangeListener(new RadioGroup.OnCheckedChangeListener() {
             @Override

@@ -26,6 +26,7 @@ public final class ProfileActivity extends Activity {
         profiles = TempestApp.controller(this).profiles();
         setRequestedOrientation(TempestApp.controller(this).settings().requestedOrientation());
         setContentView(R.layout.activity_profile);
+        EdgeToEdge.fit(this);
         findViewById(R.id.btn_add_profile).setOnClickListener(new View.OnClickListener() {
             @Override
             public void onClick(View v) {

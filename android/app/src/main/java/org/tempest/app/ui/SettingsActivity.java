@@ -25,6 +25,7 @@ public final class SettingsActivity extends Activity {
         settings = TempestApp.controller(this).settings();
         setRequestedOrientation(settings.requestedOrientation());
         setContentView(R.layout.activity_settings);
+        EdgeToEdge.fit(this);
         final BoardView preview = findViewById(R.id.theme_preview);
         preview.setModel(BoardModel.parse("chess", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"));
         preview.setColors(settings.lightSquare(), settings.darkSquare());

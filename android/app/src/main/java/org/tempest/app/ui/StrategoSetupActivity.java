@@ -36,6 +36,7 @@ public final class StrategoSetupActivity extends Activity {
         controller = TempestApp.controller(this);
         setRequestedOrientation(controller.settings().requestedOrientation());
         setContentView(R.layout.activity_stratego_setup);
+        EdgeToEdge.fit(this);
         side = getIntent().getStringExtra(EXTRA_SIDE);
         if (side == null) {
             side = "v";

@@ -193,3 +193,29 @@ func TestResultEndsTheGame(t *testing.T) {
 	out = runScript(t, "result 1-0\nposition startpos\nstate\n")
 	assert.Contains(t, out, "over false result * reason none")
 }
+
+// TestMoveListReplaysTheGame: "movelist" lists every action from the start
+// with the facts "play" reported, SAN included, in every game; a loaded
+// game's moves get theirs too, and a chess move played on after a
+// threefold repetition nobody claimed is listed without facts.
+func TestMoveListReplaysTheGame(t *testing.T) {
+	out := runScript(t, "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1\nmovelist\n")
+	assert.Contains(t, out, "movelist begin\nmove 1 e2e4 san e4\nmove 2 e7e5 san e5\nmove 3 g1f3 san Nf3\n"+
+		"move 4 b8c6 san Nc6\nmove 5 f1b5 san Bb5\nmove 6 a7a6 san a6\nmove 7 b5c6 captured c6; san Bxc6\n"+
+		"move 8 d7c6 captured c6; san dxc6\n"+
+		"move 9 e1g1 san O-O\nmovelist end\n")
+
+	out = runScript(t, "loadpgn\n[Event \"x\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *\nendpgn\nmovelist\n")
+	assert.Contains(t, out, "move 8 f6g8 san Ng8\n")
+	assert.Contains(t, out, "move 9 e2e4\nmovelist end\n")
+
+	out = runScript(t, "setoption name UCI_Variant value chessmate\nposition startpos deal RV,LC,VU,HF,DM,CR,DD,DI,CH,RB,LJ,MS,FC,HQ,CW\n"+
+		"play LC:a1a8\nplay HF+e7e5\nplay d2d4\nmovelist\n")
+	assert.Contains(t, out, "movelist begin\nmove 1 LC:a1a8 drew DD\nmove 2 HF+e7e5 san e5; hands exchanged\nmove 3 d2d4 san d4\nmovelist end\n")
+
+	out = runScript(t, "setoption name UCI_Variant value chameleon\nposition startpos players ry moves a1b3\nmovelist\n")
+	assert.Contains(t, out, "movelist begin\nmove 1 a1b3 bounds b1h8; next y\nmovelist end\n")
+
+	out = runScript(t, "movelist\n")
+	assert.Contains(t, out, "movelist begin\nmovelist end\n")
+}

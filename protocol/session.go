@@ -428,6 +428,8 @@ func (s *Session) Execute(line string) bool {
 		s.history()
 	case "result":
 		s.endGame(args)
+	case "movelist":
+		s.moveList()
 	default:
 		if !s.variantCommand(cmd, args) {
 			s.out.errorf("unknown command %q", kit.Truncate(cmd, 40))

@@ -28,6 +28,7 @@ func FuzzSessionCommands(f *testing.F) {
 		"setoption name UCI_Variant value stratego\nposition startpos seed 2\ngo depth 1\nsetup v seed 1\ngo perft 2",
 		"d\reval\r\nbench x\ngo perft 3\nstop",
 		"result 0-1 White resigns\nplay e2e4\nresult *\npgn\nposition startpos\nresult 1/2-1/2",
+		"position startpos moves e2e4 e7e5\nmovelist\nresult 1-0\nmovelist",
 	} {
 		f.Add(byte(0), seed)
 		f.Add(byte(1), seed)

@@ -156,6 +156,32 @@ func (s *Session) history() {
 	s.out.println(strings.TrimSpace("history moves " + strings.Join(s.game.Actions(), " ")))
 }
 
+// moveList answers "movelist": the game's actions from its start, one line
+// "move <ply> <token> [facts]" each, the facts as "play" reports them (SAN in
+// chess and for card chess's moves), between "movelist begin" and
+// "movelist end". The game is replayed from its start on a copy; an action
+// the rules service would refuse although the game holds it (a chess move
+// after a draw by rule nobody claimed) is listed without facts.
+func (s *Session) moveList() {
+	g, err := s.variant.Parse(s.game.Start(), s.settings)
+	if err != nil {
+		s.out.errorf("movelist: the game's start does not read back: %v", err)
+		return
+	}
+	s.out.println("movelist begin")
+	for i, tok := range s.game.Actions() {
+		report, err := g.Play(tok)
+		if err != nil {
+			if err := s.variant.Follow(g, tok); err != nil {
+				s.out.errorf("movelist: action %d (%s) does not replay: %v", i+1, kit.Truncate(tok, 40), err)
+				break
+			}
+		}
+		s.out.println(strings.TrimSpace(fmt.Sprintf("move %d %s %s", i+1, tok, strings.Join(report, "; "))))
+	}
+	s.out.println("movelist end")
+}
+
 // view answers "view <player>" with the position as that player sees it.
 func (s *Session) view(args []string) {
 	if len(args) != 1 {

@@ -109,6 +109,9 @@ func (g *Game) Play(token string) (variants.Report, error) {
 		report = append(report, "claimed stalemate")
 	} else {
 		report = g.describe(a, &handBefore, &next)
+		if a.HasMove() {
+			report = append(variants.Report{"san " + g.pos.san(a, &next)}, report...)
+		}
 	}
 	g.pos = next
 	g.tokens = append(g.tokens, token)

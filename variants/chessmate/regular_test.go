@@ -17,22 +17,8 @@ import (
 // the move generator, itself checked against python-chess), at the root and
 // after every move, over the standard perft suite.
 func TestRegularMovesMatchChess(t *testing.T) {
-	f, err := os.Open("../../testdata/perft/perftsuite.epd")
-	require.NoError(t, err)
-	defer f.Close()
-	sc := bufio.NewScanner(f)
 	positions := 0
-	for sc.Scan() {
-		fen := strings.TrimSpace(strings.Split(sc.Text(), ";")[0])
-		chess, err := movegen.ParseFEN(fen)
-		require.NoError(t, err)
-		if chess.IsChess960() {
-			continue
-		}
-		// The card fields: hands whose cards have no use without a target
-		// are irrelevant here, so use unknown hands.
-		cm, err := ParsePosition(chess.FEN() + " - - - ?,?,?/?,?,? 9 - -")
-		require.NoError(t, err, fen)
+	forEachSuitePosition(t, func(chess *movegen.Position, cm *Position) {
 		compareRegular(t, chess, cm)
 		var buf [movegen.MaxMoves]movegen.Move
 		for _, m := range chess.GenLegal(buf[:]) {
@@ -44,8 +30,32 @@ func TestRegularMovesMatchChess(t *testing.T) {
 			chess.Unmake(m, &u)
 		}
 		positions++
-	}
+	})
 	require.Greater(t, positions, 100)
+}
+
+// forEachSuitePosition calls f with each standard-chess position of the
+// perft suite, as a chess position and as a card-chess one with no card in
+// reach (unknown hands) and no effect in force.
+func forEachSuitePosition(t *testing.T, f func(chess *movegen.Position, cm *Position)) {
+	t.Helper()
+	file, err := os.Open("../../testdata/perft/perftsuite.epd")
+	require.NoError(t, err)
+	defer file.Close()
+	sc := bufio.NewScanner(file)
+	for sc.Scan() {
+		fen := strings.TrimSpace(strings.Split(sc.Text(), ";")[0])
+		chess, err := movegen.ParseFEN(fen)
+		require.NoError(t, err)
+		if chess.IsChess960() {
+			continue
+		}
+		// Unknown hands: no card can be played, so only regular moves remain.
+		cm, err := ParsePosition(chess.FEN() + " - - - ?,?,?/?,?,? 9 - -")
+		require.NoError(t, err, fen)
+		f(chess, cm)
+	}
+	require.NoError(t, sc.Err())
 }
 
 func compareRegular(t *testing.T, chess *movegen.Position, cm *Position) {

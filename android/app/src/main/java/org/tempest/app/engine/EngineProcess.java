@@ -28,6 +28,8 @@ public final class EngineProcess {
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<String>();
     private volatile boolean ended;
     private volatile java.util.List<String> inputLog;
+    /** The thread draining standard error, or null (a process without one). */
+    private Thread errorDrain;
 
     /** Starts the engine executable at path; its standard error is drained and dropped. */
     public static EngineProcess start(String path) throws IOException {
@@ -67,6 +69,23 @@ public final class EngineProcess {
         }, "engine-stderr");
         t.setDaemon(true);
         t.start();
+        errorDrain = t;
+    }
+
+    /**
+     * Lets the drain read what an exited process left in its standard error
+     * (a crash trace) before destroy closes the stream under it.
+     */
+    private void awaitDrain() {
+        Thread t = errorDrain;
+        if (t == null || isRunning()) {
+            return;
+        }
+        try {
+            t.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Wraps an already started process (tests use a fake one). */
@@ -174,11 +193,13 @@ public final class EngineProcess {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        awaitDrain();
         process.destroy();
     }
 
     /** Kills the engine at once (tests simulate a crash with it). */
     public void kill() {
+        awaitDrain();
         process.destroy();
     }
 

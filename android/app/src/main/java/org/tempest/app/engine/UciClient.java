@@ -193,6 +193,22 @@ public final class UciClient {
     }
 
     /**
+     * The facts of every action from the game's start ("movelist"), in
+     * order: "san Nf3", "captured c6; san Bxc6", "" when there are none.
+     */
+    public List<String> moveFacts() throws EngineException {
+        List<String> out = new ArrayList<String>();
+        for (String line : request("movelist")) {
+            if (!line.startsWith("move ")) {
+                continue;
+            }
+            String[] f = line.split(" ", 4);
+            out.add(f.length == 4 ? f[3] : "");
+        }
+        return out;
+    }
+
+    /**
      * The lines between "board begin" and "board end" without their
      * "board " prefix (Chameleon Chess: field colours, pawns, roles, bounds).
      */

@@ -55,6 +55,8 @@ public final class GameSession {
     private GameState state;
     private List<String> legal = Collections.emptyList();
     private int restarts;
+    /** The facts of every move ("movelist"), parallel to moves; refreshed when they differ in length. */
+    private final List<String> moveFacts = new ArrayList<String>();
     /**
      * The words after "result" that ended the game without the rules (a
      * resignation, an agreed draw, a loss on time), or null: sent again
@@ -103,6 +105,7 @@ public final class GameSession {
                 startViews.clear();
                 closePlayer(); // each game's engine player starts with nothing in its memory
                 moves.clear();
+                moveFacts.clear();
                 moves.addAll(h.moves);
                 lastMove = "";
                 lastFacts = "";
@@ -153,6 +156,7 @@ public final class GameSession {
                 startViews.clear();
                 closePlayer(); // each game's engine player starts with nothing in its memory
                 moves.clear();
+                moveFacts.clear();
                 moves.addAll(h.moves);
                 lastMove = moves.isEmpty() ? "" : moves.get(moves.size() - 1);
                 lastFacts = "";
@@ -507,6 +511,7 @@ public final class GameSession {
                     st = client.state();
                 } while (!kept.isEmpty() && !setup.isHuman(st.toMove));
                 moves.clear();
+                moveFacts.clear();
                 moves.addAll(kept);
                 lastMove = moves.isEmpty() ? "" : moves.get(moves.size() - 1);
                 lastFacts = "";
@@ -532,7 +537,39 @@ public final class GameSession {
             return null;
         }
         return new Snapshot(setup, state, legalNow(), new ArrayList<String>(moves), lastMove, lastFacts,
-                display, board);
+                display, board, new ArrayList<String>(moveFacts), moves.size(), moves.size());
+    }
+
+    /**
+     * The game as it stood after its first ply moves (0 is the start), to
+     * step through it: the rules engine is shown that position, read, and
+     * given the game back. Nothing can be played in it.
+     */
+    public Snapshot positionAt(final int ply) throws EngineException {
+        if (setup == null || ply < 0 || ply >= moves.size()) {
+            return snapshot();
+        }
+        final Snapshot[] out = new Snapshot[1];
+        withEngine(new Step() {
+            @Override
+            public void run() throws EngineException {
+                List<String> played = new ArrayList<String>(moves.subList(0, ply));
+                try {
+                    client.position("fen " + startPosition, played);
+                    GameState st = client.state();
+                    String shownPosition = isStratego() ? client.view(setup.firstHuman()) : st.position;
+                    List<String> lines = setup.variant.equals(GameSetup.CHAMELEON) ? client.board()
+                            : Collections.<String>emptyList();
+                    String last = ply == 0 ? "" : played.get(ply - 1);
+                    String facts = ply == 0 || ply > moveFacts.size() ? "" : moveFacts.get(ply - 1);
+                    out[0] = new Snapshot(setup, st, Collections.<String>emptyList(), played, last, facts,
+                            shownPosition, lines, new ArrayList<String>(moveFacts), ply, moves.size());
+                } finally {
+                    resync();
+                }
+            }
+        });
+        return out[0];
     }
 
     /** The game's clock, or null when it has none. */
@@ -587,17 +624,25 @@ public final class GameSession {
             // announcement (c7c8:Mw): the form the engine player's view needs.
             UciClient.History h = client.history();
             moves.clear();
+            moveFacts.clear();
             moves.addAll(h.moves);
             lastMove = moves.isEmpty() ? r.token : moves.get(moves.size() - 1);
         } else {
             moves.add(r.token);
             lastMove = r.token;
+            if (moveFacts.size() == moves.size() - 1) {
+                moveFacts.add(r.facts); // what "movelist" would say of it
+            }
         }
         lastFacts = r.facts;
         state = r.state;
     }
 
     private void refresh() throws EngineException {
+        if (moveFacts.size() != moves.size()) {
+            moveFacts.clear();
+            moveFacts.addAll(client.moveFacts());
+        }
         state = client.state();
         legal = state.over ? Collections.<String>emptyList() : client.legalMoves();
         display = isStratego() ? client.view(setup.firstHuman()) : state.position;

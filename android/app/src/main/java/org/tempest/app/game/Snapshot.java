@@ -23,9 +23,27 @@ public final class Snapshot {
     public final String display;
     /** Chameleon Chess: the engine's "board" lines (field colours, roles, bounds); empty otherwise. */
     public final List<String> board;
+    /** The facts of every move of the game, as "movelist" gives them (parallel to the whole game's moves). */
+    public final List<String> moveFacts;
+    /**
+     * The ply this picture shows: the game's length for the game itself, less
+     * when the player steps back through it (then nothing can be played).
+     */
+    public final int ply;
+    /** The whole game's number of moves (moves holds only those up to ply). */
+    public final int plies;
 
     Snapshot(GameSetup setup, GameState state, List<String> legal, List<String> moves, String lastMove,
             String lastFacts, String display, List<String> board) {
+        this(setup, state, legal, moves, lastMove, lastFacts, display, board, Collections.<String>emptyList(),
+                moves.size(), moves.size());
+    }
+
+    Snapshot(GameSetup setup, GameState state, List<String> legal, List<String> moves, String lastMove,
+            String lastFacts, String display, List<String> board, List<String> moveFacts, int ply, int plies) {
+        this.moveFacts = Collections.unmodifiableList(moveFacts);
+        this.ply = ply;
+        this.plies = plies;
         this.setup = setup;
         this.display = display;
         this.board = Collections.unmodifiableList(board);
@@ -59,8 +77,13 @@ public final class Snapshot {
         return setup.isHuman(winner) ? 'w' : 'l';
     }
 
-    /** Whether a person is to move now. */
+    /** Whether a person is to move now (never in a past position the player steps through). */
     public boolean humanToMove() {
-        return !state.over && setup.isHuman(state.toMove);
+        return !state.over && setup.isHuman(state.toMove) && !isPast();
+    }
+
+    /** Whether this is an earlier position of the game, shown while stepping through it. */
+    public boolean isPast() {
+        return ply < plies;
     }
 }

@@ -43,7 +43,14 @@ public final class GameActivity extends Activity implements GameController.Liste
     private TextView pileInfo;
     private View thinking;
     private Button special;
+    /** The game as the controller last reported it. */
+    private Snapshot game;
+    /** What the screen shows: the game, or an earlier position of it while stepping through the moves. */
     private Snapshot shown;
+    private TextView moveList;
+    private TextView captured;
+    /** A step through the moves is on its way (further taps wait for it). */
+    private boolean stepping;
     private MoveInput input = new MoveInput(Collections.<String>emptyList());
     /** Quarter turns the player chose with Flip, or null for the person's own side at the bottom. */
     private Integer turnsOverride;
@@ -99,6 +106,39 @@ public final class GameActivity extends Activity implements GameController.Liste
         thinking = findViewById(R.id.thinking);
         special = findViewById(R.id.btn_special);
         clockRow = findViewById(R.id.clock_row);
+        moveList = findViewById(R.id.move_list);
+        moveList.setMovementMethod(android.text.method.LinkMovementMethod.getInstance());
+        captured = findViewById(R.id.captured);
+        findViewById(R.id.btn_first).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                showPly(0);
+            }
+        });
+        findViewById(R.id.btn_back).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                if (shown != null) {
+                    showPly(shown.ply - 1);
+                }
+            }
+        });
+        findViewById(R.id.btn_forward).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                if (shown != null) {
+                    showPly(shown.ply + 1);
+                }
+            }
+        });
+        findViewById(R.id.btn_last).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                if (game != null) {
+                    showPly(game.plies);
+                }
+            }
+        });
         clockOwn = findViewById(R.id.clock_own);
         clockOpponent = findViewById(R.id.clock_opponent);
         findViewById(R.id.btn_new_game).setOnClickListener(new View.OnClickListener() {
@@ -284,9 +324,10 @@ public final class GameActivity extends Activity implements GameController.Liste
 
     @Override
     public void onSnapshot(Snapshot s) {
-        boolean moved = shown != null && s.moves.size() != shown.moves.size();
-        boolean newGame = shown == null || s.moves.size() < shown.moves.size() || !s.setup.equals(shown.setup);
-        shown = s;
+        boolean moved = game != null && s.moves.size() != game.moves.size();
+        boolean newGame = game == null || s.moves.size() < game.moves.size() || !s.setup.equals(game.setup);
+        game = s;
+        shown = s; // news of the game brings the screen back to it
         flagSent = false;
         input = new MoveInput(s.legal);
         if (moved || newGame) {
@@ -498,15 +539,17 @@ public final class GameActivity extends Activity implements GameController.Liste
                     + (m.forbidden.isEmpty() ? "" : " · Forbidden: " + join(m.forbidden))
                     + (m.champions.isEmpty() ? "" : " · Champions: " + join(m.champions)));
         }
-        status.setText(statusText(s));
+        showMoveList();
+        showCaptured(m);
+        status.setText(s.isPast() ? (s.ply == 0 ? "The start of the game" : "After move " + s.ply + " of " + s.plies)
+                + ": ▶| returns to the game" : statusText(s));
         status.setTextColor(s.state.check && !s.state.over ? getResources().getColor(R.color.check, null)
                 : 0xFF202020);
         String card = chosenCard();
         lastMoveText.setText(!card.isEmpty() ? Cards.name(card) + ": " + Cards.summary(card)
                 + " Touch the marked squares; hold a card to read its rule."
                 : hintToken != null ? "Hint: " + hintToken + " (the arrow)"
-                : s.lastMove.isEmpty() ? "" : "Last move: " + s.lastMove
-                        + describeFacts(Players.facts(s.setup.variant, lastFacts(s))));
+                : s.lastMove.isEmpty() ? "" : "Last move: " + lastMoveText(s));
         String extra = null;
         for (String t : new String[] {"stalemate", "0000"}) {
             if (s.humanToMove() && s.legal.contains(t)) {
@@ -517,6 +560,146 @@ public final class GameActivity extends Activity implements GameController.Liste
         special.setTag(extra);
         special.setText(extra != null && extra.equals("0000") ? R.string.pass : R.string.claim_stalemate);
     }
+
+    // The move list and stepping through the game
+
+    /** Shows the game after its first ply moves: the game itself at its end, else a past position. */
+    void showPly(int ply) {
+        if (game == null || stepping || ply < 0 || ply > game.plies) {
+            return;
+        }
+        if (ply == game.plies) {
+            shown = game;
+            input = new MoveInput(game.legal);
+            render();
+            return;
+        }
+        stepping = true;
+        controller.positionAt(ply, new GameController.Callback<Snapshot>() {
+            @Override
+            public void done(Snapshot past, String problem) {
+                stepping = false;
+                if (problem != null) {
+                    onProblem("Move list", problem);
+                    return;
+                }
+                if (past != null && game != null && past.plies == game.plies) {
+                    shown = past;
+                    input = new MoveInput(past.legal);
+                    hintToken = null;
+                    render();
+                }
+            }
+        });
+    }
+
+    /**
+     * The moves of the game, numbered, each a link to its position; the
+     * position shown is marked. A card an engine player drew is never named.
+     */
+    private void showMoveList() {
+        if (game == null || moveList == null) {
+            return;
+        }
+        String variant = game.setup.variant;
+        boolean pairs = variant.equals("chess") || variant.equals("chessmate");
+        android.text.SpannableStringBuilder b = new android.text.SpannableStringBuilder();
+        boolean blackFirst = pairs && startsWithBlack(game);
+        for (int i = 0; i < game.moves.size(); i++) {
+            int number = blackFirst ? (i + 1) / 2 + 1 : i / 2 + 1;
+            boolean whiteMove = blackFirst ? i % 2 == 1 : i % 2 == 0;
+            if (pairs && (whiteMove || i == 0)) {
+                b.append(b.length() == 0 ? "" : "  ").append(Integer.toString(number)).append(whiteMove ? ". " : "... ");
+            } else if (!pairs) {
+                b.append(b.length() == 0 ? "" : "  ").append(Integer.toString(i + 1)).append(". ");
+            } else {
+                b.append(' ');
+            }
+            String facts = i < game.moveFacts.size() ? game.moveFacts.get(i) : "";
+            String text = MoveText.of(variant, game.moves.get(i), facts);
+            int start = b.length();
+            b.append(text);
+            final int ply = i + 1;
+            b.setSpan(new android.text.style.ClickableSpan() {
+                @Override
+                public void onClick(View widget) {
+                    showPly(ply);
+                }
+
+                @Override
+                public void updateDrawState(android.text.TextPaint ds) {
+                    ds.setColor(0xFF202020);
+                }
+            }, start, b.length(), android.text.Spanned.SPAN_EXCLUSIVE_EXCLUSIVE);
+            if (ply == shown.ply) {
+                b.setSpan(new android.text.style.BackgroundColorSpan(0xFFFFE082), start, b.length(),
+                        android.text.Spanned.SPAN_EXCLUSIVE_EXCLUSIVE);
+            }
+        }
+        moveList.setText(b.length() == 0 ? "No moves yet." : b);
+        final View scroll = findViewById(R.id.move_scroll);
+        if (!shown.isPast() && scroll != null) {
+            scroll.post(new Runnable() {
+                @Override
+                public void run() {
+                    ((android.widget.ScrollView) scroll).fullScroll(View.FOCUS_DOWN);
+                }
+            });
+        }
+        findViewById(R.id.btn_first).setEnabled(shown.ply > 0);
+        findViewById(R.id.btn_back).setEnabled(shown.ply > 0);
+        findViewById(R.id.btn_forward).setEnabled(shown.isPast());
+        findViewById(R.id.btn_last).setEnabled(shown.isPast());
+    }
+
+    /** Whether the game's first move is Black's (a position set up with Black to move). */
+    private static boolean startsWithBlack(Snapshot s) {
+        String[] f = s.state.position.split(" ");
+        // The side to move now, and how many moves were made since the start, give the first mover.
+        boolean blackNow = f.length > 1 && f[1].equals("b");
+        return blackNow != (s.moves.size() % 2 == 1);
+    }
+
+    /**
+     * Chess and card chess: each side's pieces no longer on the board, counted
+     * from the pieces left against a full set (a promoted pawn counts as gone,
+     * its new piece as none missing).
+     */
+    private void showCaptured(BoardModel m) {
+        boolean chessLike = shown.setup.variant.equals("chess") || shown.setup.variant.equals("chessmate");
+        captured.setVisibility(chessLike ? View.VISIBLE : View.GONE);
+        if (!chessLike) {
+            return;
+        }
+        String order = "qrbnp";
+        int[] start = {1, 2, 2, 2, 8};
+        StringBuilder byWhite = new StringBuilder();
+        StringBuilder byBlack = new StringBuilder();
+        for (int k = 0; k < order.length(); k++) {
+            char black = order.charAt(k);
+            char white = Character.toUpperCase(black);
+            int blackLeft = 0;
+            int whiteLeft = 0;
+            for (int r = 0; r < m.ranks; r++) {
+                for (int f = 0; f < m.files; f++) {
+                    char p = m.piece(f, r);
+                    blackLeft += p == black ? 1 : 0;
+                    whiteLeft += p == white ? 1 : 0;
+                }
+            }
+            for (int i = blackLeft; i < start[k]; i++) {
+                byWhite.append(PIECE_SYMBOLS.charAt(6 + k));
+            }
+            for (int i = whiteLeft; i < start[k]; i++) {
+                byBlack.append(PIECE_SYMBOLS.charAt(k));
+            }
+        }
+        captured.setText("Off the board: White " + (byBlack.length() == 0 ? "—" : byBlack) + " · Black "
+                + (byWhite.length() == 0 ? "—" : byWhite));
+    }
+
+    /** White's queen, rook, bishop, knight, pawn, one unused, then Black's. */
+    private static final String PIECE_SYMBOLS = "♕♖♗♘♙ ♛♜♝♞♟";
 
     // Clock, resignation, draw offers, new game
 
@@ -628,6 +811,11 @@ public final class GameActivity extends Activity implements GameController.Liste
                 }
             }
         };
+    }
+
+    /** What the screen shows: the game, or a past position of it (tests read it). */
+    Snapshot shownForTest() {
+        return shown;
     }
 
     /** The last confirmation or answer dialog (tests read it). */
@@ -803,6 +991,26 @@ public final class GameActivity extends Activity implements GameController.Liste
             return "battle " + s.lastMove.substring(colon + 1, colon + 3);
         }
         return facts;
+    }
+
+    /**
+     * Chess and card chess: the move as the move list writes it (SAN, cards by
+     * name) and the card effects it left; the other games: the token and
+     * every fact in words.
+     */
+    private static String lastMoveText(Snapshot s) {
+        String facts = lastFacts(s);
+        String v = s.setup.variant;
+        if (!v.equals("chess") && !v.equals("chessmate")) {
+            return s.lastMove + describeFacts(Players.facts(v, facts));
+        }
+        StringBuilder rest = new StringBuilder();
+        for (String f : facts.isEmpty() ? new String[0] : facts.split("; ")) {
+            if (!f.startsWith("san ") && !f.startsWith("captured ")) {
+                rest.append(rest.length() == 0 ? "" : "; ").append(f);
+            }
+        }
+        return MoveText.of(v, s.lastMove, facts) + describeFacts(Players.facts(v, rest.toString()));
     }
 
     private static String describeFacts(String facts) {

@@ -252,6 +252,16 @@ public final class GameController {
         });
     }
 
+    /** The game as it stood after ply moves, to step through it (the game itself goes on unchanged). */
+    public void positionAt(final int ply, Callback<Snapshot> done) {
+        ask(new Question<Snapshot>() {
+            @Override
+            public Snapshot answer() throws EngineException {
+                return session.positionAt(ply);
+            }
+        }, done);
+    }
+
     /** The game's clock, or null (read on the UI thread; the clock is thread-safe). */
     public org.tempest.app.game.Clock clock() {
         return session.clock();

@@ -207,7 +207,10 @@ public class AppTest {
         assertTrue(s.humanToMove());
         assertEquals(View.INVISIBLE, a.findViewById(R.id.thinking).getVisibility());
         assertEquals("Your move", ((TextView) a.findViewById(R.id.status)).getText().toString());
-        assertTrue(((TextView) a.findViewById(R.id.last_move)).getText().toString().contains(s.moves.get(1)));
+        // The engine's answer in SAN, as the engine wrote it ("san Nf6").
+        String san = MoveText.fact(s.moveFacts.get(1), "san");
+        assertEquals("Last move: " + san, ((TextView) a.findViewById(R.id.last_move)).getText().toString());
+        assertEquals("1. e4 " + san, ((TextView) a.findViewById(R.id.move_list)).getText().toString());
         screenshot(a, "game_chess");
 
         a.findViewById(R.id.btn_flip).performClick();
@@ -393,7 +396,7 @@ public class AppTest {
         assertEquals("LC:a1a8", s.moves.get(0));
         assertEquals(2, s.moves.size());
         String last = ((TextView) a.findViewById(R.id.last_move)).getText().toString();
-        assertTrue(last, last.startsWith("Last move: " + s.moves.get(1)));
+        assertTrue(last, last.startsWith("Last move: " + MoveText.of("chessmate", s.moves.get(1), s.moveFacts.get(1))));
         assertFalse("the card the engine drew stays hidden: " + last, last.contains("drew"));
         String pile = ((TextView) a.findViewById(R.id.pile_info)).getText().toString();
         assertTrue(pile, pile.contains("Discard pile: "));

@@ -72,9 +72,21 @@ public final class Snapshot {
         } else if (state.result.length() == 1) {
             winner = state.result; // multi-player games name the winner
         } else {
-            return 'd';
+            return everySideHuman() ? 0 : 'd';
+        }
+        if (everySideHuman()) {
+            return 0; // people played each other: no result against the engine to count
         }
         return setup.isHuman(winner) ? 'w' : 'l';
+    }
+
+    /** Whether people play both sides of a two-player game (pass and play). */
+    public boolean everySideHuman() {
+        String v = setup.variant;
+        if (v.equals(GameSetup.STRATEGO)) {
+            return setup.isHuman("v") && setup.isHuman("e");
+        }
+        return !v.equals(GameSetup.CHAMELEON) && setup.isHuman("w") && setup.isHuman("b");
     }
 
     /** Whether a person is to move now (never in a past position the player steps through). */

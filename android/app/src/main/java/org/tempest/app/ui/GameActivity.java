@@ -51,6 +51,9 @@ public final class GameActivity extends Activity implements GameController.Liste
     private TextView captured;
     /** A step through the moves is on its way (further taps wait for it). */
     private boolean stepping;
+    /** Card chess pass and play: the screen that hides the hands between turns, and for whom it waits. */
+    private TextView cover;
+    private String coveredFor;
     private MoveInput input = new MoveInput(Collections.<String>emptyList());
     /** Quarter turns the player chose with Flip, or null for the person's own side at the bottom. */
     private Integer turnsOverride;
@@ -244,6 +247,10 @@ public final class GameActivity extends Activity implements GameController.Liste
             }
         });
         thinking.setVisibility(engineThinking ? View.VISIBLE : View.INVISIBLE);
+        cover = null; // the old views are gone; a pass-and-play cover is put up again
+        if (coveredFor != null && shown != null) {
+            coverFor(coveredFor);
+        }
         render();
     }
 
@@ -338,6 +345,12 @@ public final class GameActivity extends Activity implements GameController.Liste
         }
         if (moved && controller.settings().sounds()) {
             click();
+        }
+        if (moved && passAndPlay(s) && s.setup.variant.equals("chessmate") && !s.state.over) {
+            coverFor(s.state.toMove);
+        } else if (s.state.over && cover != null) {
+            coveredFor = null;
+            cover.setVisibility(View.GONE);
         }
         render();
         if (s.state.over && endShownAt != s.moves.size()) {
@@ -452,8 +465,52 @@ public final class GameActivity extends Activity implements GameController.Liste
 
     // Drawing
 
+    /**
+     * The side whose person looks at the screen: the one person against the
+     * engine, or in pass and play the side to move (the board turns to it,
+     * its hand is shown).
+     */
     private String humanSide() {
+        if (passAndPlay(shown) && shown.setup.isHuman(shown.state.toMove)) {
+            return shown.state.toMove;
+        }
         return shown.setup.firstHuman();
+    }
+
+    /** Chess or card chess with people on both sides. */
+    private static boolean passAndPlay(Snapshot s) {
+        return (s.setup.variant.equals("chess") || s.setup.variant.equals("chessmate")) && s.everySideHuman();
+    }
+
+    /**
+     * Card chess in pass and play: after each move a screen covers the game
+     * until the next player touches it, so neither sees the other's hand.
+     */
+    private void coverFor(String side) {
+        if (cover == null) {
+            cover = new TextView(this);
+            cover.setId(R.id.pass_cover);
+            cover.setBackgroundColor(0xFF2B3A55);
+            cover.setTextColor(0xFFFFFFFF);
+            cover.setTextSize(22);
+            cover.setGravity(android.view.Gravity.CENTER);
+            cover.setPadding(48, 48, 48, 48);
+            cover.setOnClickListener(new View.OnClickListener() {
+                @Override
+                public void onClick(View v) {
+                    coveredFor = null;
+                    cover.setVisibility(View.GONE);
+                    render();
+                }
+            });
+            addContentView(cover, new android.view.ViewGroup.LayoutParams(android.view.ViewGroup.LayoutParams.MATCH_PARENT,
+                    android.view.ViewGroup.LayoutParams.MATCH_PARENT));
+        }
+        coveredFor = side;
+        cover.setText("Pass the phone to " + Players.name(shown.setup.variant, side)
+                + ".\n\nTouch the screen when only " + Players.name(shown.setup.variant, side) + " is looking.");
+        cover.setVisibility(View.VISIBLE);
+        cover.bringToFront();
     }
 
     /**
@@ -529,7 +586,7 @@ public final class GameActivity extends Activity implements GameController.Liste
         }
         if (cards) {
             int own = humanSide().equals("w") ? 0 : 1;
-            ownHand.setCards(m.hands.get(own), false);
+            ownHand.setCards(m.hands.get(own), coveredFor != null);
             ownHand.setPlayable(s.humanToMove() ? input.playableCards() : Collections.<String>emptySet(),
                     chosenCard());
             opponentHand.setCards(m.hands.get(1 - own), true);
@@ -963,11 +1020,13 @@ public final class GameActivity extends Activity implements GameController.Liste
 
     /**
      * The last move's facts that the person may see: the card the engine
-     * drew stays hidden, as the opponent's hand is.
+     * drew stays hidden, as the opponent's hand is; in pass and play every
+     * drawn card does, since the next player reads the screen.
      */
     private static String visibleFacts(Snapshot s) {
         String mover = s.state.toMove.equals("w") ? "b" : "w";
-        if (!s.setup.variant.equals("chessmate") || s.setup.isHuman(mover) || s.lastFacts.isEmpty()) {
+        boolean seenByMoverOnly = s.setup.isHuman(mover) && !s.everySideHuman();
+        if (!s.setup.variant.equals("chessmate") || seenByMoverOnly || s.lastFacts.isEmpty()) {
             return s.lastFacts;
         }
         StringBuilder b = new StringBuilder();

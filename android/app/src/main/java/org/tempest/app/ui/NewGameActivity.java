@@ -5,6 +5,7 @@ import android.content.Intent;
 import android.os.Bundle;
 import android.view.View;
 import android.widget.ArrayAdapter;
+import android.widget.CheckBox;
 import android.widget.LinearLayout;
 import android.widget.RadioButton;
 import android.widget.RadioGroup;
@@ -107,6 +108,11 @@ public final class NewGameActivity extends Activity {
         findViewById(R.id.level_heading).setVisibility(twoPlayer);
         findViewById(R.id.level_group).setVisibility(twoPlayer);
         int clocked = v.equals("chess") || v.equals("chessmate") ? View.VISIBLE : View.GONE;
+        CheckBox together = findViewById(R.id.pass_and_play);
+        together.setVisibility(clocked);
+        if (clocked != View.VISIBLE) {
+            together.setChecked(false);
+        }
         findViewById(R.id.clock_heading).setVisibility(clocked);
         findViewById(R.id.clock_group).setVisibility(clocked);
         findViewById(R.id.setup_problem).setVisibility(View.GONE);
@@ -208,7 +214,8 @@ public final class NewGameActivity extends Activity {
             finish();
             return;
         }
-        String human = second ? "b" : "w";
+        // Pass and play: the people take both sides; the level only serves hints' fallbacks.
+        String human = ((CheckBox) findViewById(R.id.pass_and_play)).isChecked() ? "wb" : second ? "b" : "w";
         long[] clock = timeControl(((RadioGroup) findViewById(R.id.clock_group)).getCheckedRadioButtonId());
         controller.newGame(new GameSetup(variant, human, skill, "startpos", controller.profiles().current())
                 .withClock(clock[0], clock[1]));

@@ -69,6 +69,17 @@ public final class BoardView extends View {
     private LongPressListener longPressListener;
     private String downSquare;
     private boolean longPressDone;
+    /** A piece being dragged: its square, and where the finger is (view coordinates). */
+    private String dragFrom;
+    private float dragX;
+    private float dragY;
+    /** Whether dragging a piece shows it under the finger (the game screen; the setup screen swaps instead). */
+    private boolean dragPieces;
+    /** A move being animated: the piece slides from animFrom to animTo. */
+    private String animFrom;
+    private String animTo;
+    private long animStart;
+    static final long ANIMATION_MS = 180;
     private final Runnable longPress = new Runnable() {
         @Override
         public void run() {
@@ -104,6 +115,39 @@ public final class BoardView extends View {
 
     public void setLongPressListener(LongPressListener l) {
         longPressListener = l;
+    }
+
+    /** Whether a dragged piece follows the finger (a drag is then a move from square to square). */
+    public void setDragPieces(boolean on) {
+        dragPieces = on;
+    }
+
+    /** The square of the piece being dragged, or null. */
+    public String dragging() {
+        return dragFrom;
+    }
+
+    /**
+     * Slides the piece now on to from the square from, over a short time (a
+     * move just made). A square without a piece, or the same square, is ignored.
+     */
+    public void animateMove(String from, String to) {
+        if (model == null || from == null || to == null || from.equals(to)) {
+            return;
+        }
+        int[] t = model.square(to);
+        if (t == null || model.piece(t[0], t[1]) == 0) {
+            return;
+        }
+        animFrom = from;
+        animTo = to;
+        animStart = android.os.SystemClock.uptimeMillis();
+        invalidate();
+    }
+
+    /** Whether a move is being animated. */
+    public boolean animating() {
+        return animTo != null && android.os.SystemClock.uptimeMillis() - animStart < ANIMATION_MS;
     }
 
     public void setColors(int lightSquare, int darkSquare) {
@@ -272,7 +316,9 @@ public final class BoardView extends View {
                     canvas.drawCircle(x + c / 2, y + c / 2, c * 0.48f, paint);
                 }
                 drawMarkers(canvas, sq, x, y, c);
-                if (model != null && model.piece(file, rank) != 0) {
+                // The dragged piece and the one sliding in are drawn at the end, over the board.
+                boolean moving = sq.equals(dragFrom) || animating() && sq.equals(animTo);
+                if (model != null && model.piece(file, rank) != 0 && !moving) {
                     drawPiece(canvas, file, rank, x, y, c);
                 }
                 if (targets.contains(sq)) {
@@ -298,7 +344,37 @@ public final class BoardView extends View {
                 }
             }
         }
+        drawMovingPieces(canvas, c);
         drawArrow(canvas, c);
+    }
+
+    /** The piece under the finger, and the piece of a move on its way to its square. */
+    private void drawMovingPieces(Canvas canvas, float c) {
+        if (model == null) {
+            return;
+        }
+        if (animTo != null) {
+            long t = android.os.SystemClock.uptimeMillis() - animStart;
+            if (t < ANIMATION_MS) {
+                float k = t / (float) ANIMATION_MS;
+                k = k * (2 - k); // eases out
+                float[] a = centerOf(animFrom);
+                float[] b = centerOf(animTo);
+                int[] fr = model.square(animTo);
+                drawPiece(canvas, fr[0], fr[1], a[0] + (b[0] - a[0]) * k - c / 2, a[1] + (b[1] - a[1]) * k - c / 2, c);
+                postInvalidateOnAnimation();
+            } else {
+                animTo = null;
+                animFrom = null;
+            }
+        }
+        if (dragFrom != null) {
+            int[] fr = model.square(dragFrom);
+            if (fr != null && model.piece(fr[0], fr[1]) != 0) {
+                // Lifted a little above the finger, so the finger does not hide it.
+                drawPiece(canvas, fr[0], fr[1], dragX - c / 2, dragY - c * 0.8f, c);
+            }
+        }
     }
 
     /** The hint: a thick arrow over the pieces from square to square, or a ring on a lone square. */
@@ -536,6 +612,14 @@ public final class BoardView extends View {
             case MotionEvent.ACTION_MOVE:
                 if (sq == null || !sq.equals(downSquare)) {
                     removeCallbacks(longPress);
+                    if (dragPieces && downSquare != null && dragFrom == null && hasPiece(downSquare)) {
+                        dragFrom = downSquare;
+                    }
+                }
+                if (dragFrom != null) {
+                    dragX = e.getX();
+                    dragY = e.getY();
+                    invalidate();
                 }
                 return true;
             case MotionEvent.ACTION_UP:
@@ -543,11 +627,17 @@ public final class BoardView extends View {
             default:
                 removeCallbacks(longPress);
                 downSquare = null;
+                dragFrom = null;
+                invalidate();
                 return true;
         }
         removeCallbacks(longPress);
         String from = downSquare;
         downSquare = null;
+        if (dragFrom != null) {
+            dragFrom = null;
+            invalidate();
+        }
         if (sq == null || longPressDone) {
             return true;
         }
@@ -558,6 +648,11 @@ public final class BoardView extends View {
         }
         performClick();
         return true;
+    }
+
+    private boolean hasPiece(String square) {
+        int[] fr = model == null ? null : model.square(square);
+        return fr != null && model.piece(fr[0], fr[1]) != 0;
     }
 
     private String squareAt(float px, float py) {

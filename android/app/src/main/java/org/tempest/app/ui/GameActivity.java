@@ -53,7 +53,11 @@ public final class GameActivity extends Activity implements GameController.Liste
     private boolean stepping;
     /** Card chess pass and play: the screen that hides the hands between turns, and for whom it waits. */
     private TextView cover;
+    /** The token of a move to animate once the board shows it, or null. */
+    private String pendingAnimation;
     private String coveredFor;
+    /** The person's last move was dropped by a drag: it is already where it goes, no animation. */
+    private boolean dropped;
     private MoveInput input = new MoveInput(Collections.<String>emptyList());
     /** Quarter turns the player chose with Flip, or null for the person's own side at the bottom. */
     private Integer turnsOverride;
@@ -206,6 +210,13 @@ public final class GameActivity extends Activity implements GameController.Liste
                 showDiscardPile();
             }
         });
+        board.setDragPieces(true);
+        board.setDragListener(new BoardView.DragListener() {
+            @Override
+            public void onDrag(String from, String to) {
+                onDragMove(from, to);
+            }
+        });
         board.setLongPressListener(new BoardView.LongPressListener() {
             @Override
             public void onLongPress(String square) {
@@ -346,6 +357,13 @@ public final class GameActivity extends Activity implements GameController.Liste
         if (moved && controller.settings().sounds()) {
             click();
         }
+        if (moved && !newGame) {
+            if (dropped) {
+                dropped = false; // the person's own drop: the piece is already there
+            } else {
+                pendingAnimation = s.lastMove;
+            }
+        }
         if (moved && passAndPlay(s) && s.setup.variant.equals("chessmate") && !s.state.over) {
             coverFor(s.state.toMove);
         } else if (s.state.over && cover != null) {
@@ -379,6 +397,28 @@ public final class GameActivity extends Activity implements GameController.Liste
     }
 
     // Input
+
+    /**
+     * A piece dragged from one square to another: the same as touching the
+     * two squares, starting afresh unless a card was chosen first (then the
+     * drag gives the card's squares).
+     */
+    private void onDragMove(String from, String to) {
+        if (shown == null || !shown.humanToMove() || engineThinking) {
+            return;
+        }
+        if (chosenCard().isEmpty()) {
+            input.clear();
+        }
+        MoveInput.Result first = input.tapSquare(from);
+        if (first != MoveInput.Result.SELECTED) {
+            onTapResult(first);
+            return;
+        }
+        MoveInput.Result second = input.tapSquare(to);
+        dropped = second == MoveInput.Result.COMPLETE; // a promotion still asks, then the piece is animated
+        onTapResult(second);
+    }
 
     private void onTapResult(MoveInput.Result r) {
         switch (r) {
@@ -574,6 +614,13 @@ public final class GameActivity extends Activity implements GameController.Liste
                 : Collections.<String>emptySet();
         board.setMarks(last, input.selectedSquares(), targets, s.state.check ? kingSquare(m, s.state.toMove) : null);
         board.setArrow(new ArrayList<String>(squaresOf(hintToken)));
+        if (pendingAnimation != null && !s.isPast()) {
+            List<String> path = new ArrayList<String>(squaresOf(pendingAnimation));
+            if (path.size() >= 2) {
+                board.animateMove(path.get(0), path.get(path.size() - 1));
+            }
+            pendingAnimation = null;
+        }
 
         boolean cards = s.setup.variant.equals("chessmate") && m.hands.size() == 2;
         ownHand.setVisibility(cards ? View.VISIBLE : View.GONE);

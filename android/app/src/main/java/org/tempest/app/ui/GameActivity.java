@@ -5,8 +5,6 @@ import android.app.AlertDialog;
 import android.content.DialogInterface;
 import android.content.Intent;
 import android.content.res.Configuration;
-import android.media.AudioManager;
-import android.media.ToneGenerator;
 import android.os.Bundle;
 import android.os.Handler;
 import android.os.Looper;
@@ -82,7 +80,7 @@ public final class GameActivity extends Activity implements GameController.Liste
         }
     };
     private static final long CLOCK_TICK_MS = 100;
-    private ToneGenerator tones;
+    private final Sounds sounds = new Sounds();
 
     @Override
     protected void onCreate(Bundle saved) {
@@ -294,21 +292,20 @@ public final class GameActivity extends Activity implements GameController.Liste
             onSnapshot(controller.snapshot());
         }
         ticks.post(clockTick);
+        sounds.music(controller.settings().music());
     }
 
     @Override
     protected void onStop() {
         ticks.removeCallbacks(clockTick);
+        sounds.music(false);
         controller.removeListener(this);
         super.onStop();
     }
 
     @Override
     protected void onDestroy() {
-        if (tones != null) {
-            tones.release();
-            tones = null;
-        }
+        sounds.release();
         super.onDestroy();
     }
 
@@ -354,8 +351,8 @@ public final class GameActivity extends Activity implements GameController.Liste
         if (newGame) {
             endShownAt = -1;
         }
-        if (moved && controller.settings().sounds()) {
-            click();
+        if (moved) {
+            sounds.play(Sounds.kindFor(s), controller.settings());
         }
         if (moved && !newGame) {
             if (dropped) {
@@ -922,6 +919,15 @@ public final class GameActivity extends Activity implements GameController.Liste
         return shown;
     }
 
+    /** The sounds asked for so far (tests read them). */
+    List<Sounds.Kind> soundsPlayed() {
+        return sounds.played();
+    }
+
+    boolean musicOn() {
+        return sounds.musicOn();
+    }
+
     /** The last confirmation or answer dialog (tests read it). */
     AlertDialog answerDialog() {
         return answerDialog;
@@ -1070,19 +1076,24 @@ public final class GameActivity extends Activity implements GameController.Liste
      * drew stays hidden, as the opponent's hand is; in pass and play every
      * drawn card does, since the next player reads the screen.
      */
+    /** Facts without the cards drawn. */
+    private static String withoutDraws(String facts) {
+        StringBuilder b = new StringBuilder();
+        for (String fact : facts.split("; ")) {
+            if (!fact.isEmpty() && !fact.startsWith("drew ")) {
+                b.append(b.length() == 0 ? "" : "; ").append(fact);
+            }
+        }
+        return b.toString();
+    }
+
     private static String visibleFacts(Snapshot s) {
         String mover = s.state.toMove.equals("w") ? "b" : "w";
         boolean seenByMoverOnly = s.setup.isHuman(mover) && !s.everySideHuman();
         if (!s.setup.variant.equals("chessmate") || seenByMoverOnly || s.lastFacts.isEmpty()) {
             return s.lastFacts;
         }
-        StringBuilder b = new StringBuilder();
-        for (String fact : s.lastFacts.split("; ")) {
-            if (!fact.startsWith("drew ")) {
-                b.append(b.length() == 0 ? "" : "; ").append(fact);
-            }
-        }
-        return b.toString();
+        return withoutDraws(s.lastFacts);
     }
 
     /**
@@ -1091,6 +1102,12 @@ public final class GameActivity extends Activity implements GameController.Liste
      */
     private static String lastFacts(Snapshot s) {
         String facts = visibleFacts(s);
+        if (facts.isEmpty() && !s.moves.isEmpty() && s.moveFacts.size() >= s.moves.size()) {
+            facts = s.moveFacts.get(s.moves.size() - 1); // a loaded game: what "movelist" says of it
+            if (s.setup.variant.equals("chessmate")) {
+                facts = withoutDraws(facts);
+            }
+        }
         int colon = s.lastMove.indexOf(':');
         if (facts.isEmpty() && s.setup.variant.equals(GameSetup.STRATEGO) && colon > 0
                 && s.lastMove.length() >= colon + 3) {
@@ -1170,16 +1187,5 @@ public final class GameActivity extends Activity implements GameController.Liste
             b.append(b.length() == 0 ? "" : ", ").append(s);
         }
         return b.toString();
-    }
-
-    private void click() {
-        try {
-            if (tones == null) {
-                tones = new ToneGenerator(AudioManager.STREAM_MUSIC, 60);
-            }
-            tones.startTone(ToneGenerator.TONE_PROP_BEEP, 60);
-        } catch (RuntimeException noAudio) {
-            tones = null; // no audio device: play silently
-        }
     }
 }

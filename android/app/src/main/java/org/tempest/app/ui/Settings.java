@@ -46,6 +46,37 @@ public final class Settings {
         prefs.edit().putBoolean("sounds", on).apply();
     }
 
+    /** Whether the sound of this kind plays: moves and captures share the "Move sounds" setting. */
+    boolean soundOn(Sounds.Kind kind) {
+        switch (kind) {
+            case CHECK:
+                return prefs.getBoolean("sound_check", true);
+            case CARD:
+                return prefs.getBoolean("sound_card", true);
+            case GAME_END:
+                return prefs.getBoolean("sound_end", true);
+            default:
+                return sounds();
+        }
+    }
+
+    void setSoundOn(String key, boolean on) {
+        prefs.edit().putBoolean(key, on).apply();
+    }
+
+    boolean flag(String key, boolean otherwise) {
+        return prefs.getBoolean(key, otherwise);
+    }
+
+    /** Background music while a game is on screen; off unless the player turns it on. */
+    public boolean music() {
+        return prefs.getBoolean("music", false);
+    }
+
+    public void setMusic(boolean on) {
+        prefs.edit().putBoolean("music", on).apply();
+    }
+
     public int orientation() {
         return clamp(prefs.getInt("orientation", 0), ORIENTATIONS.length);
     }

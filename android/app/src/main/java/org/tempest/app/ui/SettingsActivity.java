@@ -10,7 +10,7 @@ import android.widget.RadioGroup;
 import org.tempest.app.R;
 import org.tempest.app.game.BoardModel;
 
-/** Settings: board theme (with a preview), move sounds, orientation, engine thinking time. */
+/** Settings: board theme (with a preview), sounds and music, orientation, engine thinking time. */
 public final class SettingsActivity extends Activity {
     private Settings settings;
 
@@ -60,6 +60,22 @@ public final class SettingsActivity extends Activity {
             @Override
             public void onCheckedChanged(CompoundButton b, boolean on) {
                 settings.setSounds(on);
+            }
+        });
+        bind(R.id.sound_check, "sound_check", true);
+        bind(R.id.sound_card, "sound_card", true);
+        bind(R.id.sound_end, "sound_end", true);
+        bind(R.id.music, "music", false);
+    }
+
+    /** A check box kept in the setting of that key. */
+    private void bind(int id, final String key, boolean otherwise) {
+        CheckBox box = findViewById(id);
+        box.setChecked(settings.flag(key, otherwise));
+        box.setOnCheckedChangeListener(new CompoundButton.OnCheckedChangeListener() {
+            @Override
+            public void onCheckedChanged(CompoundButton b, boolean on) {
+                settings.setSoundOn(key, on);
             }
         });
     }

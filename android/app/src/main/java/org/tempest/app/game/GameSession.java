@@ -63,8 +63,19 @@ public final class GameSession {
      * whenever the engine's game is rebuilt.
      */
     private String ending;
+    /**
+     * The engine's latest opinion of the game from White's side (its own
+     * searches, hints, draw offers), or null before the first; chess and card
+     * chess.
+     */
+    public Evaluation evaluation() {
+        return evaluation;
+    }
+
     /** The game's clock, or null without one. */
     private Clock clock;
+    /** The engine's latest score from White's side, or null; reset with each new game. */
+    private volatile Evaluation evaluation;
     /** Where the clock reads the time (tests drive it). */
     private Ticker ticker = new Ticker() {
         @Override
@@ -110,6 +121,7 @@ public final class GameSession {
                 lastMove = "";
                 lastFacts = "";
                 ending = null;
+                evaluation = null;
                 clock = newSetup.hasClock() ? new Clock(newSetup.clockBaseMs, newSetup.clockIncrementMs) : null;
             }
         });
@@ -161,6 +173,7 @@ public final class GameSession {
                 lastMove = moves.isEmpty() ? "" : moves.get(moves.size() - 1);
                 lastFacts = "";
                 ending = keptEnding(client.state());
+                evaluation = null;
                 clock = newSetup.hasClock() ? new Clock(newSetup.clockBaseMs, newSetup.clockIncrementMs) : null;
             }
         });
@@ -334,34 +347,18 @@ public final class GameSession {
 
     /** The side to move's score in centipawns from a short full-strength search (mates as ±100000). */
     private int scoreFor(String side) throws EngineException {
-        final int[] score = new int[1];
+        Evaluation.Reader score = new Evaluation.Reader();
         client.setOption("Skill Level", Integer.toString(HINT_LEVEL));
         try {
-            client.go("movetime " + DRAW_THINK_MS, DRAW_THINK_MS + 10000, new UciClient.InfoListener() {
-                @Override
-                public void onInfo(String line) {
-                    String[] f = line.split("\\s+");
-                    for (int i = 0; i + 2 < f.length; i++) {
-                        if (!f[i].equals("score")) {
-                            continue;
-                        }
-                        try {
-                            int v = Integer.parseInt(f[i + 2]);
-                            if (f[i + 1].equals("cp")) {
-                                score[0] = v;
-                            } else if (f[i + 1].equals("mate")) {
-                                score[0] = v > 0 ? 100000 : -100000;
-                            }
-                        } catch (NumberFormatException ignored) {
-                            // not a score this app reads
-                        }
-                    }
-                }
-            });
+            client.go("movetime " + DRAW_THINK_MS, DRAW_THINK_MS + 10000, score);
         } finally {
             client.setOption("Skill Level", Integer.toString(setup.level));
         }
-        return score[0];
+        Evaluation e = score.forWhite(side);
+        if (e != null) {
+            evaluation = e;
+        }
+        return score.centipawns();
     }
 
     /** Lets the engine choose and play the move of the player to move. */
@@ -405,8 +402,14 @@ public final class GameSession {
         if (level != setup.level) {
             client.setOption("Skill Level", Integer.toString(level));
         }
+        Evaluation.Reader score = new Evaluation.Reader();
         try {
-            return client.go(goParams(thinkMs), searchLimit(thinkMs), null);
+            String best = client.go(goParams(thinkMs), searchLimit(thinkMs), score);
+            Evaluation e = score.forWhite(state.toMove);
+            if (e != null && chessLike()) {
+                evaluation = e;
+            }
+            return best;
         } finally {
             if (level != setup.level) {
                 client.setOption("Skill Level", Integer.toString(setup.level));
@@ -456,6 +459,11 @@ public final class GameSession {
         return v;
     }
 
+    /** Chess or card chess: two players, White and Black, scores in centipawns. */
+    private boolean chessLike() {
+        return setup != null && (setup.variant.equals("chess") || setup.variant.equals("chessmate"));
+    }
+
     private boolean isStratego() {
         return setup != null && setup.variant.equals(GameSetup.STRATEGO);
     }
@@ -477,7 +485,12 @@ public final class GameSession {
                     if (view != null) {
                         client.position("fen " + view, moves);
                     }
-                    best[0] = client.go("movetime " + thinkMs, thinkMs + 10000, null);
+                    Evaluation.Reader score = new Evaluation.Reader();
+                    best[0] = client.go("movetime " + thinkMs, thinkMs + 10000, score);
+                    Evaluation e = score.forWhite(state.toMove);
+                    if (e != null && chessLike()) {
+                        evaluation = e;
+                    }
                 } finally {
                     client.setOption("Skill Level", Integer.toString(setup.level));
                     if (view != null) {

@@ -642,6 +642,11 @@ public final class GameActivity extends Activity implements GameController.Liste
         }
         showMoveList();
         showCaptured(m);
+        EvalBarView bar = findViewById(R.id.eval_bar);
+        org.tempest.app.game.Evaluation e = controller.evaluation();
+        boolean chessLike = s.setup.variant.equals("chess") || s.setup.variant.equals("chessmate");
+        bar.setVisibility(chessLike && e != null && !s.isPast() ? View.VISIBLE : View.GONE);
+        bar.set(e, board.turns() != 2);
         status.setText(s.isPast() ? (s.ply == 0 ? "The start of the game" : "After move " + s.ply + " of " + s.plies)
                 + ": ▶| returns to the game" : statusText(s));
         status.setTextColor(s.state.check && !s.state.over ? getResources().getColor(R.color.check, null)

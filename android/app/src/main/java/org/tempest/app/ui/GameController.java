@@ -262,6 +262,11 @@ public final class GameController {
         }, done);
     }
 
+    /** The engine's latest score of the game from White's side, or null (chess and card chess). */
+    public org.tempest.app.game.Evaluation evaluation() {
+        return session.evaluation();
+    }
+
     /** The game's clock, or null (read on the UI thread; the clock is thread-safe). */
     public org.tempest.app.game.Clock clock() {
         return session.clock();

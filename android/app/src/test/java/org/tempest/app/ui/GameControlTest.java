@@ -208,4 +208,29 @@ public class GameControlTest {
         a.findViewById(R.id.btn_clear_log).performClick();
         assertEquals("(empty)", text(a, R.id.log_text));
     }
+
+    @Test
+    public void theEvaluationBarShowsTheEnginesScore() throws Exception {
+        GameActivity a = start(new GameSetup("chess", "w", 5, "fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1",
+                "Player"));
+        EvalBarView bar = a.findViewById(R.id.eval_bar);
+        assertEquals("no score before the engine has searched", View.GONE, bar.getVisibility());
+        a.findViewById(R.id.btn_hint).performClick();
+        settle();
+        assertEquals(View.VISIBLE, bar.getVisibility());
+        org.tempest.app.game.Evaluation e = bar.evaluation();
+        assertTrue("White is a queen down: " + e.text(), e.whiteCp < -500);
+        assertTrue(e.text().startsWith("−"));
+        // Drawn: the bar is mostly Black's colour, White's part at the left.
+        bar.measure(View.MeasureSpec.makeMeasureSpec(400, View.MeasureSpec.EXACTLY),
+                View.MeasureSpec.makeMeasureSpec(20, View.MeasureSpec.EXACTLY));
+        bar.layout(0, 0, 400, 20);
+        android.graphics.Bitmap b = android.graphics.Bitmap.createBitmap(400, 20, android.graphics.Bitmap.Config.ARGB_8888);
+        bar.draw(new android.graphics.Canvas(b));
+        int whiteEnd = (int) (e.whiteShare() * 400);
+        assertTrue(whiteEnd < 100);
+        assertEquals(EvalBarView.WHITE, b.getPixel(Math.max(0, whiteEnd - 3), 2));
+        assertEquals(EvalBarView.BLACK, b.getPixel(whiteEnd + 3, 2));
+        assertEquals(EvalBarView.BLACK, b.getPixel(396, 2));
+    }
 }

@@ -329,7 +329,10 @@ public final class GameActivity extends Activity implements GameController.Liste
             RecordFiles.loadDocument(this, data.getData(), new Runnable() {
                 @Override
                 public void run() {
-                    // The new game arrives through onSnapshot.
+                    // The new game has arrived through onSnapshot; the player may want its start.
+                    if (controller.takeShowFromStart()) {
+                        showPly(0);
+                    }
                 }
             });
         }
@@ -368,6 +371,9 @@ public final class GameActivity extends Activity implements GameController.Liste
             cover.setVisibility(View.GONE);
         }
         render();
+        if (controller.takeShowFromStart()) {
+            showPly(0); // a loaded record the player chose to replay from its start
+        }
         if (s.state.over && endShownAt != s.moves.size()) {
             endShownAt = s.moves.size();
             showGameOver(s);

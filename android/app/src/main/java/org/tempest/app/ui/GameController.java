@@ -58,6 +58,7 @@ public final class GameController {
     private volatile Snapshot last;
     private boolean recorded;
     private List<LevelInfo> levels;
+    private boolean showFromStart;
 
     public GameController(String enginePath, File filesDir, Settings settings) {
         this.enginePath = enginePath;
@@ -260,6 +261,18 @@ public final class GameController {
                 return session.positionAt(ply);
             }
         }, done);
+    }
+
+    /** The next game screen opens the game at its start (a loaded record to replay). */
+    public void showFromStartOnce() {
+        showFromStart = true;
+    }
+
+    /** Whether the game screen should open at the start; asking clears it. */
+    boolean takeShowFromStart() {
+        boolean s = showFromStart;
+        showFromStart = false;
+        return s;
     }
 
     /** The engine's latest score of the game from White's side, or null (chess and card chess). */

@@ -81,16 +81,41 @@ final class RecordFiles {
         load(activity, text, onLoaded);
     }
 
+    /**
+     * Loads a record; a good one with moves asks whether to show it from its
+     * start (to replay it) or at its end (to play on), then runs onLoaded.
+     */
     static void load(final Activity activity, String text, final Runnable onLoaded) {
-        GameController c = TempestApp.controller(activity);
+        final GameController c = TempestApp.controller(activity);
         c.load(text, c.settings().lastLevel(), new GameController.Callback<Boolean>() {
             @Override
             public void done(Boolean ok, String problem) {
                 if (problem != null) {
                     problem(activity, CANNOT_LOAD, problem);
-                } else {
-                    onLoaded.run();
+                    return;
                 }
+                int moves = c.snapshot() == null ? 0 : c.snapshot().moves.size();
+                if (moves == 0) {
+                    onLoaded.run();
+                    return;
+                }
+                new AlertDialog.Builder(activity).setTitle("Game loaded: " + moves + (moves == 1 ? " move" : " moves"))
+                        .setMessage("Show it from its start, to replay it move by move, or at its end, to play on?")
+                        .setPositiveButton("At the end", new DialogInterface.OnClickListener() {
+                            @Override
+                            public void onClick(DialogInterface d, int which) {
+                                onLoaded.run();
+                            }
+                        })
+                        .setNeutralButton("From the start", new DialogInterface.OnClickListener() {
+                            @Override
+                            public void onClick(DialogInterface d, int which) {
+                                c.showFromStartOnce();
+                                onLoaded.run();
+                            }
+                        })
+                        .setCancelable(false)
+                        .show();
             }
         });
     }

@@ -313,6 +313,10 @@ public class AppTest {
         File good = tmp.newFile("good.pgn");
         Files.write(good.toPath(), "[Event \"x\"]\n\n1. e4 c5 2. Nf3 *\n".getBytes(StandardCharsets.UTF_8));
         loadThroughPicker(m, good);
+        AlertDialog where = latestDialog();
+        assertEquals("Game loaded: 3 moves", shadowOf(where).getTitle().toString());
+        where.getButton(AlertDialog.BUTTON_NEUTRAL).performClick(); // from the start
+        shadowOf(Looper.getMainLooper()).idle();
         Intent started;
         do {
             started = shadowOf(m).getNextStartedActivity();
@@ -320,6 +324,11 @@ public class AppTest {
         assertEquals(GameActivity.class.getName(), started.getComponent().getClassName());
         assertEquals(Arrays.asList("e2e4", "c7c5", "g1f3"), controller().snapshot().moves);
         assertEquals("b", controller().snapshot().setup.humanPlayers);
+        GameActivity shownGame = openGame();
+        assertEquals("opened at its start, as chosen", 0, shownGame.shownForTest().ply);
+        shownGame.findViewById(R.id.btn_last).performClick();
+        settle();
+        assertTrue("and on to the end to play on", shownGame.shownForTest().humanToMove());
     }
 
     /** Load, "Open a file…", and the picker returns the file; returns the chooser dialog. */

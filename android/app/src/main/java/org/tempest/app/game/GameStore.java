@@ -40,6 +40,9 @@ public final class GameStore {
 
     /** The same, with the clock's times left at the moment of saving (a game on a clock). */
     public void autosave(GameSetup setup, String record, Clock clock, long now) throws IOException {
+        if (!dir.isDirectory() && !dir.mkdirs()) {
+            throw new IOException("cannot create " + dir);
+        }
         Properties p = setup.toProperties();
         if (clock != null) {
             p.setProperty("clockWhite", Long.toString(Math.max(0, clock.remaining("w", now))));

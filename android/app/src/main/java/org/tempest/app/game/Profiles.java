@@ -72,11 +72,24 @@ public final class Profiles {
     }
 
     /**
-     * Adds a profile and selects it. Names are 1 to 24 letters, digits,
-     * spaces, '-' or '_'; returns an error message or null.
+     * Adds a profile with its own folder for saved games and autosave, and
+     * selects it. Names are 1 to 24 letters, digits, spaces, '-' or '_';
+     * returns an error message or null.
      */
     public String add(String name) throws IOException {
         String n = name.trim();
+        String problem = badName(n);
+        if (problem != null) {
+            return problem;
+        }
+        p.setProperty("profile." + n, "1");
+        p.setProperty("dir." + n, "profiles/" + nextFolder());
+        p.setProperty("current", n);
+        save();
+        return null;
+    }
+
+    private String badName(String n) {
         if (n.isEmpty() || n.length() > MAX_NAME) {
             return "A name has 1 to " + MAX_NAME + " characters.";
         }
@@ -89,10 +102,126 @@ public final class Profiles {
         if (names().contains(n)) {
             return "There is already a profile named " + n + ".";
         }
-        p.setProperty("profile." + n, "1");
-        p.setProperty("current", n);
+        return null;
+    }
+
+    /** A folder number no profile has used (numbers, not names: a rename moves no file). */
+    private int nextFolder() {
+        int next = count("nextFolder") + 1;
+        p.setProperty("nextFolder", Integer.toString(next));
+        return next;
+    }
+
+    /**
+     * The folder of a profile's autosave and saved games, under the app's
+     * files: its own for profiles made since profiles had folders, the app's
+     * files themselves for the first ones (where their games always were).
+     */
+    public File folder(File filesDir, String profile) {
+        String d = p.getProperty("dir." + profile, "");
+        return d.isEmpty() ? filesDir : new File(filesDir, d);
+    }
+
+    /** Renames a profile, keeping its results, games and selection; returns an error message or null. */
+    public String rename(String from, String to) throws IOException {
+        if (!names().contains(from)) {
+            return "There is no profile named " + from + ".";
+        }
+        String n = to.trim();
+        if (n.equals(from)) {
+            return null;
+        }
+        String problem = badName(n);
+        if (problem != null) {
+            return problem;
+        }
+        for (String k : p.stringPropertyNames()) {
+            String rest = null;
+            for (String prefix : new String[] {"profile.", "dir.", "score."}) {
+                if (k.equals(prefix + from) || k.startsWith(prefix + from + ".") && prefix.equals("score.")) {
+                    rest = prefix + n + k.substring(prefix.length() + from.length());
+                }
+            }
+            if (rest != null) {
+                p.setProperty(rest, p.getProperty(k));
+                p.remove(k);
+            }
+        }
+        if (p.getProperty("current", DEFAULT).equals(from)) {
+            p.setProperty("current", n);
+        }
         save();
         return null;
+    }
+
+    /**
+     * Deletes a profile and its results; returns its folder for the caller to
+     * empty, or null when it was refused (the last profile stays).
+     */
+    public String delete(String name) throws IOException {
+        if (!names().contains(name) || names().size() == 1) {
+            return null;
+        }
+        String dir = p.getProperty("dir." + name, "");
+        for (String k : p.stringPropertyNames()) {
+            if (k.equals("profile." + name) || k.equals("dir." + name) || k.startsWith("score." + name + ".")) {
+                p.remove(k);
+            }
+        }
+        if (p.getProperty("current", "").equals(name)) {
+            p.setProperty("current", names().get(0));
+        }
+        save();
+        return dir;
+    }
+
+    /** One line of the ranking across profiles: all of a profile's games against the engine. */
+    public static final class Total {
+        public final String profile;
+        public final int wins, draws, losses;
+
+        Total(String profile, int wins, int draws, int losses) {
+            this.profile = profile;
+            this.wins = wins;
+            this.draws = draws;
+            this.losses = losses;
+        }
+
+        public int games() {
+            return wins + draws + losses;
+        }
+
+        /** Points per game, 0 to 1. */
+        public double score() {
+            return games() == 0 ? 0 : (wins + 0.5 * draws) / games();
+        }
+    }
+
+    /** Every profile's totals, best score first (more games first among equals, then by name). */
+    public List<Total> totals() {
+        List<Total> out = new ArrayList<Total>();
+        for (String n : names()) {
+            int w = 0;
+            int d = 0;
+            int l = 0;
+            for (Row r : ranking(n)) {
+                w += r.wins;
+                d += r.draws;
+                l += r.losses;
+            }
+            out.add(new Total(n, w, d, l));
+        }
+        Collections.sort(out, new java.util.Comparator<Total>() {
+            @Override
+            public int compare(Total a, Total b) {
+                int c = Double.compare(b.score(), a.score());
+                if (c == 0) {
+                    c = Integer.compare(b.games(), a.games());
+                }
+                return c != 0 ? c : a.profile.compareTo(b.profile);
+            }
+        });
+        return out;
     }
 
     /** Counts a finished game: outcome is 'w', 'd' or 'l' from the person's side. */

@@ -46,7 +46,7 @@ public final class GameController {
     }
 
     private final String enginePath;
-    private final GameStore store;
+    private final File filesDir;
     private final Profiles profiles;
     private final Settings settings;
     private final EngineLog engineLog;
@@ -62,7 +62,7 @@ public final class GameController {
 
     public GameController(String enginePath, File filesDir, Settings settings) {
         this.enginePath = enginePath;
-        this.store = new GameStore(filesDir);
+        this.filesDir = filesDir;
         this.profiles = new Profiles(filesDir);
         this.settings = settings;
         this.engineLog = new EngineLog(new File(filesDir, "engine.log"), ENGINE_LOG_BYTES);
@@ -99,8 +99,41 @@ public final class GameController {
         return enginePath;
     }
 
+    /** The current profile's saved games and autosave. */
     public GameStore store() {
-        return store;
+        return storeOf(profiles.current());
+    }
+
+    /** A profile's saved games and autosave, in its own folder. */
+    public GameStore storeOf(String profile) {
+        return new GameStore(profiles.folder(filesDir, profile));
+    }
+
+    /**
+     * Deletes a profile with its results, saved games and autosave (a
+     * profile of the first kind, whose games are the app's own files, leaves
+     * them to the profiles that share them). False when refused: the last
+     * profile stays.
+     */
+    public boolean deleteProfile(String name) throws IOException {
+        String dir = profiles.delete(name);
+        if (dir == null) {
+            return false;
+        }
+        if (!dir.isEmpty()) {
+            deleteTree(new File(filesDir, dir));
+        }
+        return true;
+    }
+
+    private static void deleteTree(File f) {
+        File[] children = f.listFiles();
+        if (children != null) {
+            for (File c : children) {
+                deleteTree(c);
+            }
+        }
+        f.delete();
     }
 
     public Profiles profiles() {
@@ -164,6 +197,7 @@ public final class GameController {
         submit(new Task() {
             @Override
             public Snapshot run() throws EngineException {
+                GameStore store = store();
                 GameSetup setup = store.autosavedSetup();
                 if (setup == null) {
                     throw new EngineError("there is no saved game to continue");
@@ -507,15 +541,19 @@ public final class GameController {
             return;
         }
         last = s;
+        // A game whose profile was deleted meanwhile is neither saved nor counted for anyone else.
+        boolean owned = profiles.names().contains(s.setup.profile);
         try {
-            store.autosave(s.setup, session.record(), session.clock(), session.now());
+            if (owned) {
+                storeOf(s.setup.profile).autosave(s.setup, session.record(), session.clock(), session.now());
+            }
         } catch (IOException e) {
             problem("Autosave", "the game could not be saved: " + e.getMessage());
         } catch (EngineException e) {
             problem("Autosave", "the engine did not give the game record: " + e.getMessage());
         }
         char outcome = s.humanOutcome();
-        if (outcome != 0 && !recorded) {
+        if (outcome != 0 && !recorded && owned) {
             recorded = true;
             try {
                 profiles.record(s.setup.profile, s.setup.variant, s.setup.level, outcome);

@@ -62,7 +62,7 @@ public final class MainActivity extends Activity {
         super.onResume();
         setRequestedOrientation(controller.settings().requestedOrientation());
         Button cont = findViewById(R.id.btn_continue);
-        cont.setEnabled(controller.snapshot() != null || controller.store().hasAutosave());
+        cont.setEnabled(ownGameOn() || controller.store().hasAutosave());
         ((TextView) findViewById(R.id.current_profile)).setText("Playing as " + controller.profiles().current());
     }
 
@@ -75,9 +75,15 @@ public final class MainActivity extends Activity {
         };
     }
 
+    /** Whether the game in memory is the current profile's (another profile's is not continued for it). */
+    private boolean ownGameOn() {
+        return controller.snapshot() != null
+                && controller.snapshot().setup.profile.equals(controller.profiles().current());
+    }
+
     private void openGame(boolean resume) {
         Intent i = new Intent(this, GameActivity.class);
-        i.putExtra(GameActivity.EXTRA_RESUME, resume && controller.snapshot() == null);
+        i.putExtra(GameActivity.EXTRA_RESUME, resume && !ownGameOn());
         startActivity(i);
     }
 

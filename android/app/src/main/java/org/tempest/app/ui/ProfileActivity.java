@@ -45,7 +45,78 @@ public final class ProfileActivity extends Activity {
                 show();
             }
         });
+        findViewById(R.id.btn_rename_profile).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                askRename();
+            }
+        });
+        findViewById(R.id.btn_delete_profile).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                askDelete();
+            }
+        });
         show();
+    }
+
+    private AlertDialog lastDialog;
+
+    /** The last rename or delete dialog (tests read it). */
+    AlertDialog lastDialog() {
+        return lastDialog;
+    }
+
+    private void askRename() {
+        final String old = profiles.current();
+        final EditText name = new EditText(this);
+        name.setText(old);
+        name.setSingleLine(true);
+        lastDialog = new AlertDialog.Builder(this).setTitle("Rename " + old).setView(name)
+                .setPositiveButton(R.string.rename_profile, null)
+                .setNegativeButton(android.R.string.cancel, null).create();
+        lastDialog.show();
+        // The dialog stays open on a bad name, with the reason on the field.
+        lastDialog.getButton(AlertDialog.BUTTON_POSITIVE).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                try {
+                    String problem = profiles.rename(old, name.getText().toString());
+                    if (problem != null) {
+                        name.setError(problem);
+                        return;
+                    }
+                } catch (IOException e) {
+                    failed(e);
+                }
+                lastDialog.dismiss();
+                show();
+            }
+        });
+    }
+
+    private void askDelete() {
+        final String name = profiles.current();
+        if (profiles.names().size() == 1) {
+            lastDialog = new AlertDialog.Builder(this).setTitle("Delete " + name)
+                    .setMessage("The last player cannot be deleted: add another one first.")
+                    .setPositiveButton(android.R.string.ok, null).show();
+            return;
+        }
+        lastDialog = new AlertDialog.Builder(this).setTitle("Delete " + name + "?")
+                .setMessage(name + "'s results, saved games and unfinished game are deleted for good.")
+                .setPositiveButton(R.string.delete_profile, new android.content.DialogInterface.OnClickListener() {
+                    @Override
+                    public void onClick(android.content.DialogInterface d, int which) {
+                        try {
+                            TempestApp.controller(ProfileActivity.this).deleteProfile(name);
+                        } catch (IOException e) {
+                            failed(e);
+                        }
+                        show();
+                    }
+                })
+                .setNegativeButton(android.R.string.cancel, null).show();
     }
 
     private void show() {
@@ -81,6 +152,7 @@ public final class ProfileActivity extends Activity {
     }
 
     private void showRanking() {
+        showAllPlayers();
         TableLayout table = findViewById(R.id.ranking);
         table.removeAllViews();
         table.addView(row(true, "Opponent", "Won", "Drawn", "Lost", "Score"));
@@ -93,6 +165,19 @@ public final class ProfileActivity extends Activity {
             table.addView(row(false, variant + ", level " + r.level, Integer.toString(r.wins),
                     Integer.toString(r.draws), Integer.toString(r.losses),
                     Math.round(r.score() * 100) + "%"));
+        }
+    }
+
+    /** Every profile's results against the engine, best score first. */
+    private void showAllPlayers() {
+        TableLayout table = findViewById(R.id.ranking_all);
+        table.removeAllViews();
+        table.addView(row(true, "Player", "Games", "Won", "Drawn", "Lost", "Score"));
+        int place = 1;
+        for (Profiles.Total t : profiles.totals()) {
+            table.addView(row(false, place++ + ". " + t.profile, Integer.toString(t.games()), Integer.toString(t.wins),
+                    Integer.toString(t.draws), Integer.toString(t.losses),
+                    t.games() == 0 ? "—" : Math.round(t.score() * 100) + "%"));
         }
     }
 

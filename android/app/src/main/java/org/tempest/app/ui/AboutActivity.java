@@ -18,6 +18,7 @@ public final class AboutActivity extends Activity {
 
     @Override
     protected void onCreate(Bundle saved) {
+        Themes.apply(this);
         super.onCreate(saved);
         setContentView(R.layout.activity_about);
         EdgeToEdge.fit(this);

@@ -84,6 +84,7 @@ public final class GameActivity extends Activity implements GameController.Liste
 
     @Override
     protected void onCreate(Bundle saved) {
+        Themes.apply(this);
         super.onCreate(saved);
         controller = TempestApp.controller(this);
         setRequestedOrientation(controller.settings().requestedOrientation());
@@ -656,7 +657,7 @@ public final class GameActivity extends Activity implements GameController.Liste
         status.setText(s.isPast() ? (s.ply == 0 ? "The start of the game" : "After move " + s.ply + " of " + s.plies)
                 + ": ▶| returns to the game" : statusText(s));
         status.setTextColor(s.state.check && !s.state.over ? getResources().getColor(R.color.check, null)
-                : 0xFF202020);
+                : Themes.textColor(this));
         String card = chosenCard();
         lastMoveText.setText(!card.isEmpty() ? Cards.name(card) + ": " + Cards.summary(card)
                 + " Touch the marked squares; hold a card to read its rule."
@@ -714,6 +715,7 @@ public final class GameActivity extends Activity implements GameController.Liste
             return;
         }
         String variant = game.setup.variant;
+        final int moveColor = Themes.textColor(this);
         boolean pairs = variant.equals("chess") || variant.equals("chessmate");
         android.text.SpannableStringBuilder b = new android.text.SpannableStringBuilder();
         boolean blackFirst = pairs && startsWithBlack(game);
@@ -740,11 +742,11 @@ public final class GameActivity extends Activity implements GameController.Liste
 
                 @Override
                 public void updateDrawState(android.text.TextPaint ds) {
-                    ds.setColor(0xFF202020);
+                    ds.setColor(moveColor);
                 }
             }, start, b.length(), android.text.Spanned.SPAN_EXCLUSIVE_EXCLUSIVE);
             if (ply == shown.ply) {
-                b.setSpan(new android.text.style.BackgroundColorSpan(0xFFFFE082), start, b.length(),
+                b.setSpan(new android.text.style.BackgroundColorSpan(0x80FFC107), start, b.length(),
                         android.text.Spanned.SPAN_EXCLUSIVE_EXCLUSIVE);
             }
         }
@@ -842,7 +844,7 @@ public final class GameActivity extends Activity implements GameController.Liste
         view.setText(Players.name(shown.setup.variant, side) + " " + Clock.format(left));
         boolean running = side.equals(c.running());
         view.setBackgroundColor(running ? (left < 10000 ? 0xFFC62828 : 0xFF2B3A55) : 0x00000000);
-        view.setTextColor(running ? 0xFFFFFFFF : 0xFF202020);
+        view.setTextColor(running ? 0xFFFFFFFF : Themes.textColor(this));
     }
 
     private void confirmNewGame() {

@@ -14,6 +14,7 @@ public final class MainActivity extends Activity {
 
     @Override
     protected void onCreate(Bundle saved) {
+        Themes.apply(this);
         super.onCreate(saved);
         controller = TempestApp.controller(this);
         setRequestedOrientation(controller.settings().requestedOrientation());

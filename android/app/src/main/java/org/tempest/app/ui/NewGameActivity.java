@@ -38,6 +38,7 @@ public final class NewGameActivity extends Activity {
 
     @Override
     protected void onCreate(Bundle saved) {
+        Themes.apply(this);
         super.onCreate(saved);
         controller = TempestApp.controller(this);
         setRequestedOrientation(controller.settings().requestedOrientation());

@@ -22,6 +22,7 @@ public final class ProfileActivity extends Activity {
 
     @Override
     protected void onCreate(Bundle saved) {
+        Themes.apply(this);
         super.onCreate(saved);
         profiles = TempestApp.controller(this).profiles();
         setRequestedOrientation(TempestApp.controller(this).settings().requestedOrientation());

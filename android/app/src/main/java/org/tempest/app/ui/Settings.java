@@ -77,6 +77,15 @@ public final class Settings {
         prefs.edit().putBoolean("music", on).apply();
     }
 
+    /** The app's theme: 0 as the system, 1 light, 2 dark (Themes.NAMES). */
+    public int appTheme() {
+        return clamp(prefs.getInt("appTheme", 0), Themes.NAMES.length);
+    }
+
+    public void setAppTheme(int theme) {
+        prefs.edit().putInt("appTheme", clamp(theme, Themes.NAMES.length)).apply();
+    }
+
     public int orientation() {
         return clamp(prefs.getInt("orientation", 0), ORIENTATIONS.length);
     }

@@ -21,6 +21,7 @@ public final class SettingsActivity extends Activity {
 
     @Override
     protected void onCreate(Bundle saved) {
+        Themes.apply(this);
         super.onCreate(saved);
         settings = TempestApp.controller(this).settings();
         setRequestedOrientation(settings.requestedOrientation());
@@ -34,6 +35,15 @@ public final class SettingsActivity extends Activity {
             public void set(int i) {
                 settings.setTheme(i);
                 preview.setColors(settings.lightSquare(), settings.darkSquare());
+            }
+        });
+        fill(R.id.app_theme_group, Themes.NAMES, settings.appTheme(), new Choice() {
+            @Override
+            public void set(int i) {
+                if (i != settings.appTheme()) {
+                    settings.setAppTheme(i);
+                    recreate(); // the screen takes the new theme at once
+                }
             }
         });
         fill(R.id.orientation_group, Settings.ORIENTATIONS, settings.orientation(), new Choice() {

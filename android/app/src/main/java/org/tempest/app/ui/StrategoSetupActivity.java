@@ -32,6 +32,7 @@ public final class StrategoSetupActivity extends Activity {
 
     @Override
     protected void onCreate(Bundle saved) {
+        Themes.apply(this);
         super.onCreate(saved);
         controller = TempestApp.controller(this);
         setRequestedOrientation(controller.settings().requestedOrientation());

@@ -59,6 +59,11 @@ public final class BoardView extends View {
     private int turns;
     private int light = 0xFFF0D9B5;
     private int dark = 0xFFB58863;
+    /** Wood images for the light and dark squares, or null for flat colours. */
+    private android.graphics.Bitmap lightWood;
+    private android.graphics.Bitmap darkWood;
+    private final android.graphics.Rect woodPart = new android.graphics.Rect();
+    private final android.graphics.RectF squareBox = new android.graphics.RectF();
     private Set<String> lastMove = Collections.emptySet();
     private Set<String> selected = Collections.emptySet();
     private Set<String> targets = Collections.emptySet();
@@ -153,6 +158,21 @@ public final class BoardView extends View {
     public void setColors(int lightSquare, int darkSquare) {
         light = lightSquare;
         dark = darkSquare;
+        lightWood = null;
+        darkWood = null;
+        invalidate();
+    }
+
+    /** Paints chess and card-chess squares with wood images made from the square colours. */
+    public void setWood(boolean on) {
+        lightWood = on ? BoardTextures.wood(light, 1) : null;
+        darkWood = on ? BoardTextures.wood(dark, 2) : null;
+        invalidate();
+    }
+
+    /** The piece set, an index of PieceDrawer.SETS. */
+    public void setPieceSet(int set) {
+        pieces.setSet(set);
         invalidate();
     }
 
@@ -300,6 +320,7 @@ public final class BoardView extends View {
                 paint.setStyle(Paint.Style.FILL);
                 paint.setColor(squareColor(file, rank));
                 canvas.drawRect(x, y, x + c, y + c, paint);
+                drawWood(canvas, file, rank, x, y, c);
                 drawTerrain(canvas, file, rank, x, y, c);
                 // Marks are filled: drawTerrain leaves the paint stroking, and hairlines were invisible.
                 paint.setStyle(Paint.Style.FILL);
@@ -419,6 +440,20 @@ public final class BoardView extends View {
             paint.setStyle(Paint.Style.FILL);
             canvas.drawPath(path, paint);
         }
+    }
+
+    /** A wood square: a part of the wood image chosen by the square, so neighbours differ. */
+    private void drawWood(Canvas canvas, int file, int rank, float x, float y, float c) {
+        if (lightWood == null || model != null && (model.isChameleon() || model.isStratego())) {
+            return;
+        }
+        android.graphics.Bitmap wood = (file + rank) % 2 == 0 ? darkWood : lightWood;
+        int half = BoardTextures.WOOD_SIZE / 2;
+        int ox = (file * 37 + rank * 11) % half;
+        int oy = (rank * 29 + file * 7) % half;
+        woodPart.set(ox, oy, ox + half, oy + half);
+        squareBox.set(x, y, x + c, y + c);
+        canvas.drawBitmap(wood, woodPart, squareBox, null);
     }
 
     /** Chameleon Chess field colours, pale enough for the pawns on them. */

@@ -166,6 +166,13 @@ public final class GameActivity extends Activity implements GameController.Liste
             }
         });
         board.setColors(controller.settings().lightSquare(), controller.settings().darkSquare());
+        board.setWood(controller.settings().woodBoard());
+        board.setPieceSet(controller.settings().pieceSet());
+        if (controller.settings().background() == 1) {
+            android.util.TypedValue bg = new android.util.TypedValue();
+            getTheme().resolveAttribute(android.R.attr.colorBackground, bg, true);
+            findViewById(R.id.game_root).setBackground(BoardTextures.background(getResources(), bg.data));
+        }
         board.setListener(new BoardView.SquareListener() {
             @Override
             public void onSquare(String square) {

@@ -6,10 +6,17 @@ import android.graphics.Path;
 import android.graphics.RectF;
 
 /**
- * Draws chess pieces as vector shapes, so they look the same on every phone
- * and need no font or image. Shapes are laid out in a 100 x 100 box.
+ * Draws chess pieces in one of two sets: vector shapes (laid out in a
+ * 100 x 100 box, the same on every phone, no font or image), or the chess
+ * symbols of the system font, filled and outlined.
  */
 final class PieceDrawer {
+    /** The piece sets, as the settings name them. */
+    static final String[] SETS = {"Classic", "Symbols"};
+    /** The solid chess symbols, king to pawn: the fill; the outline comes from a stroke. */
+    private static final String SYMBOLS = "\u265A\u265B\u265C\u265D\u265E\u265F";
+    private int set;
+    private final Paint glyph = new Paint(Paint.ANTI_ALIAS_FLAG);
     private final Paint fill = new Paint(Paint.ANTI_ALIAS_FLAG);
     private final Paint outline = new Paint(Paint.ANTI_ALIAS_FLAG);
     private final Path path = new Path();
@@ -22,10 +29,41 @@ final class PieceDrawer {
         outline.setStrokeCap(Paint.Cap.ROUND);
     }
 
+    /** Chooses the set (an index of SETS). */
+    void setSet(int index) {
+        set = index >= 0 && index < SETS.length ? index : 0;
+    }
+
     /** Draws a FEN piece letter in the square whose top left is (x, y) and side is size. */
     void draw(Canvas canvas, char piece, float x, float y, float size) {
         boolean white = Character.isUpperCase(piece);
-        draw(canvas, piece, white ? 0xFFF8F8F0 : 0xFF303030, white ? 0xFF202020 : 0xFFE8E8E0, x, y, size);
+        int fillColor = white ? 0xFFF8F8F0 : 0xFF303030;
+        int outlineColor = white ? 0xFF202020 : 0xFFE8E8E0;
+        if (set == 1) {
+            symbol(canvas, piece, fillColor, outlineColor, x, y, size);
+            return;
+        }
+        draw(canvas, piece, fillColor, outlineColor, x, y, size);
+    }
+
+    /** A chess symbol of the system font: the solid glyph in the fill colour, its outline stroked. */
+    private void symbol(Canvas canvas, char piece, int fillColor, int outlineColor, float x, float y, float size) {
+        int i = "kqrbnp".indexOf(Character.toLowerCase(piece));
+        if (i < 0) {
+            return;
+        }
+        String g = SYMBOLS.substring(i, i + 1);
+        glyph.setTextAlign(Paint.Align.CENTER);
+        glyph.setTextSize(size * 0.86f);
+        float baseline = y + size * 0.80f;
+        glyph.setStyle(Paint.Style.STROKE);
+        glyph.setStrokeWidth(size * 0.05f);
+        glyph.setStrokeJoin(Paint.Join.ROUND);
+        glyph.setColor(outlineColor);
+        canvas.drawText(g, x + size / 2, baseline, glyph);
+        glyph.setStyle(Paint.Style.FILL);
+        glyph.setColor(fillColor);
+        canvas.drawText(g, x + size / 2, baseline, glyph);
     }
 
     /** Draws a piece shape (by its letter, either case) in the given colours (Chameleon Chess owners). */

@@ -7,12 +7,16 @@ import android.content.pm.ActivityInfo;
 /** The player's settings: board theme, move sounds, orientation, thinking time, last level. */
 public final class Settings {
     /** Board themes: name, light square, dark square. */
-    static final String[] THEMES = {"Classic", "Green", "Blue"};
+    static final String[] THEMES = {"Classic", "Green", "Blue", "Wood"};
     private static final int[][] THEME_COLORS = {
         {0xFFF0D9B5, 0xFFB58863},
         {0xFFEEEED2, 0xFF769656},
         {0xFFDEE3E6, 0xFF8CA2AD},
+        {0xFFE8C894, 0xFFA86F3C},
     };
+    /** The board theme painted with wood images (its colours are the wood's base). */
+    static final int WOOD = 3;
+    static final String[] BACKGROUNDS = {"Plain", "Woven"};
     static final String[] ORIENTATIONS = {"Automatic", "Portrait", "Landscape"};
     static final int[] THINK_MILLIS = {500, 1000, 2000, 5000};
 
@@ -84,6 +88,29 @@ public final class Settings {
 
     public void setAppTheme(int theme) {
         prefs.edit().putInt("appTheme", clamp(theme, Themes.NAMES.length)).apply();
+    }
+
+    /** The piece set, an index of PieceDrawer.SETS. */
+    public int pieceSet() {
+        return clamp(prefs.getInt("pieceSet", 0), PieceDrawer.SETS.length);
+    }
+
+    public void setPieceSet(int set) {
+        prefs.edit().putInt("pieceSet", clamp(set, PieceDrawer.SETS.length)).apply();
+    }
+
+    /** Whether the board's squares are wood images. */
+    public boolean woodBoard() {
+        return theme() == WOOD;
+    }
+
+    /** The game screen's background: 0 plain, 1 the woven image. */
+    public int background() {
+        return clamp(prefs.getInt("background", 0), BACKGROUNDS.length);
+    }
+
+    public void setBackground(int b) {
+        prefs.edit().putInt("background", clamp(b, BACKGROUNDS.length)).apply();
     }
 
     public int orientation() {

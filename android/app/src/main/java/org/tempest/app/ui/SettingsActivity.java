@@ -30,11 +30,27 @@ public final class SettingsActivity extends Activity {
         final BoardView preview = findViewById(R.id.theme_preview);
         preview.setModel(BoardModel.parse("chess", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"));
         preview.setColors(settings.lightSquare(), settings.darkSquare());
+        preview.setWood(settings.woodBoard());
+        preview.setPieceSet(settings.pieceSet());
         fill(R.id.theme_group, Settings.THEMES, settings.theme(), new Choice() {
             @Override
             public void set(int i) {
                 settings.setTheme(i);
                 preview.setColors(settings.lightSquare(), settings.darkSquare());
+                preview.setWood(settings.woodBoard());
+            }
+        });
+        fill(R.id.piece_group, PieceDrawer.SETS, settings.pieceSet(), new Choice() {
+            @Override
+            public void set(int i) {
+                settings.setPieceSet(i);
+                preview.setPieceSet(i);
+            }
+        });
+        fill(R.id.background_group, Settings.BACKGROUNDS, settings.background(), new Choice() {
+            @Override
+            public void set(int i) {
+                settings.setBackground(i);
             }
         });
         fill(R.id.app_theme_group, Themes.NAMES, settings.appTheme(), new Choice() {

@@ -446,7 +446,7 @@ public class AppTest {
     public void settingsThemesAndProfiles() throws Exception {
         SettingsActivity s = Robolectric.buildActivity(SettingsActivity.class).setup().get();
         RadioGroup themes = s.findViewById(R.id.theme_group);
-        assertEquals(3, themes.getChildCount());
+        assertEquals(4, themes.getChildCount());
         themes.check(themes.getChildAt(1).getId());
         assertEquals(1, controller().settings().theme());
         assertEquals(0xFF769656, controller().settings().darkSquare());

@@ -111,6 +111,8 @@ public class AppTest {
     static void screenshot(Activity a, String name) throws Exception {
         shadowOf(Looper.getMainLooper()).idleFor(java.time.Duration.ofSeconds(1)); // animations end
         View root = a.getWindow().getDecorView();
+        // A radio button or check box checked a moment ago is still animating its mark: show it as it ends.
+        root.jumpDrawablesToCurrentState();
         Bitmap bitmap = Bitmap.createBitmap(root.getWidth(), root.getHeight(), Bitmap.Config.ARGB_8888);
         root.draw(new Canvas(bitmap));
         File dir = new File(System.getProperty("screenshot.dir", "target/screenshots"));
@@ -118,6 +120,25 @@ public class AppTest {
         try (OutputStream out = new FileOutputStream(new File(dir, name + ".png"))) {
             assertTrue(bitmap.compress(Bitmap.CompressFormat.PNG, 100, out));
         }
+    }
+
+    /**
+     * The checked radio button shows its dot as a screenshot draws it (a mark
+     * still animating would show an empty ring): the centre of its button is
+     * the accent colour.
+     */
+    static void assertCheckedMarkDrawn(Activity a, RadioButton checked) {
+        assertTrue(checked.isChecked());
+        View root = a.getWindow().getDecorView();
+        root.jumpDrawablesToCurrentState();
+        Bitmap bitmap = Bitmap.createBitmap(root.getWidth(), root.getHeight(), Bitmap.Config.ARGB_8888);
+        root.draw(new Canvas(bitmap));
+        int[] at = new int[2];
+        checked.getLocationInWindow(at);
+        android.graphics.Rect b = checked.getButtonDrawable().getBounds();
+        int pixel = bitmap.getPixel(at[0] + b.centerX(), at[1] + b.centerY());
+        int accent = a.getResources().getColor(R.color.accent, null);
+        assertEquals(String.format("#%08X", accent), String.format("#%08X", pixel));
     }
 
     /** Draws the dialog's window over the activity for a screenshot. */
@@ -180,6 +201,7 @@ public class AppTest {
         String top = ((RadioButton) levels.getChildAt(levels.getChildCount() - 1)).getText().toString();
         assertTrue(top, top.startsWith("Full strength (about "));
         screenshot(a, "new_game");
+        assertCheckedMarkDrawn(a, (RadioButton) a.findViewById(levels.getCheckedRadioButtonId()));
         ((RadioGroup) a.findViewById(R.id.colour_group)).check(R.id.rb_black);
         levels.check(levels.getChildAt(1).getId());
         a.findViewById(R.id.btn_start).performClick();

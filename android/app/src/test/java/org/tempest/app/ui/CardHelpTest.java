@@ -183,6 +183,7 @@ public class CardHelpTest {
         longPress(own, lc[0], lc[1]);
         AlertDialog d = a.helpDialog();
         assertTrue(message(d), message(d).contains("Now: 4 ways to play it")); // rooks a1, h1 to a8, h8
+        AppTest.screenshotDialog(d, "card_help");
         d.getButton(DialogInterface.BUTTON_NEUTRAL).performClick();
         shadowOf(Looper.getMainLooper()).idle();
         assertEquals(new HashSet<String>(Arrays.asList("a1", "h1")), board.targets());

@@ -452,7 +452,7 @@ public final class GameSession {
             try {
                 v = client.view(side);
             } finally {
-                client.position("fen " + startPosition, moves);
+                restoreGame();
             }
             startViews.put(side, v);
         }
@@ -494,7 +494,7 @@ public final class GameSession {
                 } finally {
                     client.setOption("Skill Level", Integer.toString(setup.level));
                     if (view != null) {
-                        client.position("fen " + startPosition, moves);
+                        restoreGame();
                     }
                 }
             }
@@ -578,7 +578,7 @@ public final class GameSession {
                     out[0] = new Snapshot(setup, st, Collections.<String>emptyList(), played, last, facts,
                             shownPosition, lines, new ArrayList<String>(moveFacts), ply, moves.size());
                 } finally {
-                    resync();
+                    restoreGame();
                 }
             }
         });
@@ -693,6 +693,11 @@ public final class GameSession {
     /** Puts the session's game back into the engine. */
     private void resync() throws EngineException {
         configure(setup);
+        restoreGame();
+    }
+
+    /** Gives the engine the session's game again, with the result that ended it if one did. */
+    private void restoreGame() throws EngineException {
         client.position("fen " + startPosition, moves);
         if (ending != null) {
             client.request("result " + ending);

@@ -5,8 +5,8 @@ import org.tempest.app.game.GameSetup;
 /**
  * A move as the move list writes it, from its token and the facts the engine
  * reported for it: SAN in chess and for card chess's moves, card actions by
- * their names ("Lost Castle a1↔a8"), Chameleon Chess moves as "a1–b3" with
- * what happened, Stratego battles in words. Formatting only: which moves are
+ * their names ("Lost Castle a1↔a8"), Chameleon Chess and Stratego moves in
+ * their rules' notation ("a1b3") with what happened in words. Formatting only: which moves are
  * legal and what they did comes from the engine.
  */
 final class MoveText {
@@ -87,20 +87,23 @@ final class MoveText {
             return "pass";
         }
         boolean capture = fact(facts, "captured") != null;
-        String move = token.length() >= 4 ? token.substring(0, 2) + (capture ? "×" : "–") + token.substring(2, 4) : token;
         String eliminated = fact(facts, "eliminated");
-        return eliminated == null ? move : move + " (" + Players.name(GameSetup.CHAMELEON, eliminated) + " out)";
+        String out = eliminated == null ? "" : Players.name(GameSetup.CHAMELEON, eliminated) + " out";
+        if (capture) {
+            out = out.isEmpty() ? "capture" : "capture; " + out;
+        }
+        return out.isEmpty() ? token : token + " (" + out + ")";
     }
 
     private static String stratego(String token, String facts) {
-        String move = token.length() >= 4 ? token.substring(0, 2) + "–" + token.substring(2, 4) : token;
+        String move = token.length() >= 4 ? token.substring(0, 4) : token; // the announcement is told in words
         String battle = fact(facts, "battle");
         if (battle == null || battle.length() != 2) {
             return move;
         }
         String winner = facts.contains("attacker wins") ? StrategoPieces.name(battle.charAt(0))
                 : facts.contains("defender wins") ? StrategoPieces.name(battle.charAt(1)) : null;
-        return move + " " + StrategoPieces.name(battle.charAt(0)) + "×" + StrategoPieces.name(battle.charAt(1))
-                + (winner == null ? ", both fall" : ", " + winner + " wins");
+        return move + " (" + StrategoPieces.name(battle.charAt(0)) + " attacks " + StrategoPieces.name(battle.charAt(1))
+                + (winner == null ? ": both fall)" : ": " + winner + " wins)");
     }
 }

@@ -192,6 +192,9 @@ public final class GameSession {
         if (why.startsWith("(") && why.endsWith(")")) {
             why = why.substring(1, why.length() - 1);
         }
+        if (why.length() > 80 || why.indexOf('"') >= 0 || why.indexOf('\\') >= 0) {
+            why = ""; // more than "result" takes as a reason: the result alone is kept on a rebuild
+        }
         return (st.result + " " + why).trim();
     }
 

@@ -206,4 +206,18 @@ public class GameEndingsTest {
         assertEquals("0:00", Clock.format(-5));
         assertEquals("1:00:00", Clock.format(3600000));
     }
+
+    @Test
+    public void aLoadedResultWhoseReasonResultCannotTakeSurvivesARestart() throws Exception {
+        GameSession g = session();
+        Snapshot s = g.load(new GameSetup("chess", "w", 1, "startpos", "P"),
+                "[Event \"x\"]\n[Result \"1-0\"]\n[Termination \"he said \\\"enough\\\"\"]\n\n1. e4 e5 1-0\n");
+        assertTrue(s.state.over);
+        assertEquals("1-0", s.state.result);
+        g.client().process().kill();
+        s = g.flag(); // any step: the engine is restarted and the game rebuilt
+        assertTrue(g.restarts() > 0);
+        assertTrue("the result is kept without the reason \"result\" cannot take", s.state.over);
+        assertEquals("1-0", s.state.result);
+    }
 }

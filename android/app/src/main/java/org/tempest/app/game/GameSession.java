@@ -73,7 +73,7 @@ public final class GameSession {
     }
 
     /** The game's clock, or null without one. */
-    private Clock clock;
+    private volatile Clock clock; // read by the screen's clock on the UI thread
     /** The engine's latest score from White's side, or null; reset with each new game. */
     private volatile Evaluation evaluation;
     /** Where the clock reads the time (tests drive it). */

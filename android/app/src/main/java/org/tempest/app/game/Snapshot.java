@@ -89,6 +89,17 @@ public final class Snapshot {
         return !v.equals(GameSetup.CHAMELEON) && setup.isHuman("w") && setup.isHuman("b");
     }
 
+    /**
+     * The facts of the last move: as its play reported them, or for a loaded
+     * game (whose moves were not played here) what "movelist" says of it.
+     */
+    public String factsOfLastMove() {
+        if (lastFacts.isEmpty() && !moves.isEmpty() && moveFacts.size() >= moves.size()) {
+            return moveFacts.get(moves.size() - 1);
+        }
+        return lastFacts;
+    }
+
     /** Whether a person is to move now (never in a past position the player steps through). */
     public boolean humanToMove() {
         return !state.over && setup.isHuman(state.toMove) && !isPast();

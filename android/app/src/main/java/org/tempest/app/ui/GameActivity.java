@@ -1122,8 +1122,8 @@ public final class GameActivity extends Activity implements GameController.Liste
      */
     private static String lastFacts(Snapshot s) {
         String facts = visibleFacts(s);
-        if (facts.isEmpty() && !s.moves.isEmpty() && s.moveFacts.size() >= s.moves.size()) {
-            facts = s.moveFacts.get(s.moves.size() - 1); // a loaded game: what "movelist" says of it
+        if (facts.isEmpty() && s.lastFacts.isEmpty()) {
+            facts = s.factsOfLastMove(); // a loaded game: what "movelist" says of it
             if (s.setup.variant.equals("chessmate")) {
                 facts = withoutDraws(facts);
             }

@@ -43,10 +43,7 @@ final class Sounds {
         if (s.state.check) {
             return Kind.CHECK;
         }
-        String facts = s.lastFacts;
-        if (facts.isEmpty() && !s.moves.isEmpty() && s.moveFacts.size() >= s.moves.size()) {
-            facts = s.moveFacts.get(s.moves.size() - 1); // a loaded game
-        }
+        String facts = s.factsOfLastMove();
         boolean capture = facts.contains("captured ") || s.setup.variant.equals(GameSetup.STRATEGO)
                 && facts.contains("battle ");
         return capture ? Kind.CAPTURE : Kind.MOVE;

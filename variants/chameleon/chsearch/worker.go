@@ -38,6 +38,12 @@ type worker struct {
 	hist    [4][64][64]int32  // by mover, from, to: quiet moves that cut off
 	score   [4]int            // evaluation scratch
 	gain    [maxNodeMoves]int // sensibleMoves scratch
+	// BRS+ layers (brsplus.go): the positions in which each opponent's
+	// candidates are played, the prefix of each colour, default-move scratch.
+	prefix   [MaxPly + 1][3]chameleon.Position
+	prefixOf [MaxPly + 1][4]int8
+	inLayer  [MaxPly + 1]bool // the node at ply is a BRS+ layer
+	dflt     [chameleon.MaxMoves]chameleon.Move
 	// sensible holds the opponents modelled as sensible players (model.go).
 	sensible uint8
 
@@ -61,7 +67,7 @@ func (w *worker) setup(pos *chameleon.Position, history []uint64, lim Limits, tm
 	w.opponents = bits.OnesCount8(pos.Alive() &^ (1 << w.root))
 	w.algo = opts.Algorithm
 	w.sensible = 0
-	if w.algo == ParanoidModel {
+	if w.algo == ParanoidModel || w.algo == BRSPlus {
 		w.sensible = opts.Sensible &^ (1 << w.root)
 	}
 	w.history = history
@@ -253,6 +259,10 @@ func (w *worker) eval(ply int) int {
 func (w *worker) generate(ply int, maxing, capturesOnly bool) []chameleon.Move {
 	pos := &w.stack[ply]
 	buf := w.moves[ply][:0]
+	w.inLayer[ply] = w.algo == BRSPlus && !maxing && !capturesOnly
+	if w.inLayer[ply] {
+		return w.layerMoves(ply)
+	}
 	if w.algo == BestReply && !maxing {
 		for c := chameleon.Red; c <= chameleon.Blue; c++ {
 			if c != w.root && pos.Has(c) {
@@ -289,28 +299,39 @@ const (
 )
 
 func (w *worker) scoreMoves(ply int, moves []chameleon.Move, ttMove chameleon.Move) {
-	pos := &w.stack[ply]
 	keys := w.order[ply][:len(moves)]
 	for i, m := range moves {
-		victim := pos.At(m.To())
-		mover := pos.At(m.From()).Owner()
 		switch {
 		case m == ttMove:
 			keys[i] = orderTT
-		case victim != chameleon.NoPawn:
-			k := int32(orderCapture + roleBonus[pos.RoleAt(m.To())])
-			if pos.PawnCount(victim.Owner()) == 1 {
-				k += 1 << 20
-			}
-			keys[i] = k
-		case m == w.killers[ply][0]:
+		case m == w.killers[ply][0] && !w.isCapture(ply, m):
 			keys[i] = orderKiller + 1
-		case m == w.killers[ply][1]:
+		case m == w.killers[ply][1] && !w.isCapture(ply, m):
 			keys[i] = orderKiller
 		default:
-			keys[i] = w.hist[mover][m.From()][m.To()]
+			keys[i] = w.orderKey(w.moverPos(ply, m), m)
 		}
 	}
+}
+
+// orderKey orders m in pos without the node's hash move and killers:
+// captures first (of a player's last pawn first, then by the victim's
+// role), then quiet moves by history.
+func (w *worker) orderKey(pos *chameleon.Position, m chameleon.Move) int32 {
+	victim := pos.At(m.To())
+	if victim == chameleon.NoPawn {
+		return w.hist[pos.At(m.From()).Owner()][m.From()][m.To()]
+	}
+	k := int32(orderCapture + roleBonus[pos.RoleAt(m.To())])
+	if pos.PawnCount(victim.Owner()) == 1 {
+		k += 1 << 20
+	}
+	return k
+}
+
+// isCapture reports whether m, played at ply, takes a pawn.
+func (w *worker) isCapture(ply int, m chameleon.Move) bool {
+	return w.moverPos(ply, m).At(m.To()) != chameleon.NoPawn
 }
 
 // pick moves the best remaining move to index i and returns it.
@@ -361,6 +382,9 @@ func (w *worker) search(ply, depth, alpha, beta int) int {
 
 	// Step 2. No move: every player stuck is a draw; otherwise the forced pass.
 	moves := w.generate(ply, maxing, false)
+	if w.stopped { // a BRS+ layer's default moves reached the node limit
+		return 0
+	}
 	if len(moves) == 0 {
 		if pos.AllStuck() {
 			return drawScore
@@ -373,7 +397,7 @@ func (w *worker) search(ply, depth, alpha, beta int) int {
 
 	// An opponent known to play sensibly is searched with its sensible
 	// moves only.
-	if !maxing && w.sensible>>pos.ToMove()&1 != 0 && pos.Players() > 2 {
+	if !maxing && w.algo != BRSPlus && w.sensible>>pos.ToMove()&1 != 0 && pos.Players() > 2 {
 		moves = w.sensibleMoves(ply, moves)
 	}
 
@@ -389,8 +413,14 @@ func (w *worker) search(ply, depth, alpha, beta int) int {
 	}
 	for i := range moves {
 		m := w.pick(ply, moves, i)
-		capture := pos.At(m.To()) != chameleon.NoPawn
-		w.makeChild(ply, m, maxing)
+		capture := w.isCapture(ply, m)
+		if w.inLayer[ply] {
+			if w.layerChild(ply, m); w.stopped {
+				return 0
+			}
+		} else {
+			w.makeChild(ply, m, maxing)
+		}
 		r := 0
 		if depth >= 3 && i >= 3 && !capture && m != w.killers[ply][0] && m != w.killers[ply][1] {
 			r = 1
@@ -453,7 +483,7 @@ func (w *worker) rememberCutoff(ply int, m chameleon.Move, depth int) {
 		w.killers[ply][1] = w.killers[ply][0]
 		w.killers[ply][0] = m
 	}
-	h := &w.hist[w.stack[ply].At(m.From()).Owner()][m.From()][m.To()]
+	h := &w.hist[w.moverPos(ply, m).At(m.From()).Owner()][m.From()][m.To()]
 	*h += int32(depth * depth)
 	if *h > orderKiller/2 {
 		for c := range w.hist {

@@ -177,17 +177,29 @@ func (c *strategoEngine) Settings() variants.Settings { return c.settings }
 func (c *strategoEngine) TableMB() int                { return stsearch.TableMB }
 
 // Prepare reads "go": depth, nodes, movetime, wtime/btime (Volcandria/
-// Everwinter) with winc/binc and movestogo, infinite, and ponder (Stratego
+// Everwinter) with winc/binc and movestogo, infinite, ponder (Stratego
 // has no ponder mode of its own: the search runs at once and the answer is
-// held until ponderhit). searchmoves and mate are ignored with a note. The
-// engine decides from the mover's view; a view of the other player cannot
-// be searched.
+// held until ponderhit), and "deal uniform|belief" (how the worlds are
+// dealt; belief is experimental, stsearch.Options). searchmoves and mate
+// are ignored with a note. The engine decides from the mover's view; a view
+// of the other player cannot be searched.
 func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Search, []string, error) {
 	g := gm.(*stratego.Game)
 	pos := *g.Pos() // the search owns its copy
 	us := int(pos.SideToMove())
-	gp := kit.ParseGo(args, us)
+	gp := kit.ParseGo(args, us, "deal")
 	gp.OwnClock(us)
+	opts := stsearch.Options{}
+	switch deal, ok := gp.Extras["deal"]; {
+	case !ok, deal == "uniform":
+	case deal == "belief":
+		// The belief reads the public record only: the start (reduced to
+		// the mover's view by the search) and the plies as both saw them.
+		start := *g.Begin() // the search's own copy, as pos
+		opts = stsearch.Options{Belief: true, Start: &start, Seen: g.Observations()}
+	default:
+		gp.Note("go deal %q is not \"uniform\" or \"belief\"; using uniform", kit.Truncate(deal, 20))
+	}
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", stratego.Name)
 	}
@@ -205,6 +217,7 @@ func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Sear
 	eng := c.e
 	return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
 		lim.PonderHit = hit
+		eng.SetOptions(opts)
 		res := eng.Search(ctx, &pos, history, lim, func(info stsearch.Info) {
 			report(kit.Info{Depth: info.Depth, Score: info.Score, Nodes: info.Nodes, Elapsed: info.Elapsed,
 				Hashfull: -1, PV: []string{info.PV[0].String()}, Comment: fmt.Sprintf("worlds %d", info.Worlds)}.String())

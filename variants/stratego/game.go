@@ -21,6 +21,7 @@ type Game struct {
 	start  Position
 	pos    Position
 	tokens []string
+	obs    []Obs    // the same plies as both players saw them
 	keys   []uint64 // repetition keys since the last battle (repKey)
 	pkeys  []uint64 // the same positions' public keys, for the search
 	ended  Ending   // an end the arbiter announced (views only)
@@ -95,6 +96,24 @@ func (g *Game) Actions() []string { return slices.Clone(g.tokens) }
 // battle, oldest first (the current position last), for the search's
 // repetition checks. A view and the arbiter's game give the same list.
 func (g *Game) PublicHistory() []uint64 { return slices.Clone(g.pkeys) }
+
+// Obs is one ply as both players see it (§7): who moved, from where to
+// where (a move of more than one square ran: a Scout), and its battle, whose
+// kinds, outcome and resurrection are announced. A quiet move's Battle has
+// Outcome NoBattle.
+type Obs struct {
+	Mover  Side
+	Move   Move
+	Battle Battle
+}
+
+// Ran reports a move of more than one square, made by a Scout.
+func (o Obs) Ran() bool { return distance(o.Move.From(), o.Move.To()) > 1 }
+
+// Observations lists the plies since Begin as both players saw them, oldest
+// first. A view and the arbiter's game of the same moves give equal lists,
+// so a belief built from them uses nothing a player could not see.
+func (g *Game) Observations() []Obs { return slices.Clone(g.obs) }
 
 // Legal lists the side to move's move tokens, sorted; none once the game
 // is over. In a view, the opponent's list holds every move its unknown
@@ -200,6 +219,7 @@ func (g *Game) Play(text string) (variants.Report, error) {
 		g.ended = e
 	}
 	g.tokens = append(g.tokens, final.Write(mover))
+	g.obs = append(g.obs, Obs{Mover: mover, Move: tok.Move, Battle: b})
 	g.followIDs(tok.Move, b)
 	if b.Outcome != NoBattle {
 		g.keys, g.pkeys = g.keys[:0], g.pkeys[:0]

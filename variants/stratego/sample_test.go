@@ -66,3 +66,87 @@ func TestSampleWorldConsistent(t *testing.T) {
 	}
 	assert.Zero(t, testing.AllocsPerRun(50, func() { w = v.SampleWorld(rng) }), "sampling does not allocate")
 }
+
+// TestSampleWorldWeightedConsistent: weighted worlds keep everything
+// SampleWorld keeps (known pieces, marks, counts, ran: Scout, moved:
+// movable) whatever the weights, repeat for a seed, allocate nothing, and
+// follow the weights: a square whose Flag weight is high holds the Flag far
+// more often than under uniform dealing.
+func TestSampleWorldWeightedConsistent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for n := 0; n < 10; n++ {
+		full := NewGame(NewStart(RandomSetup(rng), RandomSetup(rng), Volcandria))
+		for ply := 0; ply < 100 && !full.Status().Over; ply++ {
+			legal := full.Legal()
+			_, err := full.Play(legal[rng.IntN(len(legal))])
+			require.NoError(t, err)
+		}
+		if full.Status().Over {
+			continue
+		}
+		viewer := full.Pos().SideToMove()
+		view := full.Pos().View(viewer)
+		var lw KindWeights
+		for sq := range lw {
+			for k := range lw[sq] {
+				lw[sq][k] = float32(rng.IntN(13)-6) / 2
+			}
+		}
+		uniform := view.SampleWorld(rand.New(rand.NewPCG(1, 1)))
+		for i := 0; i < 10; i++ {
+			seed := uint64(100*n + i)
+			w := view.SampleWorldWeighted(rand.New(rand.NewPCG(seed, 3)), &lw, 600)
+			again := view.SampleWorldWeighted(rand.New(rand.NewPCG(seed, 3)), &lw, 600)
+			require.Equal(t, w, again, "the same seed deals the same world")
+			_, err := ParsePosition(w.String())
+			require.NoError(t, err, "a world is a valid position: %s", w.String())
+			for k := Flag; k <= Unknown; k++ {
+				require.Equal(t, uniform.Count(viewer.Other(), k), w.Count(viewer.Other(), k), "count of %s", k.Name(viewer.Other()))
+			}
+			for sq := Square(0); sq < numSquares; sq++ {
+				v, x := view.At(sq), w.At(sq)
+				require.Equal(t, v == NoPiece, x == NoPiece)
+				if v == NoPiece {
+					continue
+				}
+				require.Equal(t, v&markBits, x&markBits, "marks on %s", sq)
+				require.Equal(t, v.Side(), x.Side())
+				switch {
+				case v.Kind() != Unknown:
+					require.Equal(t, v.Kind(), x.Kind(), "known piece on %s", sq)
+				case v.Ran():
+					require.Equal(t, Scout, x.Kind(), "a piece that ran is a Scout")
+				case v.Moved():
+					require.True(t, x.Kind().Movable(), "a piece that moved is movable")
+				}
+			}
+			require.Equal(t, view.PublicKey(), w.PublicKey())
+			require.Equal(t, w.Key(), func() uint64 { c := w; c.rebuild(); return c.Key() }(), "the keys are rebuilt")
+		}
+		assert.Zero(t, testing.AllocsPerRun(20, func() { view.SampleWorldWeighted(rng, &lw, 600) }), "sampling does not allocate")
+	}
+
+	// Direction: Everwinter's unmoved piece on a8 is the Flag in about one
+	// world in 30 uniformly; with a high Flag weight there, in most.
+	p, _ := ParsePosition(StartPosition)
+	v := p.View(Volcandria)
+	a8, _ := ParseSquare("a8")
+	var lw KindWeights
+	lw[a8][Flag] = 3
+	flags := [2]int{}
+	for i := 0; i < 300; i++ {
+		u, w := v.SampleWorld(rng), v.SampleWorldWeighted(rng, &lw, 600)
+		if u.At(a8).Kind() == Flag {
+			flags[0]++
+		}
+		if w.At(a8).Kind() == Flag {
+			flags[1]++
+		}
+	}
+	assert.Less(t, flags[0], 30, "uniform")
+	assert.Greater(t, flags[1], 100, "weighted: e^3/(e^3+29) is 0.41")
+	var tally [numSquares][Unknown]int32
+	v.TallyWeighted(rng, &lw, 400, &tally)
+	assert.Greater(t, tally[a8][Flag], int32(100), "the marginals follow the weights")
+	assert.Positive(t, tally[a8][Trap], "and exclude nothing")
+}

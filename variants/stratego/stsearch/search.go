@@ -77,7 +77,29 @@ type Engine struct {
 	level        kit.Level
 	rng          *rand.Rand
 	MoveOverhead time.Duration
+	opts         Options
+	belief       *belief
 }
+
+// Options are a search's switches, set per "go" (games/stratego.go).
+type Options struct {
+	// Belief draws the worlds from the belief model (belief.go) instead of
+	// uniformly, and takes the control variates' odds from its marginals.
+	// Experimental: off by default until games decide.
+	Belief bool
+	// Start and Seen are the game's start and its plies as both players saw
+	// them (stratego.Game.Begin, Observations): the belief's only evidence.
+	// Without them, or when they do not lead to the position searched, the
+	// worlds stay uniform.
+	Start *stratego.Position
+	Seen  []stratego.Obs
+}
+
+// SetOptions sets the switches for the following searches.
+func (e *Engine) SetOptions(o Options) { e.opts = o }
+
+// Options returns the switches.
+func (e *Engine) Options() Options { return e.opts }
 
 // TableMB is the table's size in MiB, the size of the table this search
 // had before the shared one: a 16 MiB table cost 15% of the speed in
@@ -88,7 +110,7 @@ const TableMB = 1
 // New makes an engine at full strength.
 func New() *Engine {
 	t := tt.MustNew(TableMB)
-	return &Engine{TT: t, w: &worker{}, worlds: DefaultWorlds,
+	return &Engine{TT: t, w: &worker{}, worlds: DefaultWorlds, belief: &belief{},
 		rng: rand.New(rand.NewPCG(1, 2)), MoveOverhead: 30 * time.Millisecond}
 }
 
@@ -154,7 +176,14 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	if _, hidden := view.Viewer(); !hidden {
 		n = 1
 	}
-	worlds, _ := kit.DealWorlds(n, func() stratego.Position { return view.SampleWorld(rng) }, nil)
+	deal := func() stratego.Position { return view.SampleWorld(rng) }
+	var b *belief // nil: uniform worlds
+	if e.opts.Belief && n > 1 && e.belief.build(e.opts.Start, e.opts.Seen, &view) {
+		b = e.belief
+		steps := beliefSteps * view.Count(view.SideToMove().Other(), stratego.Unknown)
+		deal = func() stratego.Position { return view.SampleWorldWeighted(rng, &b.lw, steps) }
+	}
+	worlds, _ := kit.DealWorlds(n, deal, nil)
 	maxDepth := DefaultDepth
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, maxPly-1)
@@ -167,7 +196,7 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 		scores[i] = make([]int32, len(root))
 	}
 	done := make([]int, len(worlds))
-	cv := controlVariates(&view, worlds, root)
+	cv := controlVariates(&view, worlds, root, b, rng)
 	avg := make([]int, len(root))
 	ballot := kit.NewBallot[int](clipScore, nil) // root move indices
 	for i := range root {
@@ -260,8 +289,9 @@ type variates struct {
 // immediate gain in that world (battleGain, a Flag counting WinClip)
 // replaced by the gain's exact expectation over the identities the piece
 // may have. The correction keeps what the worlds say about the
-// continuation and takes the lottery of the first battle out.
-func controlVariates(view *stratego.Position, worlds []stratego.Position, root []stratego.Move) *variates {
+// continuation and takes the lottery of the first battle out. With a
+// belief (b not nil) the expectation is over its marginals, drawn with rng.
+func controlVariates(view *stratego.Position, worlds []stratego.Position, root []stratego.Move, b *belief, rng *rand.Rand) *variates {
 	cv := &variates{attack: make([]bool, len(root)), exact: make([]int, len(root)), sampled: make([][]int, len(worlds))}
 	for wi := range worlds {
 		cv.sampled[wi] = make([]int, len(root))
@@ -276,6 +306,9 @@ func controlVariates(view *stratego.Position, worlds []stratego.Position, root [
 		cv.attack[i] = true
 		a := view.At(m.From()).Kind()
 		probs := identityOdds(view, d)
+		if b != nil {
+			probs = b.odds(view, m.To(), rng)
+		}
 		total := 0
 		for k, n := range probs {
 			total += n

@@ -39,7 +39,7 @@ func midgame(t testing.TB, seed uint64, plies int) *stratego.Game {
 // at every tier, because the engine decides from the mover's view only.
 // The hidden identities are reshuffled among the enemy's unrevealed pieces
 // of the same movement class (unmoved / moved), which keeps everything the
-// mover has seen.
+// mover has seen. Full strength is also tried with the belief (Options).
 func TestFairness(t *testing.T) {
 	levels := []kit.Level{{Kind: kit.FullStrength}, {Kind: kit.WeakSearch, Depth: 4, Noise: 60, Lines: 5},
 		{Kind: kit.GreedyMover}, {Kind: kit.RandomMover}}
@@ -62,6 +62,13 @@ func TestFairness(t *testing.T) {
 			assert.NotEqual(t, stratego.NullMove, moves[0])
 			assert.Equal(t, moves[0], moves[1], "seed %d, level %+v: the decision does not depend on hidden identities", seed, lvl)
 		}
+		var moves [2]stratego.Move
+		for trial, p := range []*stratego.Position{pos, &other} {
+			e := New()
+			e.SetOptions(Options{Belief: true, Start: g.Begin(), Seen: g.Observations()})
+			moves[trial] = e.Search(context.Background(), p, g.PublicHistory(), Limits{Nodes: 20000}, nil).BestMove
+		}
+		assert.Equal(t, moves[0], moves[1], "seed %d, with the belief: the decision does not depend on hidden identities", seed)
 	}
 }
 
@@ -215,7 +222,8 @@ func TestStopAndTime(t *testing.T) {
 
 // TestNodeLoopDoesNotAllocate: searching allocates per decision (worlds,
 // score tables), never per node: a ten times larger budget allocates the
-// same.
+// same. The belief (Options) allocates nothing more per decision either,
+// and it does change the search.
 func TestNodeLoopDoesNotAllocate(t *testing.T) {
 	g := midgame(t, 8, 40)
 	e := New()
@@ -226,6 +234,13 @@ func TestNodeLoopDoesNotAllocate(t *testing.T) {
 	}
 	small, large := allocs(5000), allocs(50000)
 	assert.Equal(t, small, large, "allocations grow with the nodes searched")
+	uniform := e.Search(context.Background(), g.Pos(), g.PublicHistory(), Limits{Nodes: 20000}, nil)
+	e.SetOptions(Options{Belief: true, Start: g.Begin(), Seen: g.Observations()})
+	withBelief := e.Search(context.Background(), g.Pos(), g.PublicHistory(), Limits{Nodes: 20000}, nil)
+	assert.NotEqual(t, uniform, withBelief, "the belief deals other worlds")
+	beliefSmall, beliefLarge := allocs(5000), allocs(50000)
+	assert.Equal(t, beliefSmall, beliefLarge, "with the belief, allocations grow with the nodes searched")
+	assert.Equal(t, small, beliefSmall, "the belief allocates per decision")
 }
 
 func BenchmarkSearch(b *testing.B) {

@@ -1,0 +1,253 @@
+package stsearch
+
+import (
+	"math/rand/v2"
+
+	"tempest/variants/stratego"
+)
+
+// The belief model (Options.Belief, experimental): log-weights over the
+// identities of each hidden enemy piece, built from the game's public
+// record only, from which the worlds are drawn instead of uniformly.
+//
+// Evidence, from the enemy's quiet moves and the root side's pieces the
+// enemy has seen (revealed in a battle or resurrected); an engine that sees
+// a piece it beats attacks it or goes near, one that sees a piece that beats
+// it keeps away:
+//
+//   - approach: an unknown piece steps next to a revealed root piece R:
+//     +approachWeight for the kinds that beat R by attacking it,
+//     -approachWeight for the kinds R beats by attacking them (a tie counts
+//     nothing);
+//   - flight: an unknown piece next to a movable revealed R steps away:
+//     +fleeWeight for the kinds R beats by attacking, -fleeWeight for those
+//     that beat R;
+//   - lingering: at every enemy move, each other unknown piece next to a
+//     revealed R that could have attacked it and did not: -lingerWeight for
+//     the kinds that beat R.
+//
+// Runs (already Scouts) and moves near the root side's unrevealed pieces
+// (the enemy cannot know them) carry no evidence. Each weight stays within
+// +/-weightBound, so soft evidence, or a bluff, never excludes a kind; the
+// hard facts (counts, ran, moved) stay with the sampler. The weights were
+// chosen by their calibration on games of Tempest against itself
+// (docs/STRATEGO.md); approach alone did not improve it on average, but it
+// helps for the decision right after the approach.
+const (
+	approachWeight = 0.92 // ln 2.5
+	fleeWeight     = 1.10 // ln 3
+	lingerWeight   = 0.69 // ln 2
+	weightBound    = 3    // a kind keeps at least e^-6 of another's weight
+)
+
+// Sampling effort, per unknown piece: Metropolis exchanges per world, and
+// sweeps for the marginals of the control variates.
+const (
+	beliefSteps  = 20
+	beliefSweeps = 200
+)
+
+// cell is one square of the public board the belief replays.
+type cell struct {
+	occupied bool
+	side     stratego.Side
+	kind     stratego.Kind // as both players know it: Unknown until revealed
+	id       uint8         // a hidden enemy piece followed from the start (1...), else 0
+}
+
+// belief is built at each decision; it lives in the Engine, so building and
+// sampling allocate nothing.
+type belief struct {
+	cells [80]cell
+	byID  [stratego.ArmySize + 1][stratego.Unknown]float32
+	lw    stratego.KindWeights        // by the view's squares
+	tally [80][stratego.Unknown]int32 // weighted marginals (controlVariates)
+	// tallied: tally holds this decision's marginals.
+	tallied bool
+}
+
+// build replays the public record (the start, reduced to the mover's view,
+// and the plies seen since) and sets lw for view's unknown pieces. It
+// reads nothing but the start's view and seen; false when the record does
+// not lead to view (a position set without its moves), and lw is then zero.
+func (b *belief) build(start *stratego.Position, seen []stratego.Obs, view *stratego.Position) bool {
+	b.lw = stratego.KindWeights{}
+	b.byID = [stratego.ArmySize + 1][stratego.Unknown]float32{}
+	b.tallied = false
+	if start == nil {
+		return false
+	}
+	root := view.SideToMove()
+	sv := start.View(root)
+	ids := uint8(0)
+	for sq := range b.cells {
+		pc := sv.At(stratego.Square(sq))
+		c := cell{occupied: pc != stratego.NoPiece, side: pc.Side(), kind: stratego.Unknown}
+		switch {
+		case !c.occupied:
+		case pc.Revealed():
+			c.kind = pc.Kind()
+		case c.side == root && pc.Kind() == stratego.Unknown:
+			return false // the start hides the root side's own pieces
+		case c.side != root && ids < stratego.ArmySize:
+			ids++
+			c.id = ids
+		}
+		b.cells[sq] = c
+	}
+	mover := sv.SideToMove()
+	for _, o := range seen {
+		if o.Mover != mover || !b.replay(o, root) {
+			return false
+		}
+		mover = mover.Other()
+	}
+	if mover != root {
+		return false
+	}
+	for sq := stratego.Square(0); sq < 80; sq++ {
+		c, pc := b.cells[sq], view.At(sq)
+		switch {
+		case c.occupied != (pc != stratego.NoPiece):
+			return false
+		case !c.occupied:
+		case c.side != pc.Side(), c.kind != stratego.Unknown && c.kind != pc.Kind():
+			return false
+		case c.side != root && (c.kind == stratego.Unknown) != (pc.Kind() == stratego.Unknown):
+			return false
+		case c.side == root && (c.kind != stratego.Unknown) != pc.Revealed():
+			return false
+		case c.id != 0:
+			b.lw[sq] = b.byID[c.id]
+		}
+	}
+	return true
+}
+
+// odds weighs the identities of the unknown piece on sq by the belief's
+// marginals (in tallies), in identityOdds' form. The chain runs once per
+// decision, on the first call.
+func (b *belief) odds(view *stratego.Position, sq stratego.Square, rng *rand.Rand) [stratego.Unknown]int {
+	if !b.tallied {
+		b.tally = [80][stratego.Unknown]int32{}
+		view.TallyWeighted(rng, &b.lw, beliefSweeps, &b.tally)
+		b.tallied = true
+	}
+	var out [stratego.Unknown]int
+	for k, n := range b.tally[sq] {
+		out[k] = int(n)
+	}
+	return out
+}
+
+// replay takes one ply's evidence and makes it on the public board; false
+// when the ply does not fit the board.
+func (b *belief) replay(o stratego.Obs, root stratego.Side) bool {
+	from, to := o.Move.From(), o.Move.To()
+	if !b.cells[from].occupied || b.cells[from].side != o.Mover {
+		return false
+	}
+	if o.Mover != root {
+		b.evidence(o, root)
+	}
+	if o.Battle.Outcome != stratego.NoBattle && (!b.cells[to].occupied || b.cells[to].side == o.Mover) {
+		return false
+	}
+	a := b.cells[from]
+	b.cells[from] = cell{}
+	switch o.Battle.Outcome {
+	case stratego.NoBattle:
+		if b.cells[to].occupied {
+			return false
+		}
+		b.cells[to] = a
+	case stratego.AttackerWins:
+		a.kind, a.id = o.Battle.Attacker, 0
+		b.cells[to] = a
+	case stratego.DefenderWins:
+		b.cells[to].kind, b.cells[to].id = o.Battle.Defender, 0
+	case stratego.Tie:
+		b.cells[to] = cell{}
+	}
+	if o.Battle.Resurrected != stratego.NoKind {
+		b.cells[o.Battle.ResurrectedOn] = cell{occupied: true, side: o.Mover, kind: o.Battle.Resurrected}
+	}
+	return true
+}
+
+// evidence weighs an enemy ply (see the model above), before it is made.
+func (b *belief) evidence(o stratego.Obs, root stratego.Side) {
+	from, to := o.Move.From(), o.Move.To()
+	if id := b.cells[from].id; id != 0 && o.Battle.Outcome == stratego.NoBattle && !o.Ran() {
+		for _, n := range around(from) {
+			if r := b.revealedRoot(n, root); r != stratego.NoKind && r.Movable() && !adjacent(n, to) {
+				b.nudge(id, r, -fleeWeight, fleeWeight)
+			}
+		}
+		for _, n := range around(to) {
+			if r := b.revealedRoot(n, root); r != stratego.NoKind && !adjacent(n, from) {
+				b.nudge(id, r, approachWeight, -approachWeight)
+			}
+		}
+	}
+	for sq := stratego.Square(0); sq < 80; sq++ {
+		id := b.cells[sq].id
+		if id == 0 || sq == from {
+			continue
+		}
+		for _, n := range around(sq) {
+			if r := b.revealedRoot(n, root); r != stratego.NoKind && n != to {
+				b.nudge(id, r, -lingerWeight, 0)
+			}
+		}
+	}
+}
+
+// nudge adds winners to piece id's movable kinds that beat r by attacking
+// it, and losers to those r beats by attacking them; each weight stays
+// within +/-weightBound.
+func (b *belief) nudge(id uint8, r stratego.Kind, winners, losers float32) {
+	lw := &b.byID[id]
+	for k := stratego.Slayer; k <= stratego.Dragon; k++ {
+		d := float32(0)
+		switch {
+		case stratego.Resolve(k, r) == stratego.AttackerWins:
+			d = winners
+		case r.Movable() && stratego.Resolve(r, k) == stratego.AttackerWins:
+			d = losers
+		}
+		lw[k] = min(max(lw[k]+d, -weightBound), weightBound)
+	}
+}
+
+// revealedRoot is the kind of the root side's piece on sq if the enemy
+// knows it, else NoKind.
+func (b *belief) revealedRoot(sq stratego.Square, root stratego.Side) stratego.Kind {
+	if sq == stratego.NoSquare {
+		return stratego.NoKind
+	}
+	c := b.cells[sq]
+	if !c.occupied || c.side != root || c.kind == stratego.Unknown {
+		return stratego.NoKind
+	}
+	return c.kind
+}
+
+// around lists the squares next to sq (NoSquare past the edge or on a
+// lake) without allocating, unlike neighbors.
+func around(sq stratego.Square) [4]stratego.Square {
+	out := [4]stratego.Square{stratego.NoSquare, stratego.NoSquare, stratego.NoSquare, stratego.NoSquare}
+	f, r := sq.File(), sq.Rank()
+	for i, d := range [4][2]int{{0, 1}, {0, -1}, {-1, 0}, {1, 0}} {
+		nf, nr := f+d[0], r+d[1]
+		if nf >= 0 && nf < 10 && nr >= 0 && nr < 8 && !stratego.IsLake(stratego.MakeSquare(nf, nr)) {
+			out[i] = stratego.MakeSquare(nf, nr)
+		}
+	}
+	return out
+}
+
+func adjacent(a, b stratego.Square) bool {
+	df, dr := a.File()-b.File(), a.Rank()-b.Rank()
+	return df*df+dr*dr == 1
+}

@@ -137,7 +137,7 @@ func (c *cardEngine) Settings() variants.Settings { return c.settings }
 func (c *cardEngine) TableMB() int                { return c.e.TT.SizeMB() }
 
 // Prepare reads "go" as in chess (searchmoves excepted, ignored with a
-// note); the engine decides from the mover's view.
+// note) plus "worlds" (parseWorlds); the engine decides from the mover's view.
 func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, []string, error) {
 	g := gm.(*chessmate.Game)
 	us := g.Pos().SideToMove()
@@ -147,8 +147,13 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 		return nil, nil, fmt.Errorf("go: %s is to move but its own hand is hidden in this position (%s); give %s's view",
 			us, handCodes(hand), us)
 	}
-	gp := kit.ParseGo(args, int(us))
+	gp := kit.ParseGo(args, int(us), "worlds")
 	gp.OwnClock(int(us))
+	sealed, known := parseWorlds(&gp)
+	hidden := cmsearch.HiddenOptions{SealedDraws: sealed}
+	if known {
+		hidden.KnownCards = g.KnownOpponentCards(us)
+	}
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", chessmate.Name)
 	}
@@ -166,7 +171,7 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 	eng := c.e
 	return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
 		lim.PonderHit = hit
-		res := eng.SearchHidden(ctx, &pos, lim, cmsearch.DefaultSamples, func(info cmsearch.Info) {
+		res := eng.SearchHiddenWith(ctx, &pos, lim, cmsearch.DefaultSamples, hidden, func(info cmsearch.Info) {
 			report(formatCardInfo(info))
 		})
 		if res.BestMove == chessmate.NullAction {
@@ -174,6 +179,30 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 		}
 		return res.BestMove.String()
 	}, gp.Notes, nil
+}
+
+// parseWorlds reads the experimental "go ... worlds <choices>" of card
+// chess: "sealed" (draws inside the sampled worlds are unknown cards),
+// "known" (opponent cards known from the public record stay known), both
+// comma-separated, or "default" (neither, as without the word). Anything
+// else is ignored with a note.
+func parseWorlds(g *kit.GoParams) (sealed, known bool) {
+	value, ok := g.Extras["worlds"]
+	if !ok || value == "default" {
+		return false, false
+	}
+	for _, choice := range strings.Split(value, ",") {
+		switch choice {
+		case "sealed":
+			sealed = true
+		case "known":
+			known = true
+		default:
+			g.Note("go worlds %q is not \"default\" or a list of \"sealed\" and \"known\"; using default", kit.Truncate(value, 30))
+			return false, false
+		}
+	}
+	return sealed, known
 }
 
 // formatCardInfo writes a card-chess search report as a UCI info line.

@@ -103,3 +103,41 @@ func TestPlayCardsOff(t *testing.T) {
 	assert.NotContains(t, best, ":", "a card action is written CARD:...")
 	assert.True(t, slices.Contains(g.Legal(), best))
 }
+
+// Card chess reads the experimental "go ... worlds": sealed, known, both,
+// or default; another value is ignored with a note, and the search still
+// answers a legal action.
+func TestCardChessWorldsWord(t *testing.T) {
+	for _, tc := range []struct {
+		value         string
+		sealed, known bool
+		noted         bool
+	}{
+		{"default", false, false, false},
+		{"sealed", true, false, false},
+		{"known", false, true, false},
+		{"sealed,known", true, true, false},
+		{"known,sealed", true, true, false},
+		{"sealed,open", false, false, true},
+	} {
+		gp := kit.ParseGo([]string{"depth", "2", "worlds", tc.value}, 0, "worlds")
+		sealed, known := parseWorlds(&gp)
+		assert.Equal(t, [2]bool{tc.sealed, tc.known}, [2]bool{sealed, known}, tc.value)
+		assert.Equal(t, tc.noted, len(gp.Notes) > 0, "%s: %v", tc.value, gp.Notes)
+
+		s := defaults()
+		g, err := CardChess{}.Start([]string{"seed", "5"}, s)
+		require.NoError(t, err)
+		for _, token := range g.Legal()[:1] {
+			_, err := g.Play(token)
+			require.NoError(t, err)
+		}
+		e, err := CardChess{}.NewEngine(s)
+		require.NoError(t, err)
+		search, notes, err := e.Prepare(g, []string{"depth", "2", "worlds", tc.value})
+		require.NoError(t, err)
+		assert.Equal(t, tc.noted, len(notes) > 0, "%s: %v", tc.value, notes)
+		best := search(context.Background(), nil, func(string) {})
+		assert.True(t, slices.Contains(g.Legal(), best), "%s: %s", tc.value, best)
+	}
+}

@@ -139,3 +139,25 @@ func TestCardChessPerftStopsAtAClaim(t *testing.T) {
 	}
 	assert.Equal(t, want, total)
 }
+
+// TestCardChessGoWorlds: the experimental "go ... worlds" of card chess
+// (docs/VARIANTS.md) searches and answers; a value it does not know is
+// ignored with a note.
+func TestCardChessGoWorlds(t *testing.T) {
+	start := "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - - - FC,MS,CW/?,?,? 9 - - moves FC:e5@RB VU+e7e6"
+	for _, tc := range []struct{ cmd, note string }{
+		{"go depth 2 worlds sealed,known", ""},
+		{"go depth 2 worlds default", ""},
+		{"go worlds open depth 2", `info string go worlds "open" is not "default" or a list of "sealed" and "known"; using default`},
+	} {
+		out := runScript(t, cardVariant+"\n"+start+"\n"+tc.cmd+"\nisready\n")
+		assert.Regexp(t, `bestmove \S+\n`, out, tc.cmd)
+		assert.NotContains(t, out, "bestmove (none)", tc.cmd)
+		assert.NotContains(t, out, "error", tc.cmd)
+		if tc.note != "" {
+			assert.Contains(t, out, tc.note, tc.cmd)
+		} else {
+			assert.NotContains(t, out, "info string go", tc.cmd)
+		}
+	}
+}

@@ -92,7 +92,8 @@ func (p *Position) shownCards() cardSet {
 }
 
 // playable is the set of cards side c may hold: its known cards and, while
-// its hand has hidden cards (a view of the opponent), every unseen card.
+// its hand has hidden cards (a view of the opponent), every unseen card. A
+// card drawn in a sealed world is hidden too, but is no card yet.
 func (p *Position) playable(c color) cardSet {
 	var s cardSet
 	hidden := false
@@ -100,7 +101,7 @@ func (p *Position) playable(c color) cardSet {
 		s |= 1 << x
 		hidden = hidden || x == Unknown
 	}
-	if hidden {
+	if hidden && !p.sealed {
 		s |= deckSet &^ p.shownCards()
 	}
 	return s & deckSet

@@ -182,3 +182,34 @@ func (g *Game) repetitions() int {
 	}
 	return n
 }
+
+// KnownOpponentCards lists the cards in the hand of viewer's opponent that
+// viewer knows from the game's public record (§3.3): a card the opponent
+// took with Vulture, the two cards viewer handed over with its Hand of
+// Fate, viewer's three cards after the opponent's Hand of Fate, each until
+// the opponent plays it. The game is replayed from viewer's view of the
+// start with every opponent card and draw unknown, viewer's own hand copied
+// from the game, so nothing hidden from viewer can enter. A game started
+// from a position string knows nothing from before that position.
+func (g *Game) KnownOpponentCards(viewer movegen.Color) []Card {
+	view, err := ParsePosition(g.start.ViewFor(viewer))
+	if err != nil {
+		return nil
+	}
+	view.drawHidden = true // an empty pile parses as known, and its reshuffles would name the opponent's draws
+	full := g.start
+	for _, token := range g.tokens {
+		a, drawn, err := full.ParseAction(token)
+		if err != nil || full.Play(a, drawn) != nil || view.Play(a, NoCard) != nil {
+			return nil // the game played these tokens, so only a bug gets here
+		}
+		view.hands[viewer&1] = full.hands[viewer&1] // viewer sees its own draws
+	}
+	var known []Card
+	for _, c := range view.hands[viewer.Other()&1].Cards() {
+		if c != Unknown {
+			known = append(known, c)
+		}
+	}
+	return known
+}

@@ -1,6 +1,7 @@
 package chessmate
 
 import (
+	"fmt"
 	"slices"
 
 	"tempest/movegen"
@@ -24,7 +25,8 @@ const historyLen = 64
 // a copy; a card turn changes too much for an incremental undo).
 type Undo struct{ prev Position }
 
-// Make plays a legal action; draws come from the (known) draw pile.
+// Make plays a legal action; draws come from the (known) draw pile, as
+// unknown cards once the draws are sealed.
 func (p *Position) Make(a Action, u *Undo) {
 	u.prev = *p
 	if err := p.Play(a, NoCard); err != nil {
@@ -382,6 +384,37 @@ func (p *Position) Deal(arrange func(cards []Card)) *Position {
 	return &q
 }
 
+// SealDraws makes every later draw put an unknown card into the hand, one
+// that cannot be played, while the pile still shrinks and reshuffles as in
+// play. For the worlds of the hidden search: a dealt draw order is a guess,
+// and planning with the card it puts on top would plan with luck.
+func (p *Position) SealDraws() { p.sealed = true }
+
+// Reveal writes cards into unknown places of side c's hand: cards the
+// viewer of this position knows to be there (Game.KnownOpponentCards). A
+// card shown elsewhere, or more cards than unknown places, is an error and
+// leaves p as it was.
+func (p *Position) Reveal(c color, cards []Card) error {
+	h := p.hands[c&1]
+	shown := p.shownCards()
+	for _, card := range cards {
+		if card < Cowardice || card > Crusade {
+			return fmt.Errorf("cannot reveal card %d: not a card of the deck", card)
+		}
+		if shown.has(card) {
+			return fmt.Errorf("cannot reveal %s in %s's hand: the position shows it elsewhere", card.Code(), c)
+		}
+		place := slices.Index(h.Cards(), Unknown)
+		if place < 0 {
+			return fmt.Errorf("cannot reveal %s: %s's hand has no unknown card left", card.Code(), c)
+		}
+		h.cards[place] = card
+		shown |= 1 << card
+	}
+	p.hands[c&1] = h
+	return nil
+}
+
 // CopyHistory gives p the recent keys of src (public information: the
 // positions played), for repetition detection in a search from p.
 func (p *Position) CopyHistory(src *Position) {
@@ -395,8 +428,9 @@ func (p *Position) RegularMoves() []Action {
 }
 
 // DealKey tells dealt worlds apart: the hands as sets of cards and the draw
-// pile in order. Two deals of the same position with equal keys play out
-// identically, so a search need not search both.
+// pile in order, which sealed draws never show, so there it is left out.
+// Two deals of the same position with equal keys play out identically, so
+// a search need not search both.
 func (p *Position) DealKey() string {
 	key := make([]byte, 0, 2*NumCards+2)
 	for i := range p.hands {
@@ -406,6 +440,9 @@ func (p *Position) DealKey() string {
 			key = append(key, byte(c))
 		}
 		key = append(key, '/')
+	}
+	if p.sealed {
+		return string(key)
 	}
 	for _, c := range p.draw.slice() {
 		key = append(key, byte(c))

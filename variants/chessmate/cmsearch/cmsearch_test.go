@@ -280,3 +280,116 @@ func TestWorldsShareTheMoveTime(t *testing.T) {
 	assert.Equal(t, 4, worlds)
 	assert.GreaterOrEqual(t, perWorld.MoveTime, minWorldTime)
 }
+
+// championDraw: White draws Champion (the top of the pile) with any card it
+// plays; Champion on the knight of e4 then mates the boxed king on h8. No
+// other mate is in reach.
+const championDraw = "7k/5K1p/7P/8/4N3/1p6/8/8 w - - 0 1 d2,f2,c3,g3,c5,g5,d6,e6,f6,e7,e8,f8 - - MS,DI,RV/LC,HQ,DM CH,CW,DD RB,FC,HF,VU,CR,LJ -"
+
+// TestSealedWorldsDoNotPlanWithTheDraw: a world whose pile has Champion on
+// top shows the search a mate in two through that draw; sealed, it does not.
+// Depth 3 is the mating line; deeper, the open search loses the mate again
+// because the move picker skips a card turn kept as counter move (IsLegal
+// refuses card turns, and the quiet stage takes it as tried).
+func TestSealedWorldsDoNotPlanWithTheDraw(t *testing.T) {
+	open := pos(t, championDraw)
+	res := New(8).Search(context.Background(), open, Limits{Depth: 3}, nil)
+	require.Equal(t, 2, MateInMoves(res.Score), "the open world plans with the Champion it will draw")
+	sealed := pos(t, championDraw)
+	sealed.SealDraws()
+	res = New(8).Search(context.Background(), sealed, Limits{Depth: 3}, nil)
+	assert.False(t, IsMate(res.Score), "sealed: score %d, %s", res.Score, res.BestMove)
+}
+
+// The game of chessmate's TestKnownOpponentCards, twice: White sees both
+// alike (Black's hidden cards and draws differ). After two plies Black
+// holds White's Forbidden City, taken with Vulture.
+var knownCardsGames = []string{
+	chessmate.StartFEN + " - - - FC,HF,MS/VU,CW,LJ DI,RB,CH,DM,DD,RV,LC,HQ,CR - -",
+	chessmate.StartFEN + " - - - FC,HF,MS/VU,CR,HQ DI,LC,RV,DM,CW,LJ,RB,CH,DD - -",
+}
+
+var knownCardsTokens = []string{"FC:e5", "VU+e7e6", "HF+d2d4", "MS:e8"}
+
+func playedGame(t *testing.T, start string, tokens []string) *chessmate.Game {
+	t.Helper()
+	g := chessmate.NewGame(pos(t, start))
+	for _, token := range tokens {
+		_, err := g.Play(token)
+		require.NoError(t, err, token)
+	}
+	return g
+}
+
+// TestFairnessWithHiddenOptions: with sealed draws and known cards the
+// choice still depends only on what the mover may know: positions that
+// differ in the opponent's hidden cards and the draw order, and games that
+// differ there, give the same turn.
+func TestFairnessWithHiddenOptions(t *testing.T) {
+	board := "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4 - - - FC,MS,RB/"
+	views := []string{
+		board + "CW,DM,DD DI,CH,RV,LJ,LC,HQ,HF,VU,CR - -",
+		board + "LJ,CH,CR VU,HF,DI,DM,CW,HQ,DD,LC,RV - -",
+		board + "?,?,? 9 - -",
+	}
+	sealed := HiddenOptions{SealedDraws: true}
+	var first string
+	for i, v := range views {
+		res := New(8).SearchHiddenWith(context.Background(), pos(t, v), Limits{Depth: 4}, DefaultSamples, sealed, nil)
+		require.NotEqual(t, NullMove, res.BestMove)
+		if i == 0 {
+			first = res.BestMove.String()
+		}
+		assert.Equal(t, first, res.BestMove.String(), "position %d", i)
+	}
+	first = ""
+	for i, start := range knownCardsGames {
+		g := playedGame(t, start, knownCardsTokens[:2])
+		hidden := HiddenOptions{SealedDraws: true, KnownCards: g.KnownOpponentCards(movegen.White)}
+		require.Equal(t, []chessmate.Card{chessmate.ForbiddenCity}, hidden.KnownCards)
+		res := New(8).SearchHiddenWith(context.Background(), g.Pos(), Limits{Depth: 3}, DefaultSamples, hidden, nil)
+		require.NotEqual(t, NullMove, res.BestMove)
+		if i == 0 {
+			first = res.BestMove.String()
+		}
+		assert.Equal(t, first, res.BestMove.String(), "game %d", i)
+	}
+}
+
+// TestMoverViewHoldsKnownCards: the view the worlds are dealt from keeps
+// the card Black took with Vulture, then the card White handed over with
+// Hand of Fate, but not Mystic Shield, handed over too and played since.
+func TestMoverViewHoldsKnownCards(t *testing.T) {
+	blackHand := func(plies int) []chessmate.Card {
+		g := playedGame(t, knownCardsGames[0], knownCardsTokens[:plies])
+		return moverView(g.Pos(), g.KnownOpponentCards(movegen.White)).Hand(movegen.Black).Cards()
+	}
+	u := chessmate.Unknown
+	assert.ElementsMatch(t, []chessmate.Card{u, u, u}, blackHand(0))
+	assert.ElementsMatch(t, []chessmate.Card{chessmate.ForbiddenCity, u, u}, blackHand(2))
+	assert.ElementsMatch(t, []chessmate.Card{chessmate.Disintegration, u, u}, blackHand(4))
+	// A list the view contradicts (White holds Forbidden City) is dropped.
+	p := pos(t, chessmate.StartFEN+" - - - FC,HF,MS/VU,CW,LJ DI,RB,CH,DM,DD,RV,LC,HQ,CR - -")
+	assert.ElementsMatch(t, []chessmate.Card{u, u, u},
+		moverView(p, []chessmate.Card{chessmate.Vulture, chessmate.ForbiddenCity}).Hand(movegen.Black).Cards())
+}
+
+// TestSearchDoesNotAllocatePerNode: a world's search allocates a fixed
+// handful of objects, with sealed draws too.
+func TestSearchDoesNotAllocatePerNode(t *testing.T) {
+	for _, seal := range []bool{false, true} {
+		p := pos(t, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 - - - DM,LC,HQ/FC,MS,CW DD,RB,CR,HF,VU,DI,CH,RV,LJ - -")
+		if seal {
+			p.SealDraws()
+		}
+		e := New(8)
+		e.Search(context.Background(), p, Limits{Depth: 2}, nil) // warm up: worker stacks and tables
+		var nodes uint64
+		allocs := testing.AllocsPerRun(3, func() {
+			e.NewGame()
+			nodes = e.Search(context.Background(), p, Limits{Nodes: 30000}, nil).Nodes
+		})
+		assert.Less(t, allocs, 100.0, "allocations per search, sealed %v", seal)
+		assert.Greater(t, nodes, uint64(10000), "the search must be big enough for the bound to mean something")
+	}
+}

@@ -51,16 +51,32 @@ const maxCandidates = 4
 // worlds only is a big advantage, not a forced mate.
 const mateClip = 2000
 
+// HiddenOptions are experimental choices of SearchHiddenWith, off in the
+// zero value (today's search), so that games can decide on them
+// ("go ... worlds", docs/VARIANTS.md). They live apart from Options, which
+// is generated from the chess search.
+type HiddenOptions struct {
+	// SealedDraws: a card drawn inside a world is unknown and cannot be
+	// played (chessmate.Position.SealDraws), so no world plans with the
+	// draw order it was dealt.
+	SealedDraws bool
+	// KnownCards are cards of the opponent's hand the mover knows from the
+	// public record (chessmate.Game.KnownOpponentCards); every world deals
+	// them to the opponent. Cards the view contradicts are ignored, all of them.
+	KnownCards []chessmate.Card
+}
+
 // SearchHidden chooses the side to move's turn from its view of pos. With a
 // depth limit every world is searched to that depth; node and time limits
 // are shared out among the worlds and the two phases.
 func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, samples int, report func(Info)) Result {
+	return e.SearchHiddenWith(ctx, pos, lim, samples, HiddenOptions{}, report)
+}
+
+// SearchHiddenWith is SearchHidden with the experimental choices of hidden.
+func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits, samples int, hidden HiddenOptions, report func(Info)) Result {
 	e.TT.Isolate() // every world's search starts from an empty-looking table (newWorld)
-	view, err := chessmate.ParsePosition(pos.ViewFor(pos.SideToMove()))
-	if err != nil {
-		panic("cmsearch: a position's own view does not parse: " + err.Error()) // a writer bug
-	}
-	view.CopyHistory(pos)
+	view := moverView(pos, hidden.KnownCards)
 	samples = max(samples, 1)
 	if !view.HasHidden() {
 		samples = 1 // nothing to sample
@@ -69,8 +85,13 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 	// unseen, and the opponent's hand may be certain) are searched once, with
 	// the weight of all, and the budget goes to the distinct ones.
 	deal := newStratifiedDealer(kit.ViewSeed(view.String()), unknownsInHand(view, view.SideToMove().Other()))
-	worlds, weights := kit.DealWorlds(samples, func() *Position { return view.Deal(deal.arrange) },
-		func(w **Position) string { return (*w).DealKey() })
+	worlds, weights := kit.DealWorlds(samples, func() *Position {
+		world := view.Deal(deal.arrange)
+		if hidden.SealedDraws {
+			world.SealDraws()
+		}
+		return world
+	}, func(w **Position) string { return (*w).DealKey() })
 	compare := len(worlds) > 1 && (e.level.Kind != kit.WeakSearch || e.level.Noise == 0) // noisy levels keep their own choice
 	// Time is planned once for the whole decision and Move Overhead paid
 	// once: the worlds' searches run with none of their own.
@@ -173,6 +194,20 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 		total.BestMove, total.Score = chessmate.ClaimAction, DrawScore
 	}
 	return total
+}
+
+// moverView is pos as the side to move sees it, with the opponent's cards
+// it knows (known) written into the opponent's hand.
+func moverView(pos *Position, known []chessmate.Card) *Position {
+	view, err := chessmate.ParsePosition(pos.ViewFor(pos.SideToMove()))
+	if err != nil {
+		panic("cmsearch: a position's own view does not parse: " + err.Error()) // a writer bug
+	}
+	if len(known) > 0 {
+		_ = view.Reveal(view.SideToMove().Other(), known) // a contradicted list is dropped whole
+	}
+	view.CopyHistory(pos)
+	return view
 }
 
 // stratifiedDealer orders the unseen cards for one world after another:

@@ -1,0 +1,157 @@
+package chessmate
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tempest/movegen"
+)
+
+// championDraw: White draws Champion (the top of the pile) with any card it
+// plays; Champion on the knight of e4 then mates the boxed king on h8.
+const championDraw = "7k/5K1p/7P/8/4N3/1p6/8/8 w - - 0 1 d2,f2,c3,g3,c5,g5,d6,e6,f6,e7,e8,f8 - - MS,DI,RV/LC,HQ,DM CH,CW,DD RB,FC,HF,VU,CR,LJ -"
+
+// TestSealedDrawIsUnknownAndUnplayable: in a sealed world the card drawn
+// reaches the hand as an unknown card, which yields no card turn, while the
+// pile shrinks as in play; unsealed, the same draw gives a playable Champion.
+func TestSealedDrawIsUnknownAndUnplayable(t *testing.T) {
+	open := mustParse(t, championDraw)
+	sealed := mustParse(t, championDraw)
+	sealed.SealDraws()
+	for _, p := range []*Position{open, sealed} {
+		for _, token := range []string{"MS:e4", "b3b2"} {
+			a, _, err := p.ParseAction(token)
+			require.NoError(t, err)
+			var u Undo
+			p.Make(a, &u)
+		}
+	}
+	assert.Equal(t, 2, sealed.DrawSize())
+	assert.ElementsMatch(t, []Card{Disintegration, Revelation, Unknown}, sealed.Hand(movegen.White).Cards())
+	assert.ElementsMatch(t, []Card{Disintegration, Revelation, Champion}, open.Hand(movegen.White).Cards())
+	cardsPlayed := func(p *Position) []Card {
+		var out []Card
+		for _, a := range p.GenLegal(make([]Action, MaxActions)) {
+			if c := a.Card(); c != NoCard && !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	assert.Contains(t, cardsPlayed(open), Champion)
+	assert.ElementsMatch(t, []Card{Disintegration}, cardsPlayed(sealed), "only the cards held before the draw")
+}
+
+// TestSealedDealKeyIgnoresTheDrawOrder: with sealed draws the order of the
+// pile cannot change a search, so deals that differ only there are one world.
+func TestSealedDealKeyIgnoresTheDrawOrder(t *testing.T) {
+	a := mustParse(t, StartFEN+" - - - FC,MS,CW/LJ,CH,RV DD,DM,RB,LC,HQ,CR,HF,VU,DI - -")
+	b := mustParse(t, StartFEN+" - - - FC,MS,CW/RV,LJ,CH DI,VU,HF,CR,HQ,LC,RB,DM,DD - -")
+	assert.NotEqual(t, a.DealKey(), b.DealKey())
+	a.SealDraws()
+	b.SealDraws()
+	assert.Equal(t, a.DealKey(), b.DealKey())
+}
+
+// Two games White sees alike: the same tokens, White's own draws the same
+// (DI, then DM), Black's hidden cards and draws different. Black takes
+// White's Forbidden City with Vulture, White hands MS and DI over with Hand
+// of Fate (so Black knows White's new hand: its own three cards), each side
+// then plays a known card.
+var (
+	knownCardsTokens = []string{"FC:e5", "VU+e7e6", "HF+d2d4", "MS:e8", "FC:a3"}
+	knownCardsGames  = []string{
+		StartFEN + " - - - FC,HF,MS/VU,CW,LJ DI,RB,CH,DM,DD,RV,LC,HQ,CR - -",
+		StartFEN + " - - - FC,HF,MS/VU,CR,HQ DI,LC,RV,DM,CW,LJ,RB,CH,DD - -",
+	}
+)
+
+// TestKnownOpponentCards follows what each side knows of the other's hand.
+func TestKnownOpponentCards(t *testing.T) {
+	white := [][]Card{nil, nil, {ForbiddenCity}, {MysticShield, Disintegration}, {Disintegration}, {Disintegration}}
+	black := [][]Card{nil, nil, nil, {ForbiddenCity, Cowardice, LongJump}, {ForbiddenCity, Cowardice, LongJump}, {Cowardice, LongJump}}
+	g := game(t, knownCardsGames[0])
+	for ply := 0; ; ply++ {
+		assert.ElementsMatch(t, white[ply], g.KnownOpponentCards(movegen.White), "White's knowledge after %d plies", ply)
+		assert.ElementsMatch(t, black[ply], g.KnownOpponentCards(movegen.Black), "Black's knowledge after %d plies", ply)
+		for _, c := range g.KnownOpponentCards(movegen.White) {
+			assert.True(t, g.Pos().Hand(movegen.Black).Has(c), "ply %d: %s is in Black's hand", ply, c)
+		}
+		if ply == len(knownCardsTokens) {
+			break
+		}
+		_, err := g.Play(knownCardsTokens[ply])
+		require.NoError(t, err, knownCardsTokens[ply])
+	}
+}
+
+// TestKnownOpponentCardsUseOnlyWhatTheViewerSees: games that differ only in
+// what White cannot see give White the same knowledge at every ply, whether
+// the record names every draw (a full-knowledge arbiter) or only White's,
+// Black's as "@?" (a game played from White's view).
+func TestKnownOpponentCardsUseOnlyWhatTheViewerSees(t *testing.T) {
+	var first [][]Card
+	for i, start := range knownCardsGames {
+		arbiter, viewer := suffixedTokens(t, start)
+		for j, record := range []struct{ start, tokens []string }{
+			{[]string{start}, knownCardsTokens},
+			{[]string{start}, arbiter},
+			{[]string{mustParse(t, start).ViewFor(movegen.White)}, viewer},
+		} {
+			g := game(t, record.start[0])
+			var seen [][]Card
+			for ply := 0; ; ply++ {
+				known := g.KnownOpponentCards(movegen.White)
+				slices.Sort(known)
+				seen = append(seen, known)
+				if ply == len(record.tokens) {
+					break
+				}
+				_, err := g.Play(record.tokens[ply])
+				require.NoError(t, err, record.tokens[ply])
+			}
+			if first == nil {
+				first = seen
+			}
+			assert.Equal(t, first, seen, "game %d, record %d", i, j)
+		}
+	}
+}
+
+// suffixedTokens gives knownCardsTokens with the draw suffixes of a game
+// from start: every card named, and Black's draws as "@?".
+func suffixedTokens(t *testing.T, start string) (named, forWhite []string) {
+	g := game(t, start)
+	for _, token := range knownCardsTokens {
+		mover := g.Pos().SideToMove()
+		_, err := g.Play(token)
+		require.NoError(t, err, token)
+		drawer := mover
+		switch {
+		case strings.Contains(token, "HF+"):
+			drawer = mover.Other()
+		case !strings.Contains(token, ":"):
+			named, forWhite = append(named, token), append(forWhite, token)
+			continue
+		}
+		hand := g.Pos().Hand(drawer).Cards()
+		drawn := hand[len(hand)-1].Code()
+		named = append(named, token+"@"+drawn)
+		if drawer == movegen.Black {
+			drawn = "?"
+		}
+		forWhite = append(forWhite, token+"@"+drawn)
+	}
+	return named, forWhite
+}
+
+func mustParse(t *testing.T, s string) *Position {
+	t.Helper()
+	p, err := ParsePosition(s)
+	require.NoError(t, err, s)
+	return p
+}

@@ -14,17 +14,10 @@ import (
 func TestSampleWorldConsistent(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	for n := 0; n < 10; n++ {
-		full := NewGame(NewStart(RandomSetup(rng), RandomSetup(rng), Volcandria))
-		for ply := 0; ply < 120 && !full.Status().Over; ply++ {
-			legal := full.Legal()
-			_, err := full.Play(legal[rng.IntN(len(legal))])
-			require.NoError(t, err)
-		}
-		if full.Status().Over {
+		view, _, ok := randomView(t, rng, 120)
+		if !ok {
 			continue
 		}
-		viewer := full.Pos().SideToMove()
-		view := full.Pos().View(viewer)
 		distinct := map[uint64]bool{}
 		for i := 0; i < 20; i++ {
 			w := view.SampleWorld(rng)
@@ -75,17 +68,10 @@ func TestSampleWorldConsistent(t *testing.T) {
 func TestSampleWorldWeightedConsistent(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	for n := 0; n < 10; n++ {
-		full := NewGame(NewStart(RandomSetup(rng), RandomSetup(rng), Volcandria))
-		for ply := 0; ply < 100 && !full.Status().Over; ply++ {
-			legal := full.Legal()
-			_, err := full.Play(legal[rng.IntN(len(legal))])
-			require.NoError(t, err)
-		}
-		if full.Status().Over {
+		view, viewer, ok := randomView(t, rng, 100)
+		if !ok {
 			continue
 		}
-		viewer := full.Pos().SideToMove()
-		view := full.Pos().View(viewer)
 		var lw KindWeights
 		for sq := range lw {
 			for k := range lw[sq] {
@@ -149,4 +135,21 @@ func TestSampleWorldWeightedConsistent(t *testing.T) {
 	v.TallyWeighted(rng, &lw, 400, &tally)
 	assert.Greater(t, tally[a8][Flag], int32(100), "the marginals follow the weights")
 	assert.Positive(t, tally[a8][Trap], "and exclude nothing")
+}
+
+// randomView plays a game of random setups and moves for up to plies plies
+// and returns its mover's view and the mover; false when the game ended
+// first.
+func randomView(t *testing.T, rng *rand.Rand, plies int) (Position, Side, bool) {
+	full := NewGame(NewStart(RandomSetup(rng), RandomSetup(rng), Volcandria))
+	for ply := 0; ply < plies && !full.Status().Over; ply++ {
+		legal := full.Legal()
+		_, err := full.Play(legal[rng.IntN(len(legal))])
+		require.NoError(t, err)
+	}
+	if full.Status().Over {
+		return Position{}, 0, false
+	}
+	viewer := full.Pos().SideToMove()
+	return full.Pos().View(viewer), viewer, true
 }

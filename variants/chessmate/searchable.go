@@ -172,12 +172,18 @@ func (p *Position) GenQuiet(buf []Action) []Action {
 	return buf[:n]
 }
 
-// IsLegal reports whether a (from the hash table or a sibling node) is a
-// legal plain regular move here. Card turns are never taken on trust: the
-// generators produce them.
+// IsLegal reports whether a (from the hash table or a sibling node: the
+// hash move, a killer, a counter move) is a legal turn here. Card turns are
+// checked against the full list of turns: the picker skips its hash move,
+// killers and counter move when it reaches the quiet turns, so a card turn
+// refused here would not be searched at all.
 func (p *Position) IsLegal(a Action) bool {
-	if a == NullAction || a.Card() != NoCard || a.Vulture() || a.Claim() {
+	if a == NullAction || a.Claim() {
 		return false
+	}
+	if a.Card() != NoCard || a.Vulture() {
+		var all [maxActions]Action
+		return slices.Contains(p.GenActions(all[:0]), a)
 	}
 	var regular [maxRegular]Action
 	for _, m := range p.genRegular(regular[:0]) {

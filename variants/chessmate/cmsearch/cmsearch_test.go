@@ -288,17 +288,18 @@ const championDraw = "7k/5K1p/7P/8/4N3/1p6/8/8 w - - 0 1 d2,f2,c3,g3,c5,g5,d6,e6
 
 // TestSealedWorldsDoNotPlanWithTheDraw: a world whose pile has Champion on
 // top shows the search a mate in two through that draw; sealed, it does not.
-// Depth 3 is the mating line; deeper, the open search loses the mate again
-// because the move picker skips a card turn kept as counter move (IsLegal
-// refuses card turns, and the quiet stage takes it as tried).
+// At depth 4 the open search keeps the mate: a card turn kept as killer or
+// counter move is searched (IsLegal takes legal card turns).
 func TestSealedWorldsDoNotPlanWithTheDraw(t *testing.T) {
-	open := pos(t, championDraw)
-	res := New(8).Search(context.Background(), open, Limits{Depth: 3}, nil)
-	require.Equal(t, 2, MateInMoves(res.Score), "the open world plans with the Champion it will draw")
-	sealed := pos(t, championDraw)
-	sealed.SealDraws()
-	res = New(8).Search(context.Background(), sealed, Limits{Depth: 3}, nil)
-	assert.False(t, IsMate(res.Score), "sealed: score %d, %s", res.Score, res.BestMove)
+	for _, depth := range []int{3, 4} {
+		open := pos(t, championDraw)
+		res := New(8).Search(context.Background(), open, Limits{Depth: depth}, nil)
+		require.Equal(t, 2, MateInMoves(res.Score), "depth %d: the open world plans with the Champion it will draw", depth)
+		sealed := pos(t, championDraw)
+		sealed.SealDraws()
+		res = New(8).Search(context.Background(), sealed, Limits{Depth: depth}, nil)
+		assert.False(t, IsMate(res.Score), "depth %d, sealed: score %d, %s", depth, res.Score, res.BestMove)
+	}
 }
 
 // The game of chessmate's TestKnownOpponentCards, twice: White sees both

@@ -29,6 +29,8 @@ func varMatchCommand(args []string) int {
 	fs.Var(&opts1, "option1", "engine 1 option NAME=VALUE (repeatable)")
 	fs.Var(&opts2, "option2", "engine 2 option NAME=VALUE (repeatable)")
 	goCmd := fs.String("go", "movetime 200", "the go command's parameters for every move")
+	go1 := fs.String("go1", "", "engine 1 go parameters (default: -go)")
+	go2 := fs.String("go2", "", "engine 2 go parameters (default: -go)")
 	seed := fs.Uint64("seed", 1, "first deal's seed (game i uses seed+i/2, both colors)")
 	maxPlies := fs.Int("max-plies", 400, "games reaching this many plies are drawn")
 	pgnFile := fs.String("pgn", "", "append the games as PGN to this file")
@@ -38,6 +40,12 @@ func varMatchCommand(args []string) int {
 	if *variant != chessmate.Name {
 		fmt.Fprintf(os.Stderr, "varmatch: unknown variant %q\n", *variant)
 		return 2
+	}
+	if *go1 == "" {
+		*go1 = *goCmd
+	}
+	if *go2 == "" {
+		*go2 = *goCmd
 	}
 	self := selfUCI()
 	if *engine1 == "" {
@@ -62,8 +70,9 @@ func varMatchCommand(args []string) int {
 		first := i%2 == 0 // engine 1 plays White in even games
 		white, black := *engine1, *engine2
 		wOpts, bOpts := opts1, opts2
+		wGo, bGo := *go1, *go2
 		if !first {
-			white, black, wOpts, bOpts = black, white, bOpts, wOpts
+			white, black, wOpts, bOpts, wGo, bGo = black, white, bOpts, wOpts, bGo, wGo
 		}
 		deal, err := chessmate.Deal(chessmate.ShuffledDeck(*seed + uint64(i/2)))
 		if err != nil {
@@ -71,7 +80,7 @@ func varMatchCommand(args []string) int {
 			return 1
 		}
 		g := chessmate.NewGame(deal)
-		result, reason, err := playVariantGame(g, [2]string{white, black}, [2]optionList{wOpts, bOpts}, *goCmd, *maxPlies)
+		result, reason, err := playVariantGame(g, [2]string{white, black}, [2]optionList{wOpts, bOpts}, [2]string{wGo, bGo}, *maxPlies)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "varmatch:", err)
 			return 1
@@ -112,7 +121,7 @@ func varMatchCommand(args []string) int {
 
 // playVariantGame plays one game; an engine that answers an illegal move,
 // no move, or crashes loses.
-func playVariantGame(g *chessmate.Game, cmds [2]string, opts [2]optionList, goCmd string, maxPlies int) (result, reason string, err error) {
+func playVariantGame(g *chessmate.Game, cmds [2]string, opts [2]optionList, goArgs [2]string, maxPlies int) (result, reason string, err error) {
 	var engines [2]*uciProcess
 	for i := range engines {
 		engines[i], err = startUCI(cmds[i], append([]string{"UCI_Variant=" + chessmate.Name}, opts[i]...))
@@ -123,7 +132,12 @@ func playVariantGame(g *chessmate.Game, cmds [2]string, opts [2]optionList, goCm
 	}
 	start := g.Start()
 	r := referee{game: g, engines: map[string]*uciProcess{"w": engines[0], "b": engines[1]},
-		startFor: func(string) string { return start }, goFor: func(string) string { return goCmd }, maxPlies: maxPlies}
+		startFor: func(string) string { return start }, goFor: func(p string) string {
+			if p == "b" {
+				return goArgs[1]
+			}
+			return goArgs[0]
+		}, maxPlies: maxPlies}
 	result, reason = twoPlayerResult(r.play(), "w")
 	return result, reason, nil
 }

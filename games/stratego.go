@@ -179,15 +179,16 @@ func (c *strategoEngine) TableMB() int                { return stsearch.TableMB 
 // Prepare reads "go": depth, nodes, movetime, wtime/btime (Volcandria/
 // Everwinter) with winc/binc and movestogo, infinite, ponder (Stratego
 // has no ponder mode of its own: the search runs at once and the answer is
-// held until ponderhit), and "deal uniform|belief" (how the worlds are
-// dealt; belief is experimental, stsearch.Options). searchmoves and mate
+// held until ponderhit), "deal uniform|belief" (how the worlds are dealt;
+// belief is experimental, stsearch.Options) and "narrow <K>" (search only
+// the K best root moves from depth 3 on; experimental, 0 = off). searchmoves and mate
 // are ignored with a note. The engine decides from the mover's view; a view
 // of the other player cannot be searched.
 func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Search, []string, error) {
 	g := gm.(*stratego.Game)
 	pos := *g.Pos() // the search owns its copy
 	us := int(pos.SideToMove())
-	gp := kit.ParseGo(args, us, "deal")
+	gp := kit.ParseGo(args, us, "deal", "narrow")
 	gp.OwnClock(us)
 	opts := stsearch.Options{}
 	switch deal, ok := gp.Extras["deal"]; {
@@ -199,6 +200,14 @@ func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Sear
 		opts = stsearch.Options{Belief: true, Start: &start, Seen: g.Observations()}
 	default:
 		gp.Note("go deal %q is not \"uniform\" or \"belief\"; using uniform", kit.Truncate(deal, 20))
+	}
+	if k, ok := gp.Extras["narrow"]; ok {
+		n, err := strconv.Atoi(k)
+		if err != nil || n < 0 || n > stratego.MaxMoves {
+			gp.Note("go narrow %q is not a number of moves from 0 to %d; not narrowing", kit.Truncate(k, 20), stratego.MaxMoves)
+		} else {
+			opts.Narrow = n
+		}
 	}
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", stratego.Name)

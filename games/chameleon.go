@@ -140,12 +140,12 @@ func (c *chameleonEngine) TableMB() int                { return c.e.TableMB() }
 // own: "go ponder" searches at once and holds the answer until ponderhit.
 func (c *chameleonEngine) Prepare(gm variants.Game, args []string) (variants.Search, []string, error) {
 	g := gm.(*chameleon.Game)
-	lim, algo, notes := parseChameleonGo(args, g.Pos())
+	lim, opts, notes := parseChameleonGo(args, g.Pos())
 	if st := g.Status(); st.Over {
 		notes = append(notes, fmt.Sprintf("the game is over (%s)", st.Reason))
 	}
-	opts := chsearch.Options{MoveOverhead: c.settings.MoveOverhead, Algorithm: algo}
-	if algo == chsearch.ParanoidModel || algo == chsearch.BRSPlus {
+	opts.MoveOverhead = c.settings.MoveOverhead
+	if algo := opts.Algorithm; algo == chsearch.ParanoidModel || algo == chsearch.BRSPlus {
 		opts.Sensible = chsearch.SensiblePlayers(g)
 	}
 	eng := c.e
@@ -168,16 +168,17 @@ func (c *chameleonEngine) Prepare(gm variants.Game, args []string) (variants.Sea
 // parseChameleonGo reads "go" for Chameleon Chess: depth, nodes, movetime,
 // infinite, ponder, searchmoves, movestogo, the mover's clock, and
 // "algorithm model|paranoid|bestreply|brsplus|maxn" (the multi-player search
-// scheme; model, the default, is paranoid search with the opponent model).
+// scheme; model, the default, is paranoid search with the opponent model),
+// and "pruning on|off" (two-player prunings, experimental; off by default).
 // The mover's clock is "time"/"inc"; a two-player frontend's
 // "wtime"/"btime" (with "winc"/"binc") are accepted too: with one of them
 // given it is the mover's, with both the smaller one is taken, because a
 // game of up to four players has no white and black to map them to and
 // spending too little is safer than losing on time. What cannot apply (mate,
 // a bad algorithm or move) is ignored with a note.
-func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, chsearch.Algorithm, []string) {
+func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, chsearch.Options, []string) {
 	var moves []chameleon.Move
-	algo := chsearch.ParanoidModel
+	opts := chsearch.Options{Algorithm: chsearch.ParanoidModel}
 	var viaTime, viaColour bool
 	for _, a := range args {
 		viaTime = viaTime || a == "time" || a == "inc"
@@ -198,16 +199,23 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 		}
 		args, dropped = kept, true
 	}
-	g := kit.ParseGo(args, 0, "algorithm")
+	g := kit.ParseGo(args, 0, "algorithm", "pruning")
 	if dropped {
 		g.Note("go: the mover's clock was given both as time/inc and as wtime/btime; using time/inc")
 	}
 	if name, ok := g.Extras["algorithm"]; ok {
 		if a, ok := chsearch.ParseAlgorithm(name); ok {
-			algo = a
+			opts.Algorithm = a
 		} else {
 			g.Note("go algorithm %q is not \"model\", \"paranoid\", \"bestreply\", \"brsplus\" or \"maxn\"; using model", kit.Truncate(name, 20))
 		}
+	}
+	switch p := g.Extras["pruning"]; p {
+	case "", "off":
+	case "on":
+		opts.Pruning = true
+	default:
+		g.Note("go pruning %q is not \"on\" or \"off\"; off", kit.Truncate(p, 20))
 	}
 	if g.Limits.Mate > 0 {
 		g.Note("go mate is not supported in Chameleon Chess; ignored")
@@ -238,7 +246,7 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 	lim.Time, lim.Inc = [kit.MaxPlayers]time.Duration{}, [kit.MaxPlayers]time.Duration{}
 	lim.Time[pos.ToMove()], lim.Inc[pos.ToMove()] = gl.Time[clock], gl.Inc[clock]
 	lim.SearchMoves = moves
-	return lim, algo, g.Notes
+	return lim, opts, g.Notes
 }
 
 // formatChameleonInfo writes an iteration's report. The score is the

@@ -64,6 +64,7 @@ func (w *worker) layerChild(ply int, m chameleon.Move) {
 		child.Make(w.defaultMove(child, child.GenMoves(w.dflt[:0])))
 		w.countDefault()
 	}
+	w.nullAt[ply+1] = false
 	w.keys[ply+1] = child.Key()
 }
 

@@ -120,6 +120,9 @@ type Options struct {
 	// Sensible holds the players (a bit per colour) that ParanoidModel
 	// searches as sensible players (SensiblePlayers; model.go).
 	Sensible uint8
+	// Pruning turns on, with two players left, reverse futility pruning
+	// and null-move pruning (pruning.go). Experimental: off by default.
+	Pruning bool
 }
 
 // Engine owns the transposition table and the search state. One search

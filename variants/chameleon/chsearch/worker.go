@@ -43,7 +43,10 @@ type worker struct {
 	prefix   [MaxPly + 1][3]chameleon.Position
 	prefixOf [MaxPly + 1][4]int8
 	inLayer  [MaxPly + 1]bool // the node at ply is a BRS+ layer
-	dflt     [chameleon.MaxMoves]chameleon.Move
+	// pruning: Options.Pruning; nullAt: stack[ply] came from a null move.
+	pruning bool
+	nullAt  [MaxPly + 2]bool
+	dflt    [chameleon.MaxMoves]chameleon.Move
 	// sensible holds the opponents modelled as sensible players (model.go).
 	sensible uint8
 
@@ -66,6 +69,7 @@ func (w *worker) setup(pos *chameleon.Position, history []uint64, lim Limits, tm
 	w.root = pos.ToMove()
 	w.opponents = bits.OnesCount8(pos.Alive() &^ (1 << w.root))
 	w.algo = opts.Algorithm
+	w.pruning = opts.Pruning
 	w.sensible = 0
 	if w.algo == ParanoidModel || w.algo == BRSPlus {
 		w.sensible = opts.Sensible &^ (1 << w.root)
@@ -204,6 +208,7 @@ func (w *worker) makeChild(ply int, m chameleon.Move, maxing bool) {
 	child := &w.stack[ply+1]
 	*child = w.stack[ply]
 	child.Make(m)
+	w.nullAt[ply+1] = false
 	if w.algo == BestReply && !maxing && child.Has(w.root) {
 		child.SetToMove(w.root)
 	}
@@ -377,6 +382,14 @@ func (w *worker) search(ply, depth, alpha, beta int) int {
 			if e.Bound == tt.BoundExact || (e.Bound == tt.BoundLower && s >= beta) || (e.Bound == tt.BoundUpper && s <= alpha) {
 				return s
 			}
+		}
+	}
+
+	// Step 1b. With two players: prune what the static evaluation or a
+	// null move already decides (pruning.go).
+	if w.pruning && !pvNode && ply > 0 && pos.Players() == 2 {
+		if s, ok := w.prune(ply, depth, alpha, beta, maxing); ok {
+			return s
 		}
 	}
 

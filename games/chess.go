@@ -232,7 +232,7 @@ func (Chess) BenchDepth() int { return search.BenchDepth }
 // NNUEByDefault says whether chess evaluates with the embedded net unless
 // told otherwise (the UCI option Use NNUE): decided by games, recorded in
 // docs/STRENGTH.md.
-const NNUEByDefault = false
+const NNUEByDefault = true
 
 // chessEngine is the chess search behind the protocol.
 type chessEngine struct {

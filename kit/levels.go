@@ -115,7 +115,7 @@ var PlayingLevels = []PlayingLevel{
 	{Level{Kind: WeakSearch, Nodes: 5_000, Noise: 15, Lines: 3}, 1680},
 	{Level{Kind: WeakSearch, Nodes: 14_000, Noise: 8, Lines: 2}, 1850},
 	{Level{Kind: WeakSearch, Nodes: 30_000}, 2020},
-	{Level{Kind: FullStrength}, 2350},
+	{Level{Kind: FullStrength}, 2440},
 }
 
 // LevelForElo returns the index of the strongest level at or below elo.

@@ -5,7 +5,7 @@
 # engines. Each match writes one PGN whose player names ("L4", "SF1500",
 # "Fairy-Max") the rating fit reads:
 #
-#	tuning/levels/calibrate.sh [stage...]      # stages: chain anchors debian
+#	tuning/levels/calibrate.sh [stage...]      # stages: chain anchors debian (all three by default), full
 #	go run ./tuning/cmd/ratings -sf calibration/*.pgn
 #
 # Environment: ENGINE (default ./engine), OUT (default calibration),
@@ -85,6 +85,19 @@ debian() {
 	# shellcheck disable=SC2046
 	play L9 Phalanx 40 tc=10+0.1 302 -- $(level 1) --option1 "Skill Level=9" \
 		--engine2 /usr/games/phalanx --proto2 xboard
+}
+
+# Full strength alone, as chain and anchors play it: for a change that
+# touches only level 10 (the net became its evaluation; docs/STRENGTH.md,
+# note 2), fitted with level 9 held at its published Elo:
+#	go run ./tuning/cmd/ratings -sf -anchor L9=2020 $OUT/L9-L10.pgn $OUT/L10-SF2300.pgn
+full() {
+	# shellcheck disable=SC2046
+	play L9 L10 100 tc=10+0.1 109 -- $(level 1) --option1 "Skill Level=9" $(level 2) --option2 "Skill Level=10"
+	# shellcheck disable=SC2046
+	play L10 SF2300 50 tc=10+0.1 220 -- $(level 1) --option1 "Skill Level=10" \
+		--engine2 /usr/games/stockfish --option2 Threads=1 --option2 Ponder=false \
+		--option2 "Move Overhead=100" --option2 UCI_LimitStrength=true --option2 "UCI_Elo=2300"
 }
 
 [ $# -gt 0 ] || set -- chain anchors debian

@@ -29,6 +29,9 @@ func (w *worker) layerMoves(ply int) []chameleon.Move {
 		if c == w.root || !p.Has(w.root) || p.Players() <= 1 {
 			break
 		}
+		if j > 0 {
+			w.countDefault() // the default that led to this prefix
+		}
 		w.prefix[ply][j] = p
 		w.prefixOf[ply][c] = int8(j)
 		n := len(buf)
@@ -36,8 +39,9 @@ func (w *worker) layerMoves(ply int) []chameleon.Move {
 		if w.sensible>>c&1 != 0 && p.Players() > 2 && len(buf) > n {
 			buf = buf[:n+len(w.keepSensible(&p, buf[n:], &w.stack[ply+1]))]
 		}
+		// The last opponent's default leads nowhere that is used; it is
+		// made only to find the end of the layer, and not counted.
 		p.Make(w.defaultMove(&p, buf[n:]))
-		w.countDefault()
 	}
 	return buf
 }
@@ -61,22 +65,22 @@ func (w *worker) layerChild(ply int, m chameleon.Move) {
 	*child = *w.moverPos(ply, m)
 	child.Make(m)
 	for child.ToMove() != w.root && child.Has(w.root) && child.Players() > 1 {
-		child.Make(w.defaultMove(child, child.GenMoves(w.dflt[:0])))
+		moves := child.GenMoves(w.dflt[:0])
+		if w.sensible>>child.ToMove()&1 != 0 && child.Players() > 2 && len(moves) > 0 {
+			moves = w.keepSensible(child, moves, &w.scratch) // as in layerMoves
+		}
+		child.Make(w.defaultMove(child, moves))
 		w.countDefault()
 	}
 	w.nullAt[ply+1] = false
 	w.keys[ply+1] = child.Key()
 }
 
-// countDefault counts a default move as a node, up to the node limit,
-// which stays exact.
+// countDefault counts a default move as a node, as tick does (the node
+// limit stays exact, stop and the hard time are asked every 1024 nodes).
 func (w *worker) countDefault() {
-	if w.stopped {
-		return
-	}
-	w.nodes++
-	if w.nodeLimit > 0 && w.nodes >= w.nodeLimit {
-		w.stopped = true
+	if !w.stopped {
+		w.tick()
 	}
 }
 

@@ -22,7 +22,7 @@ const (
 func (w *worker) prune(ply, depth, alpha, beta int, maxing bool) (s int, ok bool) {
 	pos := &w.stack[ply]
 	stand := w.eval(ply)
-	if depth <= futilityDepth {
+	if depth <= futilityDepth && !pos.AllStuck() { // all stuck: a draw, found after generation
 		if maxing && stand-futilityMargin*depth >= beta && beta < WinBound {
 			return stand, true
 		}

@@ -330,16 +330,35 @@ func TestSearchDoesNotAllocatePerNode(t *testing.T) {
 // legal move of its prefix's mover, and after it the opponents play on
 // until the root player is to move or out.
 func TestBRSPlusLayersFollowTheTurnOrder(t *testing.T) {
+	for _, sensible := range []uint8{0, 0b1110} {
+		brsPlusLayers(t, sensible)
+	}
+}
+
+// brsPlusLayers checks the layers with the players in sensible modelled as
+// sensible: every default, before the replying opponent or after it, is
+// chosen among the same moves.
+func brsPlusLayers(t *testing.T, sensible uint8) {
 	e := New(1)
-	e.SetOptions(Options{Algorithm: BRSPlus})
+	e.SetOptions(Options{Algorithm: BRSPlus, Sensible: sensible})
 	w := e.w
 	layers, candidates := 0, 0
+	dflt := func(q *chameleon.Position) chameleon.Move {
+		var buf [chameleon.MaxMoves]chameleon.Move
+		var after chameleon.Position
+		moves := q.GenMoves(buf[:0])
+		if w.sensible>>q.ToMove()&1 != 0 && q.Players() > 2 && len(moves) > 0 {
+			moves = w.keepSensible(q, moves, &after)
+		}
+		return w.defaultMove(q, moves)
+	}
 	for _, p := range endgames(t, 0b1111, 14, 40, 11) {
 		if p.ToMove() == chameleon.Red || !p.Has(chameleon.Red) {
 			continue // a layer starts after the root player (red) moved
 		}
 		w.setup(p, nil, Limits{}, kit.TimeManager{})
 		w.root = chameleon.Red // as if red had just moved into p
+		w.sensible = sensible &^ 1
 		moves := slices.Clone(w.generate(0, false, false))
 		require.True(t, w.inLayer[0])
 		layers++
@@ -347,8 +366,7 @@ func TestBRSPlusLayersFollowTheTurnOrder(t *testing.T) {
 		for j := 0; q.ToMove() != chameleon.Red && q.Has(chameleon.Red) && q.Players() > 1; j++ {
 			require.Less(t, j, 3, "%s", p)
 			require.Equal(t, q, w.prefix[0][j], "%s: prefix %d", p, j)
-			var buf [chameleon.MaxMoves]chameleon.Move
-			d := w.defaultMove(&q, q.GenMoves(buf[:0]))
+			d := dflt(&q)
 			require.True(t, d == chameleon.PassMove && !q.CanMove(q.ToMove()) || legal(&q, d), "%s: default %s", &q, d)
 			q.Make(d)
 		}
@@ -360,8 +378,7 @@ func TestBRSPlusLayersFollowTheTurnOrder(t *testing.T) {
 			want := *mover
 			want.Make(m)
 			for want.ToMove() != chameleon.Red && want.Has(chameleon.Red) && want.Players() > 1 {
-				var buf [chameleon.MaxMoves]chameleon.Move
-				want.Make(w.defaultMove(&want, want.GenMoves(buf[:0])))
+				want.Make(dflt(&want))
 			}
 			require.Equal(t, want, *child, "%s after %s", p, m)
 			assert.True(t, child.ToMove() == chameleon.Red || !child.Has(chameleon.Red) || child.Players() <= 1, "%s after %s: %s", p, m, child)

@@ -47,6 +47,7 @@ type worker struct {
 	pruning bool
 	nullAt  [MaxPly + 2]bool
 	dflt    [chameleon.MaxMoves]chameleon.Move
+	scratch chameleon.Position // layerChild: keepSensible\'s scratch
 	// sensible holds the opponents modelled as sensible players (model.go).
 	sensible uint8
 

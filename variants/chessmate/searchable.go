@@ -186,12 +186,7 @@ func (p *Position) IsLegal(a Action) bool {
 		return slices.Contains(p.GenActions(all[:0]), a)
 	}
 	var regular [maxRegular]Action
-	for _, m := range p.genRegular(regular[:0]) {
-		if m == a {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(p.genRegular(regular[:0]), a)
 }
 
 // GivesCheck reports whether the action leaves the opponent in check.

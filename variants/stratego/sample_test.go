@@ -24,28 +24,7 @@ func TestSampleWorldConsistent(t *testing.T) {
 			distinct[w.Key()] = true
 			_, hidden := w.Viewer()
 			require.False(t, hidden, "a world has no unknown pieces")
-			_, err := ParsePosition(w.String())
-			require.NoError(t, err, "a world is a valid position: %s", w.String())
-			for sq := Square(0); sq < numSquares; sq++ {
-				v, x := view.At(sq), w.At(sq)
-				require.Equal(t, v == NoPiece, x == NoPiece)
-				if v == NoPiece {
-					continue
-				}
-				require.Equal(t, v&markBits, x&markBits, "marks on %s", sq)
-				require.Equal(t, v.Side(), x.Side())
-				if v.Kind() != Unknown {
-					require.Equal(t, v.Kind(), x.Kind(), "known piece on %s", sq)
-					continue
-				}
-				if v.Ran() {
-					require.Equal(t, Scout, x.Kind(), "a piece that ran is a Scout")
-				}
-				if v.Moved() {
-					require.True(t, x.Kind().Movable(), "a piece that moved is movable")
-				}
-			}
-			require.Equal(t, view.PublicKey(), w.PublicKey(), "a world looks the same from outside")
+			requireWorldFitsView(t, &view, &w)
 		}
 		assert.Greater(t, len(distinct), 1, "worlds vary")
 	}
@@ -84,29 +63,10 @@ func TestSampleWorldWeightedConsistent(t *testing.T) {
 			w := view.SampleWorldWeighted(rand.New(rand.NewPCG(seed, 3)), &lw, 600)
 			again := view.SampleWorldWeighted(rand.New(rand.NewPCG(seed, 3)), &lw, 600)
 			require.Equal(t, w, again, "the same seed deals the same world")
-			_, err := ParsePosition(w.String())
-			require.NoError(t, err, "a world is a valid position: %s", w.String())
 			for k := Flag; k <= Unknown; k++ {
 				require.Equal(t, uniform.Count(viewer.Other(), k), w.Count(viewer.Other(), k), "count of %s", k.Name(viewer.Other()))
 			}
-			for sq := Square(0); sq < numSquares; sq++ {
-				v, x := view.At(sq), w.At(sq)
-				require.Equal(t, v == NoPiece, x == NoPiece)
-				if v == NoPiece {
-					continue
-				}
-				require.Equal(t, v&markBits, x&markBits, "marks on %s", sq)
-				require.Equal(t, v.Side(), x.Side())
-				switch {
-				case v.Kind() != Unknown:
-					require.Equal(t, v.Kind(), x.Kind(), "known piece on %s", sq)
-				case v.Ran():
-					require.Equal(t, Scout, x.Kind(), "a piece that ran is a Scout")
-				case v.Moved():
-					require.True(t, x.Kind().Movable(), "a piece that moved is movable")
-				}
-			}
-			require.Equal(t, view.PublicKey(), w.PublicKey())
+			requireWorldFitsView(t, &view, &w)
 			require.Equal(t, w.Key(), func() uint64 { c := w; c.rebuild(); return c.Key() }(), "the keys are rebuilt")
 		}
 		assert.Zero(t, testing.AllocsPerRun(20, func() { view.SampleWorldWeighted(rng, &lw, 600) }), "sampling does not allocate")
@@ -152,4 +112,34 @@ func randomView(t *testing.T, rng *rand.Rand, plies int) (Position, Side, bool) 
 	}
 	viewer := full.Pos().SideToMove()
 	return full.Pos().View(viewer), viewer, true
+}
+
+// requireWorldFitsView checks a dealt world against its view: a valid
+// position, the same squares, sides and marks, the known kinds kept, a
+// piece that ran a Scout, one that moved movable, and the same look from
+// outside (public key).
+func requireWorldFitsView(t *testing.T, view, w *Position) {
+	t.Helper()
+	_, err := ParsePosition(w.String())
+	require.NoError(t, err, "a world is a valid position: %s", w.String())
+	for sq := Square(0); sq < numSquares; sq++ {
+		v, x := view.At(sq), w.At(sq)
+		require.Equal(t, v == NoPiece, x == NoPiece)
+		if v == NoPiece {
+			continue
+		}
+		require.Equal(t, v&markBits, x&markBits, "marks on %s", sq)
+		require.Equal(t, v.Side(), x.Side())
+		if v.Kind() != Unknown {
+			require.Equal(t, v.Kind(), x.Kind(), "known piece on %s", sq)
+			continue
+		}
+		if v.Ran() {
+			require.Equal(t, Scout, x.Kind(), "a piece that ran is a Scout")
+		}
+		if v.Moved() {
+			require.True(t, x.Kind().Movable(), "a piece that moved is movable")
+		}
+	}
+	require.Equal(t, view.PublicKey(), w.PublicKey(), "a world looks the same from outside")
 }

@@ -47,7 +47,7 @@ type worker struct {
 	pruning bool
 	nullAt  [MaxPly + 2]bool
 	dflt    [chameleon.MaxMoves]chameleon.Move
-	scratch chameleon.Position // layerChild: keepSensible\'s scratch
+	scratch chameleon.Position // layerChild: keepSensible's scratch
 	// sensible holds the opponents modelled as sensible players (model.go).
 	sensible uint8
 
@@ -307,15 +307,16 @@ const (
 func (w *worker) scoreMoves(ply int, moves []chameleon.Move, ttMove chameleon.Move) {
 	keys := w.order[ply][:len(moves)]
 	for i, m := range moves {
-		switch {
+		pos := w.moverPos(ply, m)
+		switch capture := pos.At(m.To()) != chameleon.NoPawn; {
 		case m == ttMove:
 			keys[i] = orderTT
-		case m == w.killers[ply][0] && !w.isCapture(ply, m):
+		case m == w.killers[ply][0] && !capture:
 			keys[i] = orderKiller + 1
-		case m == w.killers[ply][1] && !w.isCapture(ply, m):
+		case m == w.killers[ply][1] && !capture:
 			keys[i] = orderKiller
 		default:
-			keys[i] = w.orderKey(w.moverPos(ply, m), m)
+			keys[i] = w.orderKey(pos, m)
 		}
 	}
 }

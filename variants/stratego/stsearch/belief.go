@@ -179,13 +179,13 @@ func (b *belief) replay(o stratego.Obs, root stratego.Side) bool {
 func (b *belief) evidence(o stratego.Obs, root stratego.Side) {
 	from, to := o.Move.From(), o.Move.To()
 	if id := b.cells[from].id; id != 0 && o.Battle.Outcome == stratego.NoBattle && !o.Ran() {
-		for _, n := range around(from) {
-			if r := b.revealedRoot(n, root); r != stratego.NoKind && r.Movable() && !adjacent(n, to) {
+		for _, n := range neighbors(from) {
+			if r := b.revealedRoot(n, root); r != stratego.NoKind && r.Movable() && distance(n, to) != 1 {
 				b.nudge(id, r, -fleeWeight, fleeWeight)
 			}
 		}
-		for _, n := range around(to) {
-			if r := b.revealedRoot(n, root); r != stratego.NoKind && !adjacent(n, from) {
+		for _, n := range neighbors(to) {
+			if r := b.revealedRoot(n, root); r != stratego.NoKind && distance(n, from) != 1 {
 				b.nudge(id, r, approachWeight, -approachWeight)
 			}
 		}
@@ -195,7 +195,7 @@ func (b *belief) evidence(o stratego.Obs, root stratego.Side) {
 		if id == 0 || sq == from {
 			continue
 		}
-		for _, n := range around(sq) {
+		for _, n := range neighbors(sq) {
 			if r := b.revealedRoot(n, root); r != stratego.NoKind && n != to {
 				b.nudge(id, r, -lingerWeight, 0)
 			}
@@ -231,23 +231,4 @@ func (b *belief) revealedRoot(sq stratego.Square, root stratego.Side) stratego.K
 		return stratego.NoKind
 	}
 	return c.kind
-}
-
-// around lists the squares next to sq (NoSquare past the edge or on a
-// lake) without allocating, unlike neighbors.
-func around(sq stratego.Square) [4]stratego.Square {
-	out := [4]stratego.Square{stratego.NoSquare, stratego.NoSquare, stratego.NoSquare, stratego.NoSquare}
-	f, r := sq.File(), sq.Rank()
-	for i, d := range [4][2]int{{0, 1}, {0, -1}, {-1, 0}, {1, 0}} {
-		nf, nr := f+d[0], r+d[1]
-		if nf >= 0 && nf < 10 && nr >= 0 && nr < 8 && !stratego.IsLake(stratego.MakeSquare(nf, nr)) {
-			out[i] = stratego.MakeSquare(nf, nr)
-		}
-	}
-	return out
-}
-
-func adjacent(a, b stratego.Square) bool {
-	df, dr := a.File()-b.File(), a.Rank()-b.Rank()
-	return df*df+dr*dr == 1
 }

@@ -128,7 +128,7 @@ func battleGain(a, d stratego.Kind) int {
 // has a revealed enemy neighbour that would beat it by attacking.
 func threatened(p *stratego.Position, sq stratego.Square, pc stratego.Piece, from stratego.Square) bool {
 	for _, n := range neighbors(sq) {
-		if n == from && n != sq {
+		if n == stratego.NoSquare || n == from && n != sq {
 			continue
 		}
 		q := p.At(n)
@@ -140,13 +140,15 @@ func threatened(p *stratego.Position, sq stratego.Square, pc stratego.Piece, fro
 	return false
 }
 
-func neighbors(sq stratego.Square) []stratego.Square {
-	var out []stratego.Square
+// neighbors lists the squares next to sq, NoSquare past the edge or on a
+// lake, without allocating (the belief calls it at every replayed ply).
+func neighbors(sq stratego.Square) [4]stratego.Square {
+	out := [4]stratego.Square{stratego.NoSquare, stratego.NoSquare, stratego.NoSquare, stratego.NoSquare}
 	f, r := sq.File(), sq.Rank()
-	for _, d := range [4][2]int{{0, 1}, {0, -1}, {-1, 0}, {1, 0}} {
+	for i, d := range [4][2]int{{0, 1}, {0, -1}, {-1, 0}, {1, 0}} {
 		nf, nr := f+d[0], r+d[1]
 		if nf >= 0 && nf < 10 && nr >= 0 && nr < 8 && !stratego.IsLake(stratego.MakeSquare(nf, nr)) {
-			out = append(out, stratego.MakeSquare(nf, nr))
+			out[i] = stratego.MakeSquare(nf, nr)
 		}
 	}
 	return out

@@ -324,9 +324,11 @@ func controlVariates(view *stratego.Position, worlds []stratego.Position, root [
 		any = true
 		cv.attack[i] = true
 		a := view.At(m.From()).Kind()
-		probs := identityOdds(view, d)
+		var probs [stratego.Unknown]int
 		if b != nil {
 			probs = b.odds(view, m.To(), rng)
+		} else {
+			probs = identityOdds(view, d)
 		}
 		total := 0
 		for k, n := range probs {

@@ -209,3 +209,21 @@ func ParseSetupSide(text string) (Side, error) {
 	}
 	return 0, fmt.Errorf("the side is v (Volcandria) or e (Everwinter), not %q", kit.Truncate(text, 20))
 }
+
+//go:generate go run ./internal/setupgen -o setup_gen.go
+
+// SetupShare is the share of GenerateSetup's arrangements for side s that
+// put kind k on sq (0 off s's home zone), counted once over fixed draws
+// (setup_gen.go): what a piece's starting square tells about it when its
+// side arranges its army as Tempest does.
+func SetupShare(s Side, sq Square, k Kind) float64 {
+	if s > Everwinter || k >= Unknown {
+		return 0
+	}
+	for i, h := range homeOrder[s] {
+		if h == sq {
+			return float64(setupCounts[s][i][k]) / setupDraws
+		}
+	}
+	return 0
+}

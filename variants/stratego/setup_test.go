@@ -2,6 +2,7 @@ package stratego
 
 import (
 	"math/rand/v2"
+	"os/exec"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -84,4 +85,37 @@ func TestRandomSetupAndParseErrors(t *testing.T) {
 	assert.Equal(t, "dmkkrrrsse/ewwwwwcccc/xttttttfyy", DefaultSetup(Everwinter).String(Everwinter))
 	p := NewStart(DefaultSetup(Volcandria), DefaultSetup(Everwinter), Volcandria)
 	assert.Equal(t, StartPosition, p.String())
+}
+
+// TestSetupShareUpToDate: the committed table is what the generator counts
+// from GenerateSetup today, and its shares are an army's.
+func TestSetupShareUpToDate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("counts 400,000 arrangements")
+	}
+	out, err := exec.Command("go", "run", "./internal/setupgen", "-o", "setup_gen.go", "-check").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	for _, s := range []Side{Volcandria, Everwinter} {
+		for k := Flag; k <= Trap; k++ {
+			total := 0.0
+			for i := range homeOrder[s] {
+				total += SetupShare(s, SetupSquare(s, i), k)
+			}
+			assert.InDelta(t, float64(Army[k]), total, 1e-9, "%s %s", s, k.Name(s))
+		}
+		// The Flag stands on the back row, Traps never on open front squares.
+		for i := range homeOrder[s] {
+			sq := SetupSquare(s, i)
+			row := sq.Rank() // 0..7
+			back := (s == Volcandria && row == 0) || (s == Everwinter && row == 7)
+			front := (s == Volcandria && row == 2) || (s == Everwinter && row == 5)
+			if !back {
+				assert.Zero(t, SetupShare(s, sq, Flag), sq.String())
+			}
+			if f := sq.File(); front && (f <= 1 || f == 4 || f == 5 || f >= 8) {
+				assert.Zero(t, SetupShare(s, sq, Trap), sq.String())
+			}
+		}
+	}
+	assert.Zero(t, SetupShare(Volcandria, SetupSquare(Everwinter, 0), Scout), "off the home zone")
 }

@@ -1,6 +1,7 @@
 package stsearch
 
 import (
+	"math"
 	"math/rand/v2"
 
 	"tempest/variants/stratego"
@@ -40,6 +41,22 @@ const (
 	weightBound    = 3    // a kind keeps at least e^-6 of another's weight
 )
 
+// The setup prior: an opponent that arranges its army as Tempest's setup
+// command does (stratego.GenerateSetup) puts its Flag on the back row,
+// Traps around it and Scouts to the front; one that deals its army at
+// random does not. Each hidden piece's kinds are weighted by a mixture of
+// the two, P(k | home) = mix*share(k, home) + (1-mix)*army(k)/30, where
+// share is the generator's (smoothed by setupSmoothing towards uniform, so
+// no kind is excluded) and mix is the posterior that the opponent uses the
+// generator, from setupOdds and what its pieces showed at their home
+// squares: a kind revealed in battle, a run (a Scout), a first move (a
+// movable piece). mix stays within [mixFloor, 1-mixFloor].
+const (
+	setupOdds      = 0    // log-odds of the generator before any evidence
+	setupSmoothing = 0.05 // share of uniform in the generator's table
+	mixFloor       = 0.02
+)
+
 // Sampling effort, per unknown piece: Metropolis exchanges per world, and
 // sweeps for the marginals of the control variates.
 const (
@@ -59,11 +76,22 @@ type cell struct {
 // sampling allocate nothing.
 type belief struct {
 	cells [80]cell
-	byID  [stratego.ArmySize + 1][stratego.Unknown]float32
-	lw    stratego.KindWeights        // by the view's squares
-	tally [80][stratego.Unknown]int32 // weighted marginals (controlVariates)
+	byID  [stratego.ArmySize + 1][stratego.Unknown]float32 // the evidence
+	prior [stratego.ArmySize + 1][stratego.Unknown]float32 // the setup prior
+	ev    stratego.KindWeights                             // the evidence by the view's squares
+	lw    stratego.KindWeights                             // evidence and prior by the view's squares
+	tally [80][stratego.Unknown]int32                      // weighted marginals (controlVariates)
 	// tallied: tally holds this decision's marginals.
 	tallied bool
+	// Per hidden enemy piece (by id): its home square, the kind a battle
+	// showed (NoKind: none), whether it moved and whether it ran.
+	home  [stratego.ArmySize + 1]stratego.Square
+	shown [stratego.ArmySize + 1]stratego.Kind
+	moved [stratego.ArmySize + 1]bool
+	ran   [stratego.ArmySize + 1]bool
+	// mix is the posterior that the opponent arranges as the setup
+	// generator does (see setupOdds).
+	mix float64
 }
 
 // build replays the public record (the start, reduced to the mover's view,
@@ -71,9 +99,14 @@ type belief struct {
 // reads nothing but the start's view and seen; false when the record does
 // not lead to view (a position set without its moves), and lw is then zero.
 func (b *belief) build(start *stratego.Position, seen []stratego.Obs, view *stratego.Position) bool {
-	b.lw = stratego.KindWeights{}
+	b.lw, b.ev = stratego.KindWeights{}, stratego.KindWeights{}
+	b.prior = [stratego.ArmySize + 1][stratego.Unknown]float32{}
 	b.byID = [stratego.ArmySize + 1][stratego.Unknown]float32{}
 	b.tallied = false
+	b.shown = [stratego.ArmySize + 1]stratego.Kind{}
+	b.moved = [stratego.ArmySize + 1]bool{}
+	b.ran = [stratego.ArmySize + 1]bool{}
+	b.mix = 0
 	if start == nil {
 		return false
 	}
@@ -92,6 +125,7 @@ func (b *belief) build(start *stratego.Position, seen []stratego.Obs, view *stra
 		case c.side != root && ids < stratego.ArmySize:
 			ids++
 			c.id = ids
+			b.home[ids] = stratego.Square(sq)
 		}
 		b.cells[sq] = c
 	}
@@ -105,6 +139,7 @@ func (b *belief) build(start *stratego.Position, seen []stratego.Obs, view *stra
 	if mover != root {
 		return false
 	}
+	b.setupPrior(root.Other(), ids)
 	for sq := stratego.Square(0); sq < 80; sq++ {
 		c, pc := b.cells[sq], view.At(sq)
 		switch {
@@ -118,7 +153,10 @@ func (b *belief) build(start *stratego.Position, seen []stratego.Obs, view *stra
 		case c.side == root && (c.kind != stratego.Unknown) != pc.Revealed():
 			return false
 		case c.id != 0:
-			b.lw[sq] = b.byID[c.id]
+			b.ev[sq] = b.byID[c.id]
+			for k := range b.lw[sq] {
+				b.lw[sq][k] = b.byID[c.id][k] + b.prior[c.id][k]
+			}
 		}
 	}
 	return true
@@ -154,6 +192,16 @@ func (b *belief) replay(o stratego.Obs, root stratego.Side) bool {
 		return false
 	}
 	a := b.cells[from]
+	if a.id != 0 {
+		b.moved[a.id] = true
+		b.ran[a.id] = b.ran[a.id] || o.Ran()
+		if o.Battle.Outcome != stratego.NoBattle {
+			b.shown[a.id] = o.Battle.Attacker
+		}
+	}
+	if d := b.cells[to].id; d != 0 && o.Battle.Outcome != stratego.NoBattle {
+		b.shown[d] = o.Battle.Defender
+	}
 	b.cells[from] = cell{}
 	switch o.Battle.Outcome {
 	case stratego.NoBattle:
@@ -231,4 +279,51 @@ func (b *belief) revealedRoot(sq stratego.Square, root stratego.Side) stratego.K
 		return stratego.NoKind
 	}
 	return c.kind
+}
+
+// setupPrior sets mix from what the enemy's pieces showed at their home
+// squares, then adds the prior's log-weights to every piece still hidden
+// (ids 1...n) in prior: log P(k | home) less the uniform log army(k)/30, so a mix of
+// 0 would leave the weights as they were.
+func (b *belief) setupPrior(enemy stratego.Side, n uint8) {
+	var share [stratego.ArmySize + 1][stratego.Unknown]float64
+	llr := float64(setupOdds)
+	for id := uint8(1); id <= n; id++ {
+		var gen, uni float64 // of the evidence, under each arrangement
+		for k := stratego.Flag; k <= stratego.Trap; k++ {
+			u := uniformShare(k)
+			g := (1-setupSmoothing)*stratego.SetupShare(enemy, b.home[id], k) + setupSmoothing*u
+			share[id][k] = g
+			fits := false
+			switch {
+			case b.shown[id] != stratego.NoKind:
+				fits = k == b.shown[id]
+			case b.ran[id]:
+				fits = k == stratego.Scout
+			case b.moved[id]:
+				fits = k.Movable()
+			}
+			if fits {
+				gen, uni = gen+g, uni+u
+			}
+		}
+		if uni > 0 {
+			llr += math.Log(gen / uni)
+		}
+	}
+	b.mix = min(max(1/(1+math.Exp(-llr)), mixFloor), 1-mixFloor)
+	for id := uint8(1); id <= n; id++ {
+		if b.shown[id] != stratego.NoKind {
+			continue
+		}
+		for k := stratego.Flag; k <= stratego.Trap; k++ {
+			u := uniformShare(k)
+			b.prior[id][k] = float32(math.Log(b.mix*share[id][k]+(1-b.mix)*u) - math.Log(u))
+		}
+	}
+}
+
+// uniformShare is the chance that a randomly arranged piece is of kind k.
+func uniformShare(k stratego.Kind) float64 {
+	return float64(stratego.Army[k]) / stratego.ArmySize
 }

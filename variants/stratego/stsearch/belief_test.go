@@ -51,7 +51,7 @@ func TestBeliefDirection(t *testing.T) {
 	const start = "4d4f/10/10/10/4M!5/10/10/F8W v 00 -,- - 0 0"
 	g := playTokens(t, start, "j1j2", "e8e7", "j2j1", "e7e6", "j1j2", "e6e5", "e4f4", "e5f5", "f4f3", "f5f4", "f3e3", "f4e4")
 	b := beliefOf(t, g)
-	chaser := b.lw[square(t, "e4")]
+	chaser := b.ev[square(t, "e4")]
 	for k := stratego.Slayer; k < stratego.Dragon; k++ {
 		assert.Less(t, chaser[k], chaser[stratego.Dragon], "%s", k.Name(stratego.Everwinter))
 	}
@@ -70,12 +70,12 @@ func TestBeliefDirection(t *testing.T) {
 
 	// Flight: the Knight next to the Mage steps away.
 	g = playTokens(t, "4k4f/10/10/4k5/4M!5/10/10/F8W v 00 -,- - 0 0", "j1j2", "e5e6")
-	fled := beliefOf(t, g).lw[square(t, "e6")]
+	fled := beliefOf(t, g).ev[square(t, "e6")]
 	assert.Negative(t, fled[stratego.Dragon])
 	assert.Positive(t, fled[stratego.Knight])
 	// Lingering: it stays while the other piece moves.
 	g = playTokens(t, "4k4f/10/10/4k5/4M!5/10/10/F8W v 00 -,- - 0 0", "j1j2", "e8e7")
-	stayed := beliefOf(t, g).lw[square(t, "e5")]
+	stayed := beliefOf(t, g).ev[square(t, "e5")]
 	assert.Negative(t, stayed[stratego.Dragon])
 	assert.Zero(t, stayed[stratego.Knight])
 	assert.Zero(t, stayed[stratego.Trap], "a Trap could not have attacked")
@@ -181,13 +181,16 @@ type calibration struct {
 	belief, uniform           float64 // sum of P(true kind)
 	beliefLoss, uniformLoss   float64 // sum of -ln P(true kind)
 	beliefMoved, uniformMoved float64
+	flags                     int
+	beliefFlag, uniformFlag   float64 // sum of P(Flag) on the Flag's square
 }
 
 func (c calibration) String() string {
 	n, m := float64(c.pieces), float64(c.moved)
 	return fmt.Sprintf("%d pieces: mean P(true kind) belief %.4f, uniform %.4f; log-loss belief %.4f, uniform %.4f; "+
 		"%d moved pieces: belief %.4f, uniform %.4f", c.pieces, c.belief/n, c.uniform/n, c.beliefLoss/n, c.uniformLoss/n,
-		c.moved, c.beliefMoved/m, c.uniformMoved/m)
+		c.moved, c.beliefMoved/m, c.uniformMoved/m) +
+		fmt.Sprintf("; the hidden Flag (%d): belief %.4f, uniform %.4f", c.flags, c.beliefFlag/float64(c.flags), c.uniformFlag/float64(c.flags))
 }
 
 func calibrate(t *testing.T, recs []variants.Record, sweeps int) calibration {
@@ -218,6 +221,10 @@ func calibrate(t *testing.T, recs []variants.Record, sweeps int) calibration {
 					c.pieces++
 					c.belief, c.uniform = c.belief+pb, c.uniform+pu
 					c.beliefLoss, c.uniformLoss = c.beliefLoss-math.Log(pb), c.uniformLoss-math.Log(pu)
+					if k == stratego.Flag {
+						c.flags++
+						c.beliefFlag, c.uniformFlag = c.beliefFlag+pb, c.uniformFlag+pu
+					}
 					if view.At(sq).Moved() && !view.At(sq).Ran() {
 						c.moved++
 						c.beliefMoved, c.uniformMoved = c.beliefMoved+pb, c.uniformMoved+pu
@@ -235,7 +242,7 @@ func calibrate(t *testing.T, recs []variants.Record, sweeps int) calibration {
 // itself (full-knowledge records, testdata/selfplay.pgn, from the 60 of
 // docs/STRATEGO.md's calibration), the belief gives the true kinds of the
 // unknown pieces more probability than uniform dealing, overall and for
-// the pieces that moved. STRATEGO_CALIBRATION=<file.pgn> measures another
+// the pieces that moved, and the hidden Flag's square half as much again. STRATEGO_CALIBRATION=<file.pgn> measures another
 // record and logs the numbers.
 func TestBeliefCalibration(t *testing.T) {
 	path := os.Getenv("STRATEGO_CALIBRATION")
@@ -246,4 +253,61 @@ func TestBeliefCalibration(t *testing.T) {
 	t.Log(c)
 	assert.Greater(t, c.belief, c.uniform)
 	assert.Greater(t, c.beliefMoved, c.uniformMoved)
+	assert.Greater(t, c.beliefFlag, 1.5*c.uniformFlag, "the setup prior finds the Flag")
+}
+
+// TestSetupPriorRecognisesTheArrangement: after 80 plies of greedy play,
+// the belief takes an army from the setup generator for one (mix above
+// 1/2 in more than two games of three: the shares of most movable kinds
+// are close to uniform) and a randomly dealt army mostly not (in less than
+// one of four), from what the pieces showed at their home squares; and
+// with a generator army the prior puts more weight on the Flag's true
+// square than uniform dealing does in three games of four.
+func TestSetupPriorRecognisesTheArrangement(t *testing.T) {
+	const games = 40
+	rng := rand.New(rand.NewPCG(19, 19))
+	for _, generated := range []bool{true, false} {
+		high, flagBetter, counted := 0, 0, 0
+		for gi := 0; gi < games; gi++ {
+			enemy := stratego.RandomSetup(rng)
+			if generated {
+				enemy = stratego.GenerateSetup(stratego.Everwinter, rng)
+			}
+			g := stratego.NewGame(stratego.NewStart(stratego.GenerateSetup(stratego.Volcandria, rng), enemy, stratego.Volcandria))
+			for ply := 0; ply < 80 && !g.Status().Over; ply++ {
+				view := g.Pos().View(g.Pos().SideToMove())
+				_, err := g.Play(GreedyMove(&view, rng).String())
+				require.NoError(t, err)
+			}
+			if g.Status().Over || g.Pos().SideToMove() != stratego.Volcandria {
+				continue
+			}
+			counted++
+			b := beliefOf(t, g)
+			if b.mix > 0.5 {
+				high++
+			}
+			flag := stratego.NoSquare
+			for sq := stratego.Square(0); sq < 80; sq++ {
+				if pc := g.Pos().At(sq); pc.Side() == stratego.Everwinter && pc.Kind() == stratego.Flag {
+					flag = sq
+				}
+			}
+			view := g.Pos().View(stratego.Volcandria)
+			var weighted, uniform [80][stratego.Unknown]int32
+			view.TallyWeighted(rand.New(rand.NewPCG(1, 1)), &b.lw, 200, &weighted)
+			view.TallyWeighted(rand.New(rand.NewPCG(1, 1)), &stratego.KindWeights{}, 200, &uniform)
+			if weighted[flag][stratego.Flag] > uniform[flag][stratego.Flag] {
+				flagBetter++
+			}
+		}
+		t.Logf("generated %v: mix > 1/2 in %d of %d games; the Flag's square more likely in %d", generated, high, counted, flagBetter)
+		require.Greater(t, counted, games/2, "games still going after 80 plies")
+		if generated {
+			assert.Greater(t, 3*high, 2*counted)
+			assert.Greater(t, 4*flagBetter, 3*counted)
+		} else {
+			assert.Less(t, 4*high, counted)
+		}
+	}
 }

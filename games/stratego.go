@@ -181,14 +181,16 @@ func (c *strategoEngine) TableMB() int                { return stsearch.TableMB 
 // has no ponder mode of its own: the search runs at once and the answer is
 // held until ponderhit), "deal uniform|belief" (how the worlds are dealt;
 // belief is experimental, stsearch.Options) and "narrow <K>" (search only
-// the K best root moves from depth 3 on; experimental, 0 = off). searchmoves and mate
+// the K best root moves from depth 3 on; experimental, 0 = off) and "leaf
+// plain|expect" (expect: the root side's leaves weigh the gamble on an
+// unknown piece; experimental). searchmoves and mate
 // are ignored with a note. The engine decides from the mover's view; a view
 // of the other player cannot be searched.
 func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Search, []string, error) {
 	g := gm.(*stratego.Game)
 	pos := *g.Pos() // the search owns its copy
 	us := int(pos.SideToMove())
-	gp := kit.ParseGo(args, us, "deal", "narrow")
+	gp := kit.ParseGo(args, us, "deal", "narrow", "leaf")
 	gp.OwnClock(us)
 	opts := stsearch.Options{}
 	switch deal, ok := gp.Extras["deal"]; {
@@ -208,6 +210,13 @@ func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Sear
 		} else {
 			opts.Narrow = n
 		}
+	}
+	switch leaf, ok := gp.Extras["leaf"]; {
+	case !ok, leaf == "plain":
+	case leaf == "expect":
+		opts.ExpectLeaf = true
+	default:
+		gp.Note("go leaf %q is not \"plain\" or \"expect\"; using plain", kit.Truncate(leaf, 20))
 	}
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", stratego.Name)

@@ -9,6 +9,7 @@ import (
 
 	"tempest/variants"
 	"tempest/variants/stratego"
+	"tempest/variants/stratego/stsearch"
 )
 
 // "go ... deal belief" turns the Stratego search's belief on for that
@@ -16,7 +17,6 @@ import (
 // word and an unknown word (noted) leave it off.
 func TestStrategoGoDeal(t *testing.T) {
 	g, c := strategoAfterTwoPlies(t)
-	e := variants.Engine(c)
 	for _, tc := range []struct {
 		args   []string
 		belief bool
@@ -27,11 +27,8 @@ func TestStrategoGoDeal(t *testing.T) {
 		{[]string{"depth", "1"}, false, 0},
 		{[]string{"depth", "1", "deal", "bayes"}, false, 1},
 	} {
-		search, notes, err := e.Prepare(g, tc.args)
-		require.NoError(t, err)
+		o, notes := strategoGoOptions(t, g, c, tc.args)
 		assert.Len(t, notes, tc.notes, "%v: %v", tc.args, notes)
-		search(context.Background(), nil, func(string) {})
-		o := c.e.Options()
 		assert.Equal(t, tc.belief, o.Belief, "%v", tc.args)
 		if tc.belief {
 			assert.Len(t, o.Seen, 2)
@@ -40,29 +37,43 @@ func TestStrategoGoDeal(t *testing.T) {
 	}
 }
 
-// "go ... narrow <K>" sets the Stratego search's root narrowing for that
-// search; a bad count is noted and leaves it off.
-func TestStrategoGoNarrow(t *testing.T) {
+// "go ... narrow <K>" sets the Stratego search's root narrowing and "leaf
+// expect" its expectation leaf for that search; a bad count or word is
+// noted and leaves the switch off.
+func TestStrategoGoNarrowAndLeaf(t *testing.T) {
 	g, c := strategoAfterTwoPlies(t)
-	e := variants.Engine(c)
 	for _, tc := range []struct {
 		args   []string
 		narrow int
+		expect bool
 		notes  int
 	}{
-		{[]string{"depth", "1", "narrow", "6"}, 6, 0},
-		{[]string{"depth", "1", "narrow", "0"}, 0, 0},
-		{[]string{"depth", "1"}, 0, 0},
-		{[]string{"depth", "1", "narrow", "six"}, 0, 1},
-		{[]string{"depth", "1", "narrow", "-2"}, 0, 1},
-		{[]string{"depth", "1", "deal", "belief", "narrow", "4"}, 4, 0},
+		{[]string{"depth", "1", "narrow", "6"}, 6, false, 0},
+		{[]string{"depth", "1", "narrow", "0"}, 0, false, 0},
+		{[]string{"depth", "1"}, 0, false, 0},
+		{[]string{"depth", "1", "narrow", "six"}, 0, false, 1},
+		{[]string{"depth", "1", "narrow", "-2"}, 0, false, 1},
+		{[]string{"depth", "1", "deal", "belief", "narrow", "4"}, 4, false, 0},
+		{[]string{"depth", "1", "leaf", "expect"}, 0, true, 0},
+		{[]string{"depth", "1", "leaf", "plain"}, 0, false, 0},
+		{[]string{"depth", "1", "leaf", "guess"}, 0, false, 1},
+		{[]string{"depth", "1", "deal", "belief", "leaf", "expect", "narrow", "3"}, 3, true, 0},
 	} {
-		search, notes, err := e.Prepare(g, tc.args)
-		require.NoError(t, err)
+		o, notes := strategoGoOptions(t, g, c, tc.args)
 		assert.Len(t, notes, tc.notes, "%v: %v", tc.args, notes)
-		search(context.Background(), nil, func(string) {})
-		assert.Equal(t, tc.narrow, c.e.Options().Narrow, "%v", tc.args)
+		assert.Equal(t, tc.narrow, o.Narrow, "%v", tc.args)
+		assert.Equal(t, tc.expect, o.ExpectLeaf, "%v", tc.args)
 	}
+}
+
+// strategoGoOptions prepares and runs "go args" on g and returns the
+// options the search ran with and the notes.
+func strategoGoOptions(t *testing.T, g variants.Game, c *strategoEngine, args []string) (stsearch.Options, []string) {
+	t.Helper()
+	search, notes, err := variants.Engine(c).Prepare(g, args)
+	require.NoError(t, err)
+	search(context.Background(), nil, func(string) {})
+	return c.e.Options(), notes
 }
 
 // strategoAfterTwoPlies is a Stratego game two plies in and an engine.

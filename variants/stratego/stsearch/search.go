@@ -64,6 +64,13 @@ type worker struct {
 	history         [2][80 * 80]int32
 	tt              *tt.Table
 	root            stratego.Side // the side whose decision is searched
+	// expect[sq][a] is the expected gain of root's kind a attacking the
+	// unknown enemy piece on sq at the root, over the identities the root
+	// side thinks it may have; seen[sq] is that piece as the root side saw
+	// it (Options.ExpectLeaf; expectOn says the table is filled).
+	expect   [80][stratego.Unknown]int32
+	seen     [80]stratego.Piece
+	expectOn bool
 }
 
 // Engine makes decisions; it is reused between moves (its buffers are
@@ -99,6 +106,13 @@ type Options struct {
 	// narrowFrom on, at full strength: the budget goes to the candidates
 	// instead of scoring every move exactly in every world. Experimental.
 	Narrow int
+	// ExpectLeaf lets the root side, at a leaf (quiescence), take the
+	// expected gain of attacking an unknown piece over the identities it
+	// may have (the belief's marginals with Belief, else the count-based
+	// odds), where otherwise it may attack only revealed pieces there: the
+	// leaf sees the chance without reading the world's identity. Full
+	// strength only. Experimental.
+	ExpectLeaf bool
 }
 
 // narrowFrom is the first depth searched with a narrowed root (Narrow).
@@ -206,6 +220,9 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	}
 	done := make([]int, len(worlds))
 	cv := controlVariates(&view, worlds, root, b, rng)
+	if e.opts.ExpectLeaf && e.level.Kind == kit.FullStrength && n > 1 {
+		w.fillExpect(&view, b, rng)
+	}
 	avg := make([]int, len(root))
 	ballot := kit.NewBallot[int](clipScore, nil) // root move indices
 	for i := range root {
@@ -667,21 +684,35 @@ func (w *worker) quiesce(p *stratego.Position, ply, alpha, beta, qply int, ignor
 		return s
 	}
 	stand := evaluate(p, w.root)
+	rootToMove := p.SideToMove() == w.root
+	var moves []stratego.Move
+	if w.expectOn && rootToMove && qply < maxQuiescence && ply < maxPly {
+		// The gamble on an unknown piece is one more choice besides
+		// standing pat, worth its expected gain (Options.ExpectLeaf).
+		moves = p.GenBattles(w.moves[ply][:0])
+		bet := 0
+		for _, m := range moves {
+			bet = max(bet, w.expectedGain(p, m))
+		}
+		stand += bet
+	}
 	if stand >= beta || qply >= maxQuiescence || ply >= maxPly {
 		return stand
 	}
 	alpha = max(alpha, stand)
-	moves := p.GenBattles(w.moves[ply][:0])
+	if moves == nil {
+		moves = p.GenBattles(w.moves[ply][:0])
+	}
 	order := w.order[ply][:0]
 	kept := moves[:0]
-	rootToMove := p.SideToMove() == w.root
 	for _, m := range moves {
 		a, d := p.At(m.From()).Kind(), p.At(m.To()).Kind()
 		if rootToMove && !p.At(m.To()).Revealed() {
 			// The root side does not know this piece: resolving the battle by
 			// the world's identity would credit it with knowledge it lacks
 			// (strategy fusion). Such attacks are left to the full-width
-			// search, and at the root to the average over worlds.
+			// search, at the root to the average over worlds, and at a leaf
+			// to their expectation (Options.ExpectLeaf).
 			continue
 		}
 		gain := 0
@@ -728,6 +759,56 @@ func (w *worker) quiesce(p *stratego.Position, ply, alpha, beta, qply int, ignor
 		}
 	}
 	return best
+}
+
+// fillExpect fills the table of expected gains (Options.ExpectLeaf) from
+// the view: the belief's marginals when b is not nil, else the count-based
+// odds of identityOdds.
+func (w *worker) fillExpect(view *stratego.Position, b *belief, rng *rand.Rand) {
+	w.expectOn = true
+	enemy := view.SideToMove().Other()
+	for sq := stratego.Square(0); sq < 80; sq++ {
+		pc := view.At(sq)
+		w.seen[sq] = pc
+		if pc == stratego.NoPiece || pc.Side() != enemy || pc.Kind() != stratego.Unknown {
+			continue
+		}
+		var probs [stratego.Unknown]int
+		if b != nil {
+			probs = b.odds(view, sq, rng)
+		} else {
+			probs = identityOdds(view, pc)
+		}
+		total := 0
+		for _, n := range probs {
+			total += n
+		}
+		for a := stratego.Slayer; a <= stratego.Dragon; a++ {
+			sum := 0
+			for k, n := range probs {
+				if n > 0 {
+					sum += n * rootGain(a, stratego.Kind(k))
+				}
+			}
+			w.expect[sq][a] = int32(sum / max(total, 1))
+		}
+	}
+}
+
+// expectedGain is the expected gain of the root side's battle m on an
+// unrevealed piece, from the table of the root's view, if the piece on m's
+// target is still the one the root side saw there (same marks): 0 for
+// anything else.
+func (w *worker) expectedGain(p *stratego.Position, m stratego.Move) int {
+	d := p.At(m.To())
+	if d.Revealed() {
+		return 0
+	}
+	s := w.seen[m.To()]
+	if s == stratego.NoPiece || s.Side() != d.Side() || s.Kind() != stratego.Unknown || s.Moved() != d.Moved() || s.Ran() != d.Ran() {
+		return 0
+	}
+	return int(w.expect[m.To()][p.At(m.From()).Kind()])
 }
 
 // movesLeft is the number of own moves the time manager (kit.PlanTime)

@@ -40,7 +40,8 @@ func midgame(t testing.TB, seed uint64, plies int) *stratego.Game {
 // at every tier, because the engine decides from the mover's view only.
 // The hidden identities are reshuffled among the enemy's unrevealed pieces
 // of the same movement class (unmoved / moved), which keeps everything the
-// mover has seen. Full strength is also tried with the belief (Options).
+// mover has seen. Full strength is also tried with the belief and the
+// expectation leaf (Options).
 func TestFairness(t *testing.T) {
 	levels := []kit.Level{{Kind: kit.FullStrength}, {Kind: kit.WeakSearch, Depth: 4, Noise: 60, Lines: 5},
 		{Kind: kit.GreedyMover}, {Kind: kit.RandomMover}}
@@ -63,13 +64,17 @@ func TestFairness(t *testing.T) {
 			assert.NotEqual(t, stratego.NullMove, moves[0])
 			assert.Equal(t, moves[0], moves[1], "seed %d, level %+v: the decision does not depend on hidden identities", seed, lvl)
 		}
-		var moves [2]stratego.Move
-		for trial, p := range []*stratego.Position{pos, &other} {
-			e := New()
-			e.SetOptions(Options{Belief: true, Start: g.Begin(), Seen: g.Observations()})
-			moves[trial] = e.Search(context.Background(), p, g.PublicHistory(), Limits{Nodes: 20000}, nil).BestMove
+		for _, opts := range []Options{{Belief: true, Start: g.Begin(), Seen: g.Observations()},
+			{ExpectLeaf: true}, {Belief: true, Start: g.Begin(), Seen: g.Observations(), ExpectLeaf: true}} {
+			var moves [2]stratego.Move
+			for trial, p := range []*stratego.Position{pos, &other} {
+				e := New()
+				e.SetOptions(opts)
+				moves[trial] = e.Search(context.Background(), p, g.PublicHistory(), Limits{Nodes: 20000}, nil).BestMove
+			}
+			assert.Equal(t, moves[0], moves[1], "seed %d, belief %v, expectation leaf %v: the decision does not depend on hidden identities",
+				seed, opts.Belief, opts.ExpectLeaf)
 		}
-		assert.Equal(t, moves[0], moves[1], "seed %d, with the belief: the decision does not depend on hidden identities", seed)
 	}
 }
 
@@ -242,6 +247,67 @@ func TestNodeLoopDoesNotAllocate(t *testing.T) {
 	beliefSmall, beliefLarge := allocs(5000), allocs(50000)
 	assert.Equal(t, beliefSmall, beliefLarge, "with the belief, allocations grow with the nodes searched")
 	assert.Equal(t, small, beliefSmall, "the belief allocates per decision")
+	e.SetOptions(Options{Belief: true, Start: g.Begin(), Seen: g.Observations(), ExpectLeaf: true})
+	withLeaf := e.Search(context.Background(), g.Pos(), g.PublicHistory(), Limits{Nodes: 20000}, nil)
+	assert.NotEqual(t, withBelief.Nodes, withLeaf.Nodes, "the expectation leaf changes the search")
+	leafSmall, leafLarge := allocs(5000), allocs(50000)
+	assert.Equal(t, leafSmall, leafLarge, "with the expectation leaf, allocations grow with the nodes searched")
+	assert.Equal(t, small, leafSmall, "the expectation leaf allocates per decision")
+}
+
+// TestExpectedGainTable: the expectation leaf's table holds, for every
+// unknown enemy piece of the root's view and every movable kind, the mean
+// of the battle's gain over identityOdds (a Flag counting WinClip); a piece
+// the root saw otherwise (none, its own, or with other marks: another
+// piece, or one that moved in the line) gets nothing.
+func TestExpectedGainTable(t *testing.T) {
+	g := midgame(t, 5, 40)
+	pos := g.Pos()
+	view := pos.View(pos.SideToMove())
+	w := &worker{}
+	w.fillExpect(&view, nil, nil)
+	checked := 0
+	for sq := stratego.Square(0); sq < 80; sq++ {
+		pc := view.At(sq)
+		if pc == stratego.NoPiece || pc.Side() == view.SideToMove() || pc.Kind() != stratego.Unknown {
+			assert.Equal(t, [stratego.Unknown]int32{}, w.expect[sq], "%s holds no unknown enemy piece", sq)
+			continue
+		}
+		odds := identityOdds(&view, pc)
+		for a := stratego.Slayer; a <= stratego.Dragon; a++ {
+			sum, total := 0.0, 0.0
+			for k, n := range odds {
+				sum += float64(n * rootGain(a, stratego.Kind(k)))
+				total += float64(n)
+			}
+			assert.InDelta(t, sum/total, float64(w.expect[sq][a]), 1, "%s attacked by %s", sq, a.Name(view.SideToMove()))
+			checked++
+		}
+		// The world's piece with the view's marks gets the table's value;
+		// with other marks, or revealed, nothing.
+		world := *pos
+		var from stratego.Square = stratego.NoSquare
+		for _, n := range neighbors(sq) {
+			if n != stratego.NoSquare && world.At(n) != stratego.NoPiece && world.At(n).Side() == view.SideToMove() && world.At(n).Kind().Movable() {
+				from = n
+			}
+		}
+		if from == stratego.NoSquare {
+			continue
+		}
+		m := stratego.NewMove(from, sq)
+		assert.Equal(t, int(w.expect[sq][world.At(from).Kind()]), w.expectedGain(&world, m))
+		others := []stratego.Piece{stratego.NoPiece, stratego.MakePiece(stratego.Unknown, view.SideToMove())}
+		if pc.Moved() {
+			others = append(others, stratego.MakePiece(stratego.Unknown, pc.Side())) // unmoved
+		}
+		for _, q := range others {
+			w.seen[sq] = q
+			assert.Zero(t, w.expectedGain(&world, m), "the root saw %v on %s", q, sq)
+		}
+		w.seen[sq] = pc
+	}
+	assert.Positive(t, checked)
 }
 
 func BenchmarkSearch(b *testing.B) {

@@ -149,10 +149,13 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 	}
 	gp := kit.ParseGo(args, int(us), "worlds")
 	gp.OwnClock(int(us))
-	sealed, known := parseWorlds(&gp)
+	sealed, known, weighted := parseWorlds(&gp)
 	hidden := cmsearch.HiddenOptions{SealedDraws: sealed}
 	if known {
 		hidden.KnownCards = g.KnownOpponentCards(us)
+	}
+	if weighted {
+		hidden.Turns = g.OpponentTurns(us, weightedTurns)
 	}
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", chessmate.Name)
@@ -181,15 +184,20 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 	}, gp.Notes, nil
 }
 
+// weightedTurns is how many of the opponent's last turns weigh its hand
+// ("go ... worlds weighted").
+const weightedTurns = 12
+
 // parseWorlds reads the experimental "go ... worlds <choices>" of card
 // chess: "sealed" (draws inside the sampled worlds are unknown cards),
-// "known" (opponent cards known from the public record stay known), both
-// comma-separated, or "default" (neither, as without the word). Anything
-// else is ignored with a note.
-func parseWorlds(g *kit.GoParams) (sealed, known bool) {
+// "known" (opponent cards known from the public record stay known),
+// "weighted" (the opponent's hand dealt by what it did and did not play),
+// comma-separated, or "default" (none, as without the word). Anything else
+// is ignored with a note.
+func parseWorlds(g *kit.GoParams) (sealed, known, weighted bool) {
 	value, ok := g.Extras["worlds"]
 	if !ok || value == "default" {
-		return false, false
+		return false, false, false
 	}
 	for _, choice := range strings.Split(value, ",") {
 		switch choice {
@@ -197,12 +205,14 @@ func parseWorlds(g *kit.GoParams) (sealed, known bool) {
 			sealed = true
 		case "known":
 			known = true
+		case "weighted":
+			weighted = true
 		default:
-			g.Note("go worlds %q is not \"default\" or a list of \"sealed\" and \"known\"; using default", kit.Truncate(value, 30))
-			return false, false
+			g.Note("go worlds %q is not \"default\" or a list of \"sealed\", \"known\" and \"weighted\"; using default", kit.Truncate(value, 30))
+			return false, false, false
 		}
 	}
-	return sealed, known
+	return sealed, known, weighted
 }
 
 // formatCardInfo writes a card-chess search report as a UCI info line.

@@ -104,25 +104,26 @@ func TestPlayCardsOff(t *testing.T) {
 	assert.True(t, slices.Contains(g.Legal(), best))
 }
 
-// Card chess reads the experimental "go ... worlds": sealed, known, both,
-// or default; another value is ignored with a note, and the search still
-// answers a legal action.
+// Card chess reads the experimental "go ... worlds": a list of sealed,
+// known and weighted, or default; another value is ignored with a note,
+// and the search still answers a legal action.
 func TestCardChessWorldsWord(t *testing.T) {
 	for _, tc := range []struct {
-		value         string
-		sealed, known bool
-		noted         bool
+		value                   string
+		sealed, known, weighted bool
+		noted                   bool
 	}{
-		{"default", false, false, false},
-		{"sealed", true, false, false},
-		{"known", false, true, false},
-		{"sealed,known", true, true, false},
-		{"known,sealed", true, true, false},
-		{"sealed,open", false, false, true},
+		{"default", false, false, false, false},
+		{"sealed", true, false, false, false},
+		{"known", false, true, false, false},
+		{"weighted", false, false, true, false},
+		{"sealed,known", true, true, false, false},
+		{"known,sealed,weighted", true, true, true, false},
+		{"sealed,open", false, false, false, true},
 	} {
 		gp := kit.ParseGo([]string{"depth", "2", "worlds", tc.value}, 0, "worlds")
-		sealed, known := parseWorlds(&gp)
-		assert.Equal(t, [2]bool{tc.sealed, tc.known}, [2]bool{sealed, known}, tc.value)
+		sealed, known, weighted := parseWorlds(&gp)
+		assert.Equal(t, [3]bool{tc.sealed, tc.known, tc.weighted}, [3]bool{sealed, known, weighted}, tc.value)
 		assert.Equal(t, tc.noted, len(gp.Notes) > 0, "%s: %v", tc.value, gp.Notes)
 
 		s := defaults()

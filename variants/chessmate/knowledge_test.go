@@ -155,3 +155,49 @@ func mustParse(t *testing.T, s string) *Position {
 	require.NoError(t, err, s)
 	return p
 }
+
+// TestOpponentTurns: the opponent's turns since the last Hand of Fate, as
+// the viewer saw them, the same whether or not the record names Black's
+// draws; n keeps the last ones. (After White's Hand of Fate the two games
+// differ for White: it holds Black's former cards.)
+func TestOpponentTurns(t *testing.T) {
+	for i, start := range knownCardsGames {
+		var first []string
+		arbiter, viewer := suffixedTokens(t, start)
+		for j, record := range []struct {
+			start  string
+			tokens []string
+		}{{start, knownCardsTokens}, {start, arbiter}, {mustParse(t, start).ViewFor(movegen.White), viewer}} {
+			g := game(t, record.start)
+			for _, token := range record.tokens {
+				_, err := g.Play(token)
+				require.NoError(t, err, token)
+			}
+			var seen []string
+			for _, turn := range g.OpponentTurns(movegen.White, 12) {
+				assert.Equal(t, movegen.Black, turn.Before.SideToMove())
+				seen = append(seen, turn.Before.String()+" "+turn.Action.String())
+			}
+			require.Len(t, seen, 1, "game %d, record %d: Black's turns after White's Hand of Fate", i, j)
+			assert.Contains(t, seen[0], "MS:e8")
+			assert.Contains(t, seen[0], "/MS,DI,? ", "Black holds the two cards White handed over and a hidden draw")
+			if j == 2 {
+				continue // a game played from White's view never learnt White's hand after its Hand of Fate
+			}
+			if first == nil {
+				first = seen
+			}
+			assert.Equal(t, first, seen, "game %d, record %d", i, j)
+		}
+	}
+	g := game(t, knownCardsGames[0])
+	for _, token := range knownCardsTokens[:2] {
+		_, err := g.Play(token)
+		require.NoError(t, err)
+	}
+	turns := g.OpponentTurns(movegen.White, 12)
+	require.Len(t, turns, 1)
+	assert.Equal(t, "VU+e7e6", turns[0].Action.String())
+	assert.Empty(t, g.OpponentTurns(movegen.White, 0))
+	assert.Len(t, g.OpponentTurns(movegen.Black, 12), 1, "White's Forbidden City")
+}

@@ -169,7 +169,9 @@ func (c *chameleonEngine) Prepare(gm variants.Game, args []string) (variants.Sea
 // infinite, ponder, searchmoves, movestogo, the mover's clock, and
 // "algorithm model|paranoid|bestreply|brsplus|maxn" (the multi-player search
 // scheme; model, the default, is paranoid search with the opponent model),
-// and "pruning on|off" (two-player prunings, experimental; off by default).
+// "pruning on|off" (two-player prunings, experimental; off by default) and
+// "brsdefault order|gain" (BRS+'s default moves, experimental; order by
+// default).
 // The mover's clock is "time"/"inc"; a two-player frontend's
 // "wtime"/"btime" (with "winc"/"binc") are accepted too: with one of them
 // given it is the mover's, with both the smaller one is taken, because a
@@ -199,7 +201,7 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 		}
 		args, dropped = kept, true
 	}
-	g := kit.ParseGo(args, 0, "algorithm", "pruning")
+	g := kit.ParseGo(args, 0, "algorithm", "pruning", "brsdefault")
 	if dropped {
 		g.Note("go: the mover's clock was given both as time/inc and as wtime/btime; using time/inc")
 	}
@@ -216,6 +218,13 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 		opts.Pruning = true
 	default:
 		g.Note("go pruning %q is not \"on\" or \"off\"; off", kit.Truncate(p, 20))
+	}
+	switch d := g.Extras["brsdefault"]; d {
+	case "", "order":
+	case "gain":
+		opts.GainDefaults = true
+	default:
+		g.Note("go brsdefault %q is not \"order\" or \"gain\"; order", kit.Truncate(d, 20))
 	}
 	if g.Limits.Mate > 0 {
 		g.Note("go mate is not supported in Chameleon Chess; ignored")

@@ -1,6 +1,10 @@
 package chsearch
 
-import "tempest/variants/chameleon"
+import (
+	"math"
+
+	"tempest/variants/chameleon"
+)
 
 // Best-reply search plus (BRS+; Esser, Gras, Winands, Schadd and Lanctot,
 // "Improving Best-Reply Search", 2014). Between two moves of the root
@@ -87,16 +91,28 @@ func (w *worker) countDefault() {
 // defaultMove is the move pos's mover plays when it is not the one
 // searched: the first of moves by move ordering without the node's hash
 // move and killers (the biggest capture, else the quiet move with the most
-// history), or the pass when it has none.
+// history), or the pass when it has none. With Options.GainDefaults the
+// moves of the highest gain come first, then move ordering.
 func (w *worker) defaultMove(pos *chameleon.Position, moves []chameleon.Move) chameleon.Move {
 	if len(moves) == 0 {
 		return chameleon.PassMove
 	}
-	best, bestKey := moves[0], int32(-1<<31)
-	for _, m := range moves {
-		k := w.orderKey(pos, m)
-		if k > bestKey {
-			best, bestKey = m, k
+	var gain []int
+	if w.gainDefaults {
+		gain = w.gain[:len(moves)]
+		gains(pos, moves, gain, &w.judge)
+		for range moves {
+			w.countDefault() // a move made to judge it
+		}
+	}
+	best, bestGain, bestKey := moves[0], math.MinInt, int32(-1<<31)
+	for i, m := range moves {
+		g := 0
+		if gain != nil {
+			g = gain[i]
+		}
+		if k := w.orderKey(pos, m); g > bestGain || g == bestGain && k > bestKey {
+			best, bestGain, bestKey = m, g, k
 		}
 	}
 	return best

@@ -123,6 +123,12 @@ type Options struct {
 	// Pruning turns on, with two players left, reverse futility pruning
 	// and null-move pruning (pruning.go). Experimental: off by default.
 	Pruning bool
+	// GainDefaults makes the default move of a BRS+ opponent that does not
+	// reply its move of the highest gain, as the greedy player and the
+	// opponent model judge moves (model.go), ties by move ordering, instead
+	// of the move ordering's first. Each move it makes to judge counts as a
+	// node. Experimental: off by default.
+	GainDefaults bool
 }
 
 // Engine owns the transposition table and the search state. One search

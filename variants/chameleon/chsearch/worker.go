@@ -45,9 +45,12 @@ type worker struct {
 	inLayer  [MaxPly + 1]bool // the node at ply is a BRS+ layer
 	// pruning: Options.Pruning; nullAt: stack[ply] came from a null move.
 	pruning bool
-	nullAt  [MaxPly + 2]bool
-	dflt    [chameleon.MaxMoves]chameleon.Move
-	scratch chameleon.Position // layerChild: keepSensible's scratch
+	// gainDefaults: Options.GainDefaults.
+	gainDefaults bool
+	nullAt       [MaxPly + 2]bool
+	dflt         [chameleon.MaxMoves]chameleon.Move
+	scratch      chameleon.Position // layerChild: keepSensible's scratch
+	judge        chameleon.Position // defaultMove's scratch (Options.GainDefaults)
 	// sensible holds the opponents modelled as sensible players (model.go).
 	sensible uint8
 
@@ -71,6 +74,7 @@ func (w *worker) setup(pos *chameleon.Position, history []uint64, lim Limits, tm
 	w.opponents = bits.OnesCount8(pos.Alive() &^ (1 << w.root))
 	w.algo = opts.Algorithm
 	w.pruning = opts.Pruning
+	w.gainDefaults = opts.GainDefaults
 	w.sensible = 0
 	if w.algo == ParanoidModel || w.algo == BRSPlus {
 		w.sensible = opts.Sensible &^ (1 << w.root)

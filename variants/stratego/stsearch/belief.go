@@ -282,9 +282,9 @@ func (b *belief) revealedRoot(sq stratego.Square, root stratego.Side) stratego.K
 }
 
 // setupPrior sets mix from what the enemy's pieces showed at their home
-// squares, then adds the prior's log-weights to every piece still hidden
-// (ids 1...n) in prior: log P(k | home) less the uniform log army(k)/30, so a mix of
-// 0 would leave the weights as they were.
+// squares, then the prior's log-weights of every piece still hidden (ids
+// 1...n): log P(k | home) less the uniform log army(k)/30, so that a mix
+// of 0 would leave the weights as they were.
 func (b *belief) setupPrior(enemy stratego.Side, n uint8) {
 	var share [stratego.ArmySize + 1][stratego.Unknown]float64
 	llr := float64(setupOdds)

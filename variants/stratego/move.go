@@ -186,8 +186,11 @@ func (t Token) Write(mover Side) string {
 // GenBattles appends only the side to move's attacks (moves onto enemy
 // pieces), for the search's quiescence. Unknown pieces are not expected
 // (the search runs on full-knowledge worlds).
-func (p *Position) GenBattles(buf []Move) []Move {
-	us := p.stm
+func (p *Position) GenBattles(buf []Move) []Move { return p.GenBattlesFor(p.stm, buf) }
+
+// GenBattlesFor appends side us's attacks as GenBattles does, whoever is
+// to move: the attacks it would have if it were its turn.
+func (p *Position) GenBattlesFor(us Side, buf []Move) []Move {
 	for from := Square(0); from < numSquares; from++ {
 		pc := p.board[from]
 		if pc == NoPiece || pc.Side() != us || !pc.Kind().Movable() {

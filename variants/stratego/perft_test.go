@@ -99,6 +99,36 @@ func TestGeneratorAgainstNaive(t *testing.T) {
 	t.Logf("%d positions compared", positions)
 }
 
+// TestGenBattlesFor: each side's battles, whoever is to move, are its
+// moves onto enemy pieces (GenMoves with that side to move), and
+// GenBattles is the side to move's.
+func TestGenBattlesFor(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 12))
+	for n := 0; n < 20; n++ {
+		p := NewStart(RandomSetup(rng), RandomSetup(rng), Side(n%2))
+		for ply := 0; ply < 300; ply++ {
+			var buf [MaxMoves]Move
+			for _, s := range []Side{Volcandria, Everwinter} {
+				q := *p
+				q.stm = s
+				var want []Move
+				for _, m := range q.GenMoves(buf[:0]) {
+					if q.At(m.To()) != NoPiece {
+						want = append(want, m)
+					}
+				}
+				assert.ElementsMatch(t, want, p.GenBattlesFor(s, nil), "%s, %s", p, s)
+			}
+			assert.Equal(t, p.GenBattlesFor(p.SideToMove(), nil), p.GenBattles(nil))
+			moves := p.GenMoves(buf[:0])
+			if len(moves) == 0 || p.Ending().Result != Ongoing {
+				break
+			}
+			p.Play(moves[rng.IntN(len(moves))])
+		}
+	}
+}
+
 func BenchmarkPerft(b *testing.B) {
 	p, _ := ParsePosition("e1ws4tf/2M4W2/4k5/10/10/10/9C/FT8 v 00 -,- V:KCT 0 0")
 	var nodes uint64

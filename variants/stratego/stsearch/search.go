@@ -110,8 +110,9 @@ type Options struct {
 	// expected gain of attacking an unknown piece over the identities it
 	// may have (the belief's marginals with Belief, else the count-based
 	// odds), where otherwise it may attack only revealed pieces there: the
-	// leaf sees the chance without reading the world's identity. Full
-	// strength only. Experimental.
+	// leaf sees the chance without reading the world's identity. Where the
+	// other side is to move, its standing pat leaves root that chance.
+	// Full strength only. Experimental.
 	ExpectLeaf bool
 }
 
@@ -686,15 +687,24 @@ func (w *worker) quiesce(p *stratego.Position, ply, alpha, beta, qply int, ignor
 	stand := evaluate(p, w.root)
 	rootToMove := p.SideToMove() == w.root
 	var moves []stratego.Move
-	if w.expectOn && rootToMove && qply < maxQuiescence && ply < maxPly {
-		// The gamble on an unknown piece is one more choice besides
-		// standing pat, worth its expected gain (Options.ExpectLeaf).
-		moves = p.GenBattles(w.moves[ply][:0])
+	if w.expectOn && qply < maxQuiescence && ply < maxPly {
+		// The gamble on an unknown piece is one more choice of the side
+		// deciding, worth its expected gain (Options.ExpectLeaf): besides
+		// standing pat when it is to move, and after the other side stands
+		// pat when that side is.
 		bet := 0
-		for _, m := range moves {
-			bet = max(bet, w.expectedGain(p, m))
+		if rootToMove {
+			moves = p.GenBattles(w.moves[ply][:0])
+			for _, m := range moves {
+				bet = max(bet, w.expectedGain(p, m))
+			}
+			stand += bet
+		} else {
+			for _, m := range p.GenBattlesFor(w.root, w.moves[ply+1][:0]) {
+				bet = max(bet, w.expectedGain(p, m))
+			}
+			stand -= bet
 		}
-		stand += bet
 	}
 	if stand >= beta || qply >= maxQuiescence || ply >= maxPly {
 		return stand

@@ -179,11 +179,12 @@ func (c *strategoEngine) TableMB() int                { return stsearch.TableMB 
 // Prepare reads "go": depth, nodes, movetime, wtime/btime (Volcandria/
 // Everwinter) with winc/binc and movestogo, infinite, ponder (Stratego
 // has no ponder mode of its own: the search runs at once and the answer is
-// held until ponderhit), "deal uniform|belief" (how the worlds are dealt;
-// belief is experimental, stsearch.Options) and "narrow <K>" (search only
-// the K best root moves from depth 3 on; experimental, 0 = off) and "leaf
-// plain|expect" (expect: the root side's leaves weigh the gamble on an
-// unknown piece; experimental). searchmoves and mate
+// held until ponderhit), "deal belief|uniform" (how the worlds are dealt;
+// belief, the default, from the public record, stsearch.Options), "narrow
+// <K>" (search only the K best root moves from depth 3 on; experimental, 0
+// = off) and "leaf expect|plain" (expect, the default: the leaves weigh the
+// gamble on an unknown piece). Both defaults act at full strength only.
+// searchmoves and mate
 // are ignored with a note. The engine decides from the mover's view; a view
 // of the other player cannot be searched.
 func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Search, []string, error) {
@@ -192,16 +193,16 @@ func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Sear
 	us := int(pos.SideToMove())
 	gp := kit.ParseGo(args, us, "deal", "narrow", "leaf")
 	gp.OwnClock(us)
-	opts := stsearch.Options{}
+	// The belief reads the public record only: the start (reduced to the
+	// mover's view by the search) and the plies as both saw them.
+	start := *g.Begin() // the search's own copy, as pos
+	opts := stsearch.Defaults(&start, g.Observations())
 	switch deal, ok := gp.Extras["deal"]; {
-	case !ok, deal == "uniform":
-	case deal == "belief":
-		// The belief reads the public record only: the start (reduced to
-		// the mover's view by the search) and the plies as both saw them.
-		start := *g.Begin() // the search's own copy, as pos
-		opts = stsearch.Options{Belief: true, Start: &start, Seen: g.Observations()}
+	case !ok, deal == "belief":
+	case deal == "uniform":
+		opts.Belief, opts.Start, opts.Seen = false, nil, nil
 	default:
-		gp.Note("go deal %q is not \"uniform\" or \"belief\"; using uniform", kit.Truncate(deal, 20))
+		gp.Note("go deal %q is not \"uniform\" or \"belief\"; using belief", kit.Truncate(deal, 20))
 	}
 	if k, ok := gp.Extras["narrow"]; ok {
 		n, err := strconv.Atoi(k)
@@ -212,11 +213,11 @@ func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Sear
 		}
 	}
 	switch leaf, ok := gp.Extras["leaf"]; {
-	case !ok, leaf == "plain":
-	case leaf == "expect":
-		opts.ExpectLeaf = true
+	case !ok, leaf == "expect":
+	case leaf == "plain":
+		opts.ExpectLeaf = false
 	default:
-		gp.Note("go leaf %q is not \"plain\" or \"expect\"; using plain", kit.Truncate(leaf, 20))
+		gp.Note("go leaf %q is not \"plain\" or \"expect\"; using expect", kit.Truncate(leaf, 20))
 	}
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", stratego.Name)

@@ -12,9 +12,9 @@ import (
 	"tempest/variants/stratego/stsearch"
 )
 
-// "go ... deal belief" turns the Stratego search's belief on for that
-// search, with the game's start and observations; "deal uniform", no deal
-// word and an unknown word (noted) leave it off.
+// The Stratego search deals its worlds from the belief, with the game's
+// start and observations, by default, with "deal belief" and after an
+// unknown word (noted); "deal uniform" turns it off for that search.
 func TestStrategoGoDeal(t *testing.T) {
 	g, c := strategoAfterTwoPlies(t)
 	for _, tc := range []struct {
@@ -24,8 +24,8 @@ func TestStrategoGoDeal(t *testing.T) {
 	}{
 		{[]string{"depth", "1", "deal", "belief"}, true, 0},
 		{[]string{"depth", "1", "deal", "uniform"}, false, 0},
-		{[]string{"depth", "1"}, false, 0},
-		{[]string{"depth", "1", "deal", "bayes"}, false, 1},
+		{[]string{"depth", "1"}, true, 0},
+		{[]string{"depth", "1", "deal", "bayes"}, true, 1},
 	} {
 		o, notes := strategoGoOptions(t, g, c, tc.args)
 		assert.Len(t, notes, tc.notes, "%v: %v", tc.args, notes)
@@ -33,13 +33,17 @@ func TestStrategoGoDeal(t *testing.T) {
 		if tc.belief {
 			assert.Len(t, o.Seen, 2)
 			assert.Equal(t, g.(*stratego.Game).Begin().String(), o.Start.String())
+		} else {
+			assert.Nil(t, o.Start)
+			assert.Empty(t, o.Seen)
 		}
 	}
 }
 
-// "go ... narrow <K>" sets the Stratego search's root narrowing and "leaf
-// expect" its expectation leaf for that search; a bad count or word is
-// noted and leaves the switch off.
+// "go ... narrow <K>" sets the Stratego search's root narrowing (a bad
+// count is noted and leaves it off) and "leaf plain" turns its expectation
+// leaf off for that search ("leaf expect", no word and an unknown word,
+// noted, leave it on).
 func TestStrategoGoNarrowAndLeaf(t *testing.T) {
 	g, c := strategoAfterTwoPlies(t)
 	for _, tc := range []struct {
@@ -48,15 +52,16 @@ func TestStrategoGoNarrowAndLeaf(t *testing.T) {
 		expect bool
 		notes  int
 	}{
-		{[]string{"depth", "1", "narrow", "6"}, 6, false, 0},
-		{[]string{"depth", "1", "narrow", "0"}, 0, false, 0},
-		{[]string{"depth", "1"}, 0, false, 0},
-		{[]string{"depth", "1", "narrow", "six"}, 0, false, 1},
-		{[]string{"depth", "1", "narrow", "-2"}, 0, false, 1},
-		{[]string{"depth", "1", "deal", "belief", "narrow", "4"}, 4, false, 0},
+		{[]string{"depth", "1", "narrow", "6"}, 6, true, 0},
+		{[]string{"depth", "1", "narrow", "0"}, 0, true, 0},
+		{[]string{"depth", "1"}, 0, true, 0},
+		{[]string{"depth", "1", "narrow", "six"}, 0, true, 1},
+		{[]string{"depth", "1", "narrow", "-2"}, 0, true, 1},
+		{[]string{"depth", "1", "deal", "belief", "narrow", "4"}, 4, true, 0},
 		{[]string{"depth", "1", "leaf", "expect"}, 0, true, 0},
 		{[]string{"depth", "1", "leaf", "plain"}, 0, false, 0},
-		{[]string{"depth", "1", "leaf", "guess"}, 0, false, 1},
+		{[]string{"depth", "1", "leaf", "guess"}, 0, true, 1},
+		{[]string{"depth", "1", "deal", "uniform", "leaf", "plain"}, 0, false, 0},
 		{[]string{"depth", "1", "deal", "belief", "leaf", "expect", "narrow", "3"}, 3, true, 0},
 	} {
 		o, notes := strategoGoOptions(t, g, c, tc.args)

@@ -26,7 +26,8 @@ var benchPositions = []string{
 }
 
 // Bench decides the move of every bench position at depth from the mover's
-// view, over the sampled worlds, with a fresh engine. The node total is the
+// view, over the sampled worlds, with a fresh engine and the engine's
+// default switches (Defaults). The node total is the
 // Stratego search's signature. Cancelling ctx ends it after the current
 // position (Stopped).
 func Bench(ctx context.Context, depth int, report func(string)) kit.BenchResult {
@@ -41,6 +42,7 @@ func Bench(ctx context.Context, depth int, report func(string)) kit.BenchResult 
 			panic(fmt.Sprintf("Stratego bench position %d %q: %v", i+1, s, err)) // a constant list: a bug, not input
 		}
 		e := New()
+		e.SetOptions(Defaults(nil, nil)) // no record: uniform worlds, the expectation leaf
 		start := time.Now()
 		res := e.Search(ctx, pos, nil, Limits{Depth: depth}, nil)
 		elapsed := time.Since(start)

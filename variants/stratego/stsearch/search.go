@@ -93,7 +93,7 @@ type Engine struct {
 type Options struct {
 	// Belief draws the worlds from the belief model (belief.go) instead of
 	// uniformly, and takes the control variates' odds from its marginals.
-	// Experimental: off by default until games decide.
+	// Full strength only: the weak levels deal as they were calibrated.
 	Belief bool
 	// Start and Seen are the game's start and its plies as both players saw
 	// them (stratego.Game.Begin, Observations): the belief's only evidence.
@@ -112,8 +112,17 @@ type Options struct {
 	// odds), where otherwise it may attack only revealed pieces there: the
 	// leaf sees the chance without reading the world's identity. Where the
 	// other side is to move, its standing pat leaves root that chance.
-	// Full strength only. Experimental.
+	// Full strength only.
 	ExpectLeaf bool
+}
+
+// Defaults are the switches of the engine's full-strength decision
+// (games/stratego.go, the bench): worlds from the belief, built from the
+// game's start and plies (start and seen; without them the worlds stay
+// uniform), and the expectation leaf. The zero Options are the search as
+// it was before them (docs/STRATEGO.md).
+func Defaults(start *stratego.Position, seen []stratego.Obs) Options {
+	return Options{Belief: true, Start: start, Seen: seen, ExpectLeaf: true}
 }
 
 // narrowFrom is the first depth searched with a narrowed root (Narrow).
@@ -202,7 +211,7 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	}
 	deal := func() stratego.Position { return view.SampleWorld(rng) }
 	var b *belief // nil: uniform worlds
-	if e.opts.Belief && n > 1 && e.belief.build(e.opts.Start, e.opts.Seen, &view) {
+	if e.opts.Belief && e.level.Kind == kit.FullStrength && n > 1 && e.belief.build(e.opts.Start, e.opts.Seen, &view) {
 		b = e.belief
 		steps := beliefSteps * view.Count(view.SideToMove().Other(), stratego.Unknown)
 		deal = func() stratego.Position { return view.SampleWorldWeighted(rng, &b.lw, steps) }

@@ -404,3 +404,28 @@ func TestNarrowedRootSearchesDeeper(t *testing.T) {
 	}
 	assert.Greater(t, deeper, 2)
 }
+
+// TestWeakLevelsIgnoreTheDefaults: the playing levels below full strength
+// deal and search as they were calibrated, so with the engine's default
+// switches (Defaults) each makes the decision it makes with none; full
+// strength does change with them.
+func TestWeakLevelsIgnoreTheDefaults(t *testing.T) {
+	g := midgame(t, 4, 60)
+	decide := func(lvl kit.Level, o Options) Result {
+		e := New()
+		e.SetLevel(lvl, 7)
+		e.SetOptions(o)
+		return e.Search(context.Background(), g.Pos(), g.PublicHistory(), Limits{Nodes: 20000}, nil)
+	}
+	weak := 0
+	for i, l := range kit.PlayingLevels {
+		if l.Kind == kit.FullStrength {
+			continue
+		}
+		weak++
+		assert.Equal(t, decide(l.Level, Options{}), decide(l.Level, Defaults(g.Begin(), g.Observations())), "level %d", i)
+	}
+	assert.Positive(t, weak)
+	full := kit.Level{Kind: kit.FullStrength}
+	assert.NotEqual(t, decide(full, Options{}), decide(full, Defaults(g.Begin(), g.Observations())))
+}

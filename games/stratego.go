@@ -195,7 +195,7 @@ func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Sear
 	gp.OwnClock(us)
 	// The belief reads the public record only: the start (reduced to the
 	// mover's view by the search) and the plies as both saw them.
-	start := *g.Begin() // the search's own copy, as pos
+	start := g.Begin().View(pos.SideToMove()) // the search's own copy; the mover's view, so nothing hidden can leak
 	opts := stsearch.Defaults(&start, g.Observations())
 	switch deal, ok := gp.Extras["deal"]; {
 	case !ok, deal == "belief":

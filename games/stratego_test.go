@@ -32,7 +32,9 @@ func TestStrategoGoDeal(t *testing.T) {
 		assert.Equal(t, tc.belief, o.Belief, "%v", tc.args)
 		if tc.belief {
 			assert.Len(t, o.Seen, 2)
-			assert.Equal(t, g.(*stratego.Game).Begin().String(), o.Start.String())
+			sg := g.(*stratego.Game)
+			view := sg.Begin().View(sg.Pos().SideToMove())
+			assert.Equal(t, view.String(), o.Start.String(), "the mover's view of the start")
 		} else {
 			assert.Nil(t, o.Start)
 			assert.Empty(t, o.Seen)

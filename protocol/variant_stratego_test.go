@@ -17,7 +17,8 @@ import (
 // the engine still decides from the mover's view. Two games that differ
 // only in where Everwinter put its Flag and a piece that never moved give
 // Volcandria the same view and the same move at a fixed node budget, with
-// uniform worlds and with the belief (go ... deal belief).
+// the search before issue 19 (go ... deal uniform leaf plain) and with the
+// default one (the belief and the expectation leaf).
 func TestStrategoFairnessFromFullKnowledge(t *testing.T) {
 	played := 0
 	for seed := uint64(1); played < 6 && seed < 50; seed++ {
@@ -61,11 +62,12 @@ func strategoFairness(t *testing.T, seed uint64) bool {
 	for i, es := range []stratego.Setup{e, e2} {
 		l := startLive(t)
 		l.send(strings.TrimSuffix(strategoOn, "\n"), "position startpos setup "+v.String(stratego.Volcandria)+" "+
-			es.String(stratego.Everwinter)+" moves "+strings.Join(g.Actions(), " "), "view v", "state", "go nodes 20000")
+			es.String(stratego.Everwinter)+" moves "+strings.Join(g.Actions(), " "), "view v", "state",
+			"go nodes 20000 deal uniform leaf plain")
 		views[i] = l.expect("view v ", waitLong)
 		states[i] = l.expect("state position ", waitLong)
 		moves[i] = l.expect("bestmove ", waitLong)
-		l.send("go nodes 20000 deal belief") // the experimental belief (docs/STRATEGO.md)
+		l.send("go nodes 20000") // the default: the belief and the expectation leaf (docs/STRATEGO.md)
 		beliefMoves[i] = l.expect("bestmove ", waitLong)
 		l.send("quit")
 	}

@@ -44,7 +44,8 @@ func (w *worker) layerMoves(ply int) []chameleon.Move {
 			buf = buf[:n+len(w.keepSensible(&p, buf[n:], &w.stack[ply+1]))]
 		}
 		// The last opponent's default leads nowhere that is used; it is
-		// made only to find the end of the layer, and not counted.
+		// made only to find the end of the layer, and not counted (with
+		// Options.GainDefaults the moves made to judge it are).
 		p.Make(w.defaultMove(&p, buf[n:]))
 	}
 	return buf

@@ -17,7 +17,9 @@ import (
 // whole hands), as the mover saw it, every turn the opponent might have
 // made is valued as the greedy tier values it: the material won less the
 // best capture in reply by SEE (a mate mateValue). A card's regret is its
-// best turn's value less that of the turn played. The turn's factor for
+// best turn's value less that of the turn played, or of the best plain
+// move if that is worth more (Hand of Fate with a move is worth the move);
+// a turn with a Vulture counts for the Vulture. The turn's factor for
 // the card is 1 - p*(1 - exp(-max(0, regret-regretMargin)/regretScale)),
 // never below regretFloor, where p is the chance that a card held now was
 // held then: (3 - draws since)/3, none after three draws. A card's weight
@@ -49,25 +51,29 @@ func cardWeights(turns []chessmate.OpponentTurn) [chessmate.Unknown]float64 {
 			break
 		}
 		before := turns[t].Before
-		taken := greedyValue(&before, a, reply[:])
+		// The turn played, or the best plain move if that is worth more: a
+		// card whose best turn a plain move matches explains nothing, since
+		// the opponent did not take that either.
+		floor := greedyValue(&before, a, reply[:])
 		var best [chessmate.Unknown]int
 		var seen [chessmate.Unknown]bool
 		for _, m := range before.GenLegal(buf[:]) {
-			if m.Card() == chessmate.NoCard && !m.Vulture() {
-				continue
-			}
 			v := greedyValue(&before, m, reply[:])
-			for _, c := range [2]chessmate.Card{m.Card(), vultureOf(m)} {
-				if c != chessmate.NoCard && (!seen[c] || v > best[c]) {
-					best[c], seen[c] = v, true
-				}
+			c := m.Card()
+			if m.Vulture() {
+				c = chessmate.Vulture // a second card rides on the Vulture: it needs that card held
+			}
+			if c == chessmate.NoCard {
+				floor = max(floor, v)
+			} else if !seen[c] || v > best[c] {
+				best[c], seen[c] = v, true
 			}
 		}
 		for c := range best {
 			if !seen[c] {
 				continue
 			}
-			regret := float64(best[c] - taken - regretMargin)
+			regret := float64(best[c] - floor - regretMargin)
 			if regret <= 0 {
 				continue
 			}
@@ -75,13 +81,6 @@ func cardWeights(turns []chessmate.OpponentTurn) [chessmate.Unknown]float64 {
 		}
 	}
 	return w
-}
-
-func vultureOf(m Move) chessmate.Card {
-	if m.Vulture() {
-		return chessmate.Vulture
-	}
-	return chessmate.NoCard
 }
 
 // greedyValue values action m for pos's side to move as the greedy tier

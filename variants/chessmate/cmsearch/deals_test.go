@@ -35,8 +35,8 @@ func missedMirrorTurns(t *testing.T, start string) []chessmate.OpponentTurn {
 
 // TestCardWeightsFromAMissedCapture: a card that would have won the queen
 // and was not played weighs regretFloor (Black had drawn nothing since);
-// a card with nothing to win keeps weight 1; and what White cannot see
-// changes nothing.
+// a card with nothing to win, or nothing a plain move could not win, keeps
+// weight 1; and what White cannot see changes nothing.
 func TestCardWeightsFromAMissedCapture(t *testing.T) {
 	var first [chessmate.Unknown]float64
 	for i, start := range missedMirror {
@@ -45,6 +45,7 @@ func TestCardWeightsFromAMissedCapture(t *testing.T) {
 		w := cardWeights(turns)
 		assert.InDelta(t, regretFloor, w[chessmate.DarkMirror], 1e-9)
 		assert.Equal(t, 1.0, w[chessmate.ForbiddenCity], "Forbidden City wins nothing here")
+		assert.Equal(t, 1.0, w[chessmate.HandOfFate], "Hand of Fate with a move is worth the move")
 		if i == 0 {
 			first = w
 		}
@@ -86,16 +87,21 @@ func cardTurn(t *testing.T, before chessmate.Position) chessmate.OpponentTurn {
 	return chessmate.OpponentTurn{Before: before, Action: best}
 }
 
+// greedyRegret is card c's regret on turn: its best turn's value less the
+// value of the turn played or of the best plain move, whichever is more.
 func greedyRegret(t *testing.T, turn chessmate.OpponentTurn, c chessmate.Card) int {
 	var buf, reply [MaxMoves]Move
-	best := math.MinInt
+	best, floor := math.MinInt, greedyValue(&turn.Before, turn.Action, reply[:])
 	for _, m := range turn.Before.GenLegal(buf[:]) {
-		if m.Card() == c {
-			best = max(best, greedyValue(&turn.Before, m, reply[:]))
+		switch v := greedyValue(&turn.Before, m, reply[:]); {
+		case m.Card() == c && !m.Vulture():
+			best = max(best, v)
+		case m.Card() == chessmate.NoCard && !m.Vulture():
+			floor = max(floor, v)
 		}
 	}
 	require.Greater(t, best, math.MinInt)
-	return best - greedyValue(&turn.Before, turn.Action, reply[:])
+	return best - floor
 }
 
 // TestInclusion: chances follow the weights, each at most 1, summing to

@@ -79,6 +79,7 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 
 // SearchHiddenWith is SearchHidden with the experimental choices of hidden.
 func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits, samples int, hidden HiddenOptions, report func(Info)) Result {
+	start := time.Now()
 	e.TT.Isolate() // every world's search starts from an empty-looking table (newWorld)
 	view := moverView(pos, hidden.KnownCards)
 	samples = max(samples, 1)
@@ -104,6 +105,11 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 	// Time is planned once for the whole decision and Move Overhead paid
 	// once: the worlds' searches run with none of their own.
 	budget := decisionTime(lim, e.opts.MoveOverhead, view.SideToMove())
+	if budget > 0 {
+		// The time spent dealing (weighing the cards takes milliseconds) is
+		// the decision's too.
+		budget = max(budget-time.Since(start), time.Nanosecond)
+	}
 	var perWorld Limits
 	var n int
 	perWorld, n, compare = worldPlan(lim, budget, len(worlds), compare)

@@ -242,8 +242,9 @@ func calibrate(t *testing.T, recs []variants.Record, sweeps int) calibration {
 // itself (full-knowledge records, testdata/selfplay.pgn, from the 60 of
 // docs/STRATEGO.md's calibration), the belief gives the true kinds of the
 // unknown pieces more probability than uniform dealing, overall and for
-// the pieces that moved, and the hidden Flag's square half as much again. STRATEGO_CALIBRATION=<file.pgn> measures another
-// record and logs the numbers.
+// the pieces that moved, and the hidden Flag's square half as much again.
+// STRATEGO_CALIBRATION=<file.pgn> measures another record and logs the
+// numbers.
 func TestBeliefCalibration(t *testing.T) {
 	path := os.Getenv("STRATEGO_CALIBRATION")
 	if path == "" {

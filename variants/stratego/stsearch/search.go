@@ -816,8 +816,11 @@ func (w *worker) fillExpect(view *stratego.Position, b *belief, rng *rand.Rand) 
 
 // expectedGain is the expected gain of the root side's battle m on an
 // unrevealed piece, from the table of the root's view, if the piece on m's
-// target is still the one the root side saw there (same marks): 0 for
-// anything else.
+// target has the side and marks of the one the root side saw there: 0 for
+// anything else. An unmoved piece is the same piece; a moved one may have
+// left and another moved one come, which then counts with the first one's
+// odds (rare within a search's few plies, and the odds of moved pieces are
+// alike).
 func (w *worker) expectedGain(p *stratego.Position, m stratego.Move) int {
 	d := p.At(m.To())
 	if d.Revealed() {

@@ -40,7 +40,7 @@ func (w *worker) layerMoves(ply int) []chameleon.Move {
 		w.prefixOf[ply][c] = int8(j)
 		n := len(buf)
 		buf = p.GenMovesFor(c, buf)
-		if w.sensible>>c&1 != 0 && p.Players() > 2 && len(buf) > n {
+		if w.modelled(&p) && len(buf) > n {
 			buf = buf[:n+len(w.keepSensible(&p, buf[n:], &w.stack[ply+1]))]
 		}
 		// The last opponent's default leads nowhere that is used; it is
@@ -71,7 +71,7 @@ func (w *worker) layerChild(ply int, m chameleon.Move) {
 	child.Make(m)
 	for child.ToMove() != w.root && child.Has(w.root) && child.Players() > 1 {
 		moves := child.GenMoves(w.dflt[:0])
-		if w.sensible>>child.ToMove()&1 != 0 && child.Players() > 2 && len(moves) > 0 {
+		if w.modelled(child) && len(moves) > 0 {
 			moves = w.keepSensible(child, moves, &w.scratch) // as in layerMoves
 		}
 		child.Make(w.defaultMove(child, moves))
@@ -93,13 +93,14 @@ func (w *worker) countDefault() {
 // searched: the first of moves by move ordering without the node's hash
 // move and killers (the biggest capture, else the quiet move with the most
 // history), or the pass when it has none. With Options.GainDefaults the
-// moves of the highest gain come first, then move ordering.
+// moves of the highest gain come first, then move ordering; a modelled
+// mover's moves are its sensible ones already, all of the highest gain.
 func (w *worker) defaultMove(pos *chameleon.Position, moves []chameleon.Move) chameleon.Move {
 	if len(moves) == 0 {
 		return chameleon.PassMove
 	}
 	var gain []int
-	if w.gainDefaults {
+	if w.gainDefaults && !w.modelled(pos) { // a modelled mover's moves (sensible) share the highest gain
 		gain = w.gain[:len(moves)]
 		gains(pos, moves, gain, &w.judge)
 		for range moves {

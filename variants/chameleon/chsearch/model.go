@@ -60,6 +60,13 @@ func gains(pos *chameleon.Position, moves []chameleon.Move, gain []int, after *c
 	return best
 }
 
+// modelled reports whether pos's mover is an opponent the search models as
+// a sensible player (Options.Sensible): with more than two players, its
+// sensible moves stand for all of its moves.
+func (w *worker) modelled(pos *chameleon.Position) bool {
+	return w.sensible>>pos.ToMove()&1 != 0 && pos.Players() > 2
+}
+
 // sensibleMoves keeps the moves of the highest gain, in place. It uses
 // stack[ply+1] as scratch.
 func (w *worker) sensibleMoves(ply int, moves []chameleon.Move) []chameleon.Move {

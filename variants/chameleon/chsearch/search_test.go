@@ -352,7 +352,7 @@ func brsPlusLayers(t *testing.T, sensible uint8, gain bool) {
 		var buf [chameleon.MaxMoves]chameleon.Move
 		var after chameleon.Position
 		moves := q.GenMoves(buf[:0])
-		if w.sensible>>q.ToMove()&1 != 0 && q.Players() > 2 && len(moves) > 0 {
+		if w.modelled(q) && len(moves) > 0 {
 			moves = w.keepSensible(q, moves, &after)
 		}
 		return w.defaultMove(q, moves)

@@ -416,7 +416,7 @@ func (w *worker) search(ply, depth, alpha, beta int) int {
 
 	// An opponent known to play sensibly is searched with its sensible
 	// moves only.
-	if !maxing && w.algo != BRSPlus && w.sensible>>pos.ToMove()&1 != 0 && pos.Players() > 2 {
+	if !maxing && w.algo != BRSPlus && w.modelled(pos) {
 		moves = w.sensibleMoves(ply, moves)
 	}
 

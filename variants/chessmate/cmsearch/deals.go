@@ -116,8 +116,11 @@ type weightedDealer struct {
 	inHand, world int
 	worlds        int
 	weight        [chessmate.Unknown]float64
-	order         []int
-	u             float64
+	// Made on the first deal, the same unseen cards every time: the cards
+	// in the fixed random order, their chances, the random start.
+	line []chessmate.Card
+	pi   []float64
+	u    float64
 }
 
 func newWeightedDealer(seed uint64, inHand, worlds int, weight [chessmate.Unknown]float64) *weightedDealer {
@@ -159,15 +162,15 @@ func inclusion(cards []chessmate.Card, weight *[chessmate.Unknown]float64, inHan
 // world: the opponent's unknown cards first.
 func (d *weightedDealer) arrange(cards []chessmate.Card) {
 	n := len(cards)
-	if len(d.order) != n {
-		d.order = d.rng.Perm(n)
+	if len(d.line) != n {
+		d.line = make([]chessmate.Card, n)
+		for i, idx := range d.rng.Perm(n) {
+			d.line[i] = cards[idx]
+		}
 		d.u = d.rng.Float64()
+		d.pi = inclusion(d.line, &d.weight, d.inHand)
 	}
-	line := make([]chessmate.Card, n)
-	for i, idx := range d.order {
-		line[i] = cards[idx]
-	}
-	pi := inclusion(line, &d.weight, d.inHand)
+	line, pi := d.line, d.pi
 	taken := make([]bool, n)
 	dealt := make([]chessmate.Card, 0, n)
 	point := (float64(d.world%d.worlds) + d.u) / float64(d.worlds)

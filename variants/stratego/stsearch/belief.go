@@ -78,7 +78,6 @@ type belief struct {
 	cells [80]cell
 	byID  [stratego.ArmySize + 1][stratego.Unknown]float32 // the evidence
 	prior [stratego.ArmySize + 1][stratego.Unknown]float32 // the setup prior
-	ev    stratego.KindWeights                             // the evidence by the view's squares
 	lw    stratego.KindWeights                             // evidence and prior by the view's squares
 	tally [80][stratego.Unknown]int32                      // weighted marginals (controlVariates)
 	// tallied: tally holds this decision's marginals.
@@ -99,7 +98,7 @@ type belief struct {
 // reads nothing but the start's view and seen; false when the record does
 // not lead to view (a position set without its moves), and lw is then zero.
 func (b *belief) build(start *stratego.Position, seen []stratego.Obs, view *stratego.Position) bool {
-	b.lw, b.ev = stratego.KindWeights{}, stratego.KindWeights{}
+	b.lw = stratego.KindWeights{}
 	b.prior = [stratego.ArmySize + 1][stratego.Unknown]float32{}
 	b.byID = [stratego.ArmySize + 1][stratego.Unknown]float32{}
 	b.tallied = false
@@ -153,7 +152,6 @@ func (b *belief) build(start *stratego.Position, seen []stratego.Obs, view *stra
 		case c.side == root && (c.kind != stratego.Unknown) != pc.Revealed():
 			return false
 		case c.id != 0:
-			b.ev[sq] = b.byID[c.id]
 			for k := range b.lw[sq] {
 				b.lw[sq][k] = b.byID[c.id][k] + b.prior[c.id][k]
 			}

@@ -36,6 +36,12 @@ func beliefOf(t *testing.T, g *stratego.Game) *belief {
 	return b
 }
 
+// evidenceAt is the evidence part of the log-weights of the piece on sq
+// (without the setup prior).
+func (b *belief) evidenceAt(sq stratego.Square) [stratego.Unknown]float32 {
+	return b.byID[b.cells[sq].id]
+}
+
 func square(t *testing.T, name string) stratego.Square {
 	sq, ok := stratego.ParseSquare(name)
 	require.True(t, ok)
@@ -51,7 +57,7 @@ func TestBeliefDirection(t *testing.T) {
 	const start = "4d4f/10/10/10/4M!5/10/10/F8W v 00 -,- - 0 0"
 	g := playTokens(t, start, "j1j2", "e8e7", "j2j1", "e7e6", "j1j2", "e6e5", "e4f4", "e5f5", "f4f3", "f5f4", "f3e3", "f4e4")
 	b := beliefOf(t, g)
-	chaser := b.ev[square(t, "e4")]
+	chaser := b.evidenceAt(square(t, "e4"))
 	for k := stratego.Slayer; k < stratego.Dragon; k++ {
 		assert.Less(t, chaser[k], chaser[stratego.Dragon], "%s", k.Name(stratego.Everwinter))
 	}
@@ -70,12 +76,12 @@ func TestBeliefDirection(t *testing.T) {
 
 	// Flight: the Knight next to the Mage steps away.
 	g = playTokens(t, "4k4f/10/10/4k5/4M!5/10/10/F8W v 00 -,- - 0 0", "j1j2", "e5e6")
-	fled := beliefOf(t, g).ev[square(t, "e6")]
+	fled := beliefOf(t, g).evidenceAt(square(t, "e6"))
 	assert.Negative(t, fled[stratego.Dragon])
 	assert.Positive(t, fled[stratego.Knight])
 	// Lingering: it stays while the other piece moves.
 	g = playTokens(t, "4k4f/10/10/4k5/4M!5/10/10/F8W v 00 -,- - 0 0", "j1j2", "e8e7")
-	stayed := beliefOf(t, g).ev[square(t, "e5")]
+	stayed := beliefOf(t, g).evidenceAt(square(t, "e5"))
 	assert.Negative(t, stayed[stratego.Dragon])
 	assert.Zero(t, stayed[stratego.Knight])
 	assert.Zero(t, stayed[stratego.Trap], "a Trap could not have attacked")

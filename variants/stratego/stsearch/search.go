@@ -351,18 +351,8 @@ func controlVariates(view *stratego.Position, worlds []stratego.Position, root [
 		any = true
 		cv.attack[i] = true
 		a := view.At(m.From()).Kind()
-		var probs [stratego.Unknown]int
-		if b != nil {
-			probs = b.odds(view, m.To(), rng)
-		} else {
-			probs = identityOdds(view, d)
-		}
-		total := 0
-		for k, n := range probs {
-			total += n
-			cv.exact[i] += n * rootGain(a, stratego.Kind(k))
-		}
-		cv.exact[i] /= max(total, 1)
+		probs := pieceOdds(view, m.To(), b, rng)
+		cv.exact[i] = meanGain(a, &probs)
 		for wi := range worlds {
 			cv.sampled[wi][i] = rootGain(a, worlds[wi].At(m.To()).Kind())
 		}
@@ -781,8 +771,7 @@ func (w *worker) quiesce(p *stratego.Position, ply, alpha, beta, qply int, ignor
 }
 
 // fillExpect fills the table of expected gains (Options.ExpectLeaf) from
-// the view: the belief's marginals when b is not nil, else the count-based
-// odds of identityOdds.
+// the view, over pieceOdds as the control variates take them.
 func (w *worker) fillExpect(view *stratego.Position, b *belief, rng *rand.Rand) {
 	w.expectOn = true
 	enemy := view.SideToMove().Other()
@@ -792,26 +781,32 @@ func (w *worker) fillExpect(view *stratego.Position, b *belief, rng *rand.Rand) 
 		if pc == stratego.NoPiece || pc.Side() != enemy || pc.Kind() != stratego.Unknown {
 			continue
 		}
-		var probs [stratego.Unknown]int
-		if b != nil {
-			probs = b.odds(view, sq, rng)
-		} else {
-			probs = identityOdds(view, pc)
-		}
-		total := 0
-		for _, n := range probs {
-			total += n
-		}
+		probs := pieceOdds(view, sq, b, rng)
 		for a := stratego.Slayer; a <= stratego.Dragon; a++ {
-			sum := 0
-			for k, n := range probs {
-				if n > 0 {
-					sum += n * rootGain(a, stratego.Kind(k))
-				}
-			}
-			w.expect[sq][a] = int32(sum / max(total, 1))
+			w.expect[sq][a] = int32(meanGain(a, &probs))
 		}
 	}
+}
+
+// pieceOdds weighs the identities the unknown piece on the view's square sq
+// may have: the belief's marginals when b is not nil (drawn with rng), else
+// the count-based identityOdds.
+func pieceOdds(view *stratego.Position, sq stratego.Square, b *belief, rng *rand.Rand) [stratego.Unknown]int {
+	if b != nil {
+		return b.odds(view, sq, rng)
+	}
+	return identityOdds(view, view.At(sq))
+}
+
+// meanGain is the expected immediate gain (rootGain) of kind a attacking a
+// piece whose identities weigh probs.
+func meanGain(a stratego.Kind, probs *[stratego.Unknown]int) int {
+	sum, total := 0, 0
+	for k, n := range probs {
+		total += n
+		sum += n * rootGain(a, stratego.Kind(k))
+	}
+	return sum / max(total, 1)
 }
 
 // expectedGain is the expected gain of the root side's battle m on an

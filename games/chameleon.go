@@ -212,20 +212,8 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 			g.Note("go algorithm %q is not \"model\", \"paranoid\", \"bestreply\", \"brsplus\" or \"maxn\"; using model", kit.Truncate(name, 20))
 		}
 	}
-	switch p := g.Extras["pruning"]; p {
-	case "", "off":
-	case "on":
-		opts.Pruning = true
-	default:
-		g.Note("go pruning %q is not \"on\" or \"off\"; off", kit.Truncate(p, 20))
-	}
-	switch d := g.Extras["brsdefault"]; d {
-	case "", "order":
-	case "gain":
-		opts.GainDefaults = true
-	default:
-		g.Note("go brsdefault %q is not \"order\" or \"gain\"; order", kit.Truncate(d, 20))
-	}
+	opts.Pruning = g.Choice("pruning", "off", "on")
+	opts.GainDefaults = g.Choice("brsdefault", "order", "gain")
 	if g.Limits.Mate > 0 {
 		g.Note("go mate is not supported in Chameleon Chess; ignored")
 	}

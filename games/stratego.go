@@ -183,7 +183,9 @@ func (c *strategoEngine) TableMB() int                { return stsearch.TableMB 
 // belief, the default, from the public record, stsearch.Options), "narrow
 // <K>" (search only the K best root moves from depth 3 on; experimental, 0
 // = off) and "leaf expect|plain" (expect, the default: the leaves weigh the
-// gamble on an unknown piece). Both defaults act at full strength only.
+// gamble on an unknown piece) and "guard on|off" (off, the default: on adds
+// the evaluation's breach term; experimental). All act at full strength
+// only.
 // searchmoves and mate
 // are ignored with a note. The engine decides from the mover's view; a view
 // of the other player cannot be searched.
@@ -191,18 +193,14 @@ func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Sear
 	g := gm.(*stratego.Game)
 	pos := *g.Pos() // the search owns its copy
 	us := int(pos.SideToMove())
-	gp := kit.ParseGo(args, us, "deal", "narrow", "leaf")
+	gp := kit.ParseGo(args, us, "deal", "narrow", "leaf", "guard")
 	gp.OwnClock(us)
 	// The belief reads the public record only: the start (reduced to the
 	// mover's view by the search) and the plies as both saw them.
 	start := g.Begin().View(pos.SideToMove()) // the search's own copy; the mover's view, so nothing hidden can leak
 	opts := stsearch.Defaults(&start, g.Observations())
-	switch deal, ok := gp.Extras["deal"]; {
-	case !ok, deal == "belief":
-	case deal == "uniform":
+	if gp.Choice("deal", "belief", "uniform") {
 		opts.Belief, opts.Start, opts.Seen = false, nil, nil
-	default:
-		gp.Note("go deal %q is not \"uniform\" or \"belief\"; using belief", kit.Truncate(deal, 20))
 	}
 	if k, ok := gp.Extras["narrow"]; ok {
 		n, err := strconv.Atoi(k)
@@ -212,13 +210,10 @@ func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Sear
 			opts.Narrow = n
 		}
 	}
-	switch leaf, ok := gp.Extras["leaf"]; {
-	case !ok, leaf == "expect":
-	case leaf == "plain":
+	if gp.Choice("leaf", "expect", "plain") {
 		opts.ExpectLeaf = false
-	default:
-		gp.Note("go leaf %q is not \"plain\" or \"expect\"; using expect", kit.Truncate(leaf, 20))
 	}
+	opts.FlagGuard = gp.Choice("guard", "off", "on")
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", stratego.Name)
 	}

@@ -45,7 +45,8 @@ func TestStrategoGoDeal(t *testing.T) {
 // "go ... narrow <K>" sets the Stratego search's root narrowing (a bad
 // count is noted and leaves it off) and "leaf plain" turns its expectation
 // leaf off for that search ("leaf expect", no word and an unknown word,
-// noted, leave it on).
+// noted, leave it on); "guard on" adds the breach term (off without the
+// word, with "guard off" and with an unknown word, noted).
 func TestStrategoGoNarrowAndLeaf(t *testing.T) {
 	g, c := strategoAfterTwoPlies(t)
 	for _, tc := range []struct {
@@ -53,23 +54,29 @@ func TestStrategoGoNarrowAndLeaf(t *testing.T) {
 		narrow int
 		expect bool
 		notes  int
+		guard  bool
 	}{
-		{[]string{"depth", "1", "narrow", "6"}, 6, true, 0},
-		{[]string{"depth", "1", "narrow", "0"}, 0, true, 0},
-		{[]string{"depth", "1"}, 0, true, 0},
-		{[]string{"depth", "1", "narrow", "six"}, 0, true, 1},
-		{[]string{"depth", "1", "narrow", "-2"}, 0, true, 1},
-		{[]string{"depth", "1", "deal", "belief", "narrow", "4"}, 4, true, 0},
-		{[]string{"depth", "1", "leaf", "expect"}, 0, true, 0},
-		{[]string{"depth", "1", "leaf", "plain"}, 0, false, 0},
-		{[]string{"depth", "1", "leaf", "guess"}, 0, true, 1},
-		{[]string{"depth", "1", "deal", "uniform", "leaf", "plain"}, 0, false, 0},
-		{[]string{"depth", "1", "deal", "belief", "leaf", "expect", "narrow", "3"}, 3, true, 0},
+		{[]string{"depth", "1", "narrow", "6"}, 6, true, 0, false},
+		{[]string{"depth", "1", "narrow", "0"}, 0, true, 0, false},
+		{[]string{"depth", "1"}, 0, true, 0, false},
+		{[]string{"depth", "1", "narrow", "six"}, 0, true, 1, false},
+		{[]string{"depth", "1", "narrow", "-2"}, 0, true, 1, false},
+		{[]string{"depth", "1", "deal", "belief", "narrow", "4"}, 4, true, 0, false},
+		{[]string{"depth", "1", "leaf", "expect"}, 0, true, 0, false},
+		{[]string{"depth", "1", "leaf", "plain"}, 0, false, 0, false},
+		{[]string{"depth", "1", "leaf", "guess"}, 0, true, 1, false},
+		{[]string{"depth", "1", "deal", "uniform", "leaf", "plain"}, 0, false, 0, false},
+		{[]string{"depth", "1", "deal", "belief", "leaf", "expect", "narrow", "3"}, 3, true, 0, false},
+		{[]string{"depth", "1", "guard", "on"}, 0, true, 0, true},
+		{[]string{"depth", "1", "guard", "off"}, 0, true, 0, false},
+		{[]string{"depth", "1", "guard", "maybe"}, 0, true, 1, false},
+		{[]string{"depth", "1", "leaf", "plain", "guard", "on"}, 0, false, 0, true},
 	} {
 		o, notes := strategoGoOptions(t, g, c, tc.args)
 		assert.Len(t, notes, tc.notes, "%v: %v", tc.args, notes)
 		assert.Equal(t, tc.narrow, o.Narrow, "%v", tc.args)
 		assert.Equal(t, tc.expect, o.ExpectLeaf, "%v", tc.args)
+		assert.Equal(t, tc.guard, o.FlagGuard, "%v", tc.args)
 	}
 }
 

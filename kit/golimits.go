@@ -35,6 +35,20 @@ func (g *GoParams) Note(format string, args ...any) {
 	g.Notes = append(g.Notes, fmt.Sprintf(format, args...))
 }
 
+// Choice reads the two-valued extra word: true when it names alt; false
+// when it is absent or names def, or names neither, which is noted.
+func (g *GoParams) Choice(word, def, alt string) bool {
+	v, ok := g.Extras[word]
+	switch {
+	case !ok, v == def:
+		return false
+	case v == alt:
+		return true
+	}
+	g.Note("go %s %q is not %q or %q; using %s", word, Truncate(v, 20), alt, def, def)
+	return false
+}
+
 // goNumberKeys are the parameters followed by a number.
 var goNumberKeys = map[string]bool{"wtime": true, "btime": true, "winc": true, "binc": true, "time": true,
 	"inc": true, "movestogo": true, "depth": true, "nodes": true, "mate": true, "movetime": true}

@@ -207,8 +207,8 @@ func TestChameleonGoNotes(t *testing.T) {
 		{"go wtime 100 time 100 depth 2", "info string go: the mover's clock was given both as time/inc and as wtime/btime; using time/inc"},
 		{"go algorithm fast depth 2", `info string go algorithm "fast" is not "model", "paranoid", "bestreply", "brsplus" or "maxn"; using model`},
 		{"go mate 3 depth 2", "info string go mate is not supported in Chameleon Chess; ignored"},
-		{"go pruning maybe depth 2", `info string go pruning "maybe" is not "on" or "off"; off`},
-		{"go brsdefault best depth 2", `info string go brsdefault "best" is not "order" or "gain"; order`},
+		{"go pruning maybe depth 2", `info string go pruning "maybe" is not "on" or "off"; using off`},
+		{"go brsdefault best depth 2", `info string go brsdefault "best" is not "gain" or "order"; using order`},
 		{"go searchmoves a1a2 depth 2", "info string go searchmoves: "},
 		{"go algorithm", "info string go algorithm needs a value; ignored"},
 	} {

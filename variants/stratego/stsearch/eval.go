@@ -53,6 +53,16 @@ const (
 	// Flag's square; the opponent's knowledge is not assumed beyond that.
 	danger     = 8
 	dangerSpan = 5
+	// breach (Options.FlagGuard): an enemy Dwarf within breachSpan-1 steps
+	// of root's Flag costs breach*(breachSpan-d)^2 (288 next to it), halved
+	// for each step root's nearest piece that beats a Dwarf stands nearer
+	// the Flag than the Dwarf does. The Traps round a Flag stop everything
+	// but Dwarfs, so a Dwarf that walks in unmet wins; at the search's
+	// shallow depths only the evaluation sees it coming, and the halving
+	// pulls a guard home step by step. Against the greedy tier such breaches
+	// were 13 of the 16 lost games (docs/STRENGTH.md).
+	breach     = 8
+	breachSpan = 7
 )
 
 // value is a piece's worth in a position: its base value and the
@@ -76,8 +86,9 @@ func value(p *stratego.Position, k stratego.Kind, s stratego.Side) int {
 // side whose decision is searched: only its pull towards the enemy Flag
 // uses the world's Flag square (its belief, averaged over the worlds). The
 // opponent does not know where root's Flag is, so its pull is measured by
-// how deep its movable pieces stand in root's home zone (intrusion).
-func evaluate(p *stratego.Position, root stratego.Side) int {
+// how deep its movable pieces stand in root's home zone (intrusion). guard
+// adds the breach term (Options.FlagGuard).
+func evaluate(p *stratego.Position, root stratego.Side, guard bool) int {
 	var score [2]int
 	flag := [2]stratego.Square{stratego.NoSquare, stratego.NoSquare}
 	var pieces [2][stratego.ArmySize]stratego.Square
@@ -141,6 +152,9 @@ func evaluate(p *stratego.Position, root stratego.Side) int {
 				score[enemy] += danger * (dangerSpan - d) * (dangerSpan - d)
 			}
 		}
+		if guard {
+			score[enemy] += breachCost(p, own, pieces[root][:n[root]], pieces[enemy][:n[enemy]])
+		}
 	}
 	for _, sq := range pieces[enemy][:n[enemy]] {
 		depth := sq.Rank() - 4 // rows into Everwinter's zone: rank 6 is 1
@@ -162,6 +176,32 @@ func evaluate(p *stratego.Position, root stratego.Side) int {
 		total = total * (stratego.NoBattleLimit + 20 - q) / (stratego.NoBattleLimit + 20 - quietFade)
 	}
 	return total
+}
+
+// breachCost is the breach term: what root's Flag on own risks from the
+// enemy Dwarfs near it (defenders and attackers list the two sides'
+// movable pieces).
+func breachCost(p *stratego.Position, own stratego.Square, defenders, attackers []stratego.Square) int {
+	guardDist := 2 * breachSpan // the nearest piece that beats a Dwarf, from the Flag
+	for _, sq := range defenders {
+		if p.At(sq).Kind().Rank() > stratego.Dwarf.Rank() {
+			guardDist = min(guardDist, distance(sq, own))
+		}
+	}
+	cost := 0
+	for _, sq := range attackers {
+		if p.At(sq).Kind() != stratego.Dwarf {
+			continue
+		}
+		if d := distance(sq, own); d < breachSpan {
+			c := breach * (breachSpan - d) * (breachSpan - d)
+			if lead := d - guardDist; lead > 0 {
+				c >>= min(lead, 3)
+			}
+			cost += c
+		}
+	}
+	return cost
 }
 
 func distance(a, b stratego.Square) int {

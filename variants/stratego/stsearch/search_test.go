@@ -429,3 +429,28 @@ func TestWeakLevelsIgnoreTheDefaults(t *testing.T) {
 	full := kit.Level{Kind: kit.FullStrength}
 	assert.NotEqual(t, decide(full, Options{}), decide(full, Defaults(g.Begin(), g.Observations())))
 }
+
+// The breach term (Options.FlagGuard), computed by hand: Volcandria's Flag
+// on a1 behind Traps on a2 and b1, an enemy Dwarf on a4, three steps away:
+// 8*(7-3)^2 = 128, halved once for a guard that beats Dwarfs two steps from
+// the Flag, not for one as far as the Dwarf, nor for a guard that does not
+// beat Dwarfs; an enemy Knight at the same spot costs nothing.
+func TestBreachCost(t *testing.T) {
+	for _, tc := range []struct {
+		rank4, rank3, rank2, rank1 string
+		want                       int
+	}{
+		{"w!'9", "10", "T9", "FT2E5", 128},    // the Elf on e1, four steps from the Flag
+		{"w!'9", "1E8", "T9", "FT8", 128},     // on b3, as far as the Dwarf
+		{"w!'9", "10", "TE8", "FT8", 64},      // on b2: one step nearer than the Dwarf
+		{"w!'9", "10", "TW8", "FT2E5", 128},   // a Dwarf on b2 does not beat a Dwarf
+		{"k!'9", "10", "TE8", "FT8", 0},       // a Knight is stopped by the Traps
+		{"w!'8w!'", "10", "T9", "FT2E5", 128}, // the Dwarf on j4 is out of reach
+	} {
+		text := "9f/10/10/10/" + tc.rank4 + "/" + tc.rank3 + "/" + tc.rank2 + "/" + tc.rank1 + " v 00 -,- - 1 1"
+		p, err := stratego.ParsePosition(text)
+		require.NoError(t, err, text)
+		plain, guarded := evaluate(p, stratego.Volcandria, false), evaluate(p, stratego.Volcandria, true)
+		assert.Equal(t, tc.want, plain-guarded, "%s: the breach term costs Volcandria, to move", text)
+	}
+}

@@ -142,3 +142,41 @@ func TestCardChessWorldsWord(t *testing.T) {
 		assert.True(t, slices.Contains(g.Legal(), best), "%s: %s", tc.value, best)
 	}
 }
+
+// Card chess reads the experimental "go ... eval hand|net": with "net" the
+// full-strength search evaluates the board with the embedded net (another
+// search, so other node counts at the same depth), with "hand", without
+// the word and at a playing level by hand; another value is noted.
+func TestCardChessEvalWord(t *testing.T) {
+	nodes := func(level int, args ...string) (string, []string) {
+		s := defaults()
+		if level > 0 {
+			s.Level = kit.PlayingLevels[level].Level
+		}
+		g, err := CardChess{}.Start([]string{"seed", "7"}, s)
+		require.NoError(t, err)
+		e, err := CardChess{}.NewEngine(s)
+		require.NoError(t, err)
+		search, notes, err := e.Prepare(g, append([]string{"depth", "3"}, args...))
+		require.NoError(t, err)
+		var last string
+		best := search(context.Background(), nil, func(info string) { last = info })
+		assert.True(t, slices.Contains(g.Legal(), best), "%v: %s", args, best)
+		_, after, _ := strings.Cut(last, " nodes ")
+		count, _, _ := strings.Cut(after, " ")
+		return count, notes
+	}
+	hand, notes := nodes(0)
+	assert.Empty(t, notes)
+	same, _ := nodes(0, "eval", "hand")
+	assert.Equal(t, hand, same)
+	net, notes := nodes(0, "eval", "net")
+	assert.Empty(t, notes)
+	assert.NotEqual(t, hand, net, "the net evaluates")
+	odd, notes := nodes(0, "eval", "tea-leaves")
+	assert.Equal(t, hand, odd)
+	assert.Equal(t, []string{`go eval "tea-leaves" is not "net" or "hand"; using hand`}, notes)
+	weakHand, _ := nodes(5)
+	weakNet, _ := nodes(5, "eval", "net")
+	assert.Equal(t, weakHand, weakNet, "a playing level evaluates by hand")
+}

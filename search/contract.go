@@ -47,6 +47,8 @@ type gameBinding struct {
 	evaluate       func(*evaluator, *Position) int
 	netDelta       func(*Position, Move) nnue.Delta
 	netRefresh     func(*nnue.Network, *nnue.Accumulator, *Position)
+	netMade        func(*nnue.Network, *nnue.Accumulator, *nnue.Delta, *Position, *Undo) bool
+	netExtra       func(*Position) int
 	probeTB        func(*syzygy.Tables, *Position, int, bool) (int, bool)
 	tbRoot         func(Tablebases, *Position, []Move) ([]Move, int, int, bool)
 	packMove       func(Move) uint16

@@ -83,6 +83,12 @@ func evaluate(e *evaluator, p *Position) int { return e.Evaluate(p.Board()) }
 func netDelta(p *Position, m Move) nnue.Delta                        { return nnue.MoveDelta(p, m) }
 func netRefresh(n *nnue.Network, acc *nnue.Accumulator, p *Position) { n.Refresh(acc, p) }
 
+// netMade has nothing to add after a chess move: netDelta knew its change.
+func netMade(*nnue.Network, *nnue.Accumulator, *nnue.Delta, *Position, *Undo) bool { return false }
+
+// netExtra: the net sees all there is of a chess position.
+func netExtra(*Position) int { return 0 }
+
 // probeTB probes the tablebases for a position just after a capture or
 // pawn move (the tables assume a fifty-move counter of zero), without
 // castling rights, of at most limit pieces, and of exactly limit only when
@@ -225,5 +231,5 @@ func materialWon(pos *Position, m Move) int {
 var (
 	_ gamePosition = (*Position)(nil)
 	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
-		evaluate, netDelta, netRefresh, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+		evaluate, netDelta, netRefresh, netMade, netExtra, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
 )

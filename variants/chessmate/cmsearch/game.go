@@ -156,10 +156,24 @@ func timePlan(lim *Limits, us Color, overhead time.Duration, start time.Time) ki
 }
 
 // The binding fulfils the search's contract (gen_contract.go).
-// Card chess evaluates by hand: its engine is never given a net, and a
-// card can change any square, which the net's move deltas do not follow.
-func netDelta(*Position, Move) nnue.Delta                    { return nnue.Delta{} }
-func netRefresh(*nnue.Network, *nnue.Accumulator, *Position) {}
+// The net evaluates card chess's board; the card terms are added to it
+// (netExtra). A card turn can move, add or remove pieces anywhere, so the
+// change is found after the action, by comparing the boards (netMade), and
+// the accumulators are computed afresh when it is too big for a delta.
+func netDelta(*Position, Move) nnue.Delta { return nnue.Delta{} }
+
+func netRefresh(n *nnue.Network, acc *nnue.Accumulator, p *Position) { n.RefreshBoard(acc, &p.Board) }
+
+func netMade(n *nnue.Network, acc *nnue.Accumulator, d *nnue.Delta, p *Position, u *Undo) bool {
+	var ok bool
+	if *d, ok = nnue.BoardDelta(u.Before(), &p.Board); ok {
+		return false
+	}
+	n.RefreshBoard(acc, &p.Board)
+	return true
+}
+
+func netExtra(p *Position) int { return chessmate.CardTerms(p) }
 
 // Card chess has no tablebases: a card can bring pieces back.
 func probeTB(*syzygy.Tables, *Position, int, bool) (int, bool)      { return 0, false }
@@ -168,5 +182,5 @@ func tbRoot(Tablebases, *Position, []Move) ([]Move, int, int, bool) { return nil
 var (
 	_ gamePosition = (*Position)(nil)
 	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
-		evaluate, netDelta, netRefresh, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+		evaluate, netDelta, netRefresh, netMade, netExtra, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
 )

@@ -182,12 +182,10 @@ func (c *strategoEngine) TableMB() int                { return stsearch.TableMB 
 // held until ponderhit), "deal belief|uniform" (how the worlds are dealt;
 // belief, the default, from the public record, stsearch.Options), "narrow
 // <K>" (search only the K best root moves from depth 3 on; experimental, 0
-// = off) and "leaf expect|plain" (expect, the default: the leaves weigh the
-// gamble on an unknown piece) and "guard on|off" (off, the default: on adds
-// the evaluation's breach term; experimental). All act at full strength
-// only.
-// searchmoves and mate
-// are ignored with a note. The engine decides from the mover's view; a view
+// = off), "leaf plain|expect" (plain, the default; expect: the leaves weigh
+// the gamble on an unknown piece; experimental) and "guard off|on" (off,
+// the default; on adds the evaluation's breach term; experimental). All act
+// at full strength only. searchmoves and mate are ignored with a note. The engine decides from the mover's view; a view
 // of the other player cannot be searched.
 func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Search, []string, error) {
 	g := gm.(*stratego.Game)
@@ -210,9 +208,7 @@ func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Sear
 			opts.Narrow = n
 		}
 	}
-	if gp.Choice("leaf", "expect", "plain") {
-		opts.ExpectLeaf = false
-	}
+	opts.ExpectLeaf = gp.Choice("leaf", "plain", "expect")
 	opts.FlagGuard = gp.Choice("guard", "off", "on")
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", stratego.Name)

@@ -43,10 +43,10 @@ func TestStrategoGoDeal(t *testing.T) {
 }
 
 // "go ... narrow <K>" sets the Stratego search's root narrowing (a bad
-// count is noted and leaves it off) and "leaf plain" turns its expectation
-// leaf off for that search ("leaf expect", no word and an unknown word,
-// noted, leave it on); "guard on" adds the breach term (off without the
-// word, with "guard off" and with an unknown word, noted).
+// count is noted and leaves it off) and "leaf expect" turns its
+// expectation leaf on for that search ("leaf plain", no word and an
+// unknown word, noted, leave it off); "guard on" adds the breach term (off
+// without the word, with "guard off" and with an unknown word, noted).
 func TestStrategoGoNarrowAndLeaf(t *testing.T) {
 	g, c := strategoAfterTwoPlies(t)
 	for _, tc := range []struct {
@@ -56,21 +56,21 @@ func TestStrategoGoNarrowAndLeaf(t *testing.T) {
 		notes  int
 		guard  bool
 	}{
-		{[]string{"depth", "1", "narrow", "6"}, 6, true, 0, false},
-		{[]string{"depth", "1", "narrow", "0"}, 0, true, 0, false},
-		{[]string{"depth", "1"}, 0, true, 0, false},
-		{[]string{"depth", "1", "narrow", "six"}, 0, true, 1, false},
-		{[]string{"depth", "1", "narrow", "-2"}, 0, true, 1, false},
-		{[]string{"depth", "1", "deal", "belief", "narrow", "4"}, 4, true, 0, false},
+		{[]string{"depth", "1", "narrow", "6"}, 6, false, 0, false},
+		{[]string{"depth", "1", "narrow", "0"}, 0, false, 0, false},
+		{[]string{"depth", "1"}, 0, false, 0, false},
+		{[]string{"depth", "1", "narrow", "six"}, 0, false, 1, false},
+		{[]string{"depth", "1", "narrow", "-2"}, 0, false, 1, false},
+		{[]string{"depth", "1", "deal", "belief", "narrow", "4"}, 4, false, 0, false},
 		{[]string{"depth", "1", "leaf", "expect"}, 0, true, 0, false},
 		{[]string{"depth", "1", "leaf", "plain"}, 0, false, 0, false},
-		{[]string{"depth", "1", "leaf", "guess"}, 0, true, 1, false},
+		{[]string{"depth", "1", "leaf", "guess"}, 0, false, 1, false},
 		{[]string{"depth", "1", "deal", "uniform", "leaf", "plain"}, 0, false, 0, false},
 		{[]string{"depth", "1", "deal", "belief", "leaf", "expect", "narrow", "3"}, 3, true, 0, false},
-		{[]string{"depth", "1", "guard", "on"}, 0, true, 0, true},
-		{[]string{"depth", "1", "guard", "off"}, 0, true, 0, false},
-		{[]string{"depth", "1", "guard", "maybe"}, 0, true, 1, false},
-		{[]string{"depth", "1", "leaf", "plain", "guard", "on"}, 0, false, 0, true},
+		{[]string{"depth", "1", "guard", "on"}, 0, false, 0, true},
+		{[]string{"depth", "1", "guard", "off"}, 0, false, 0, false},
+		{[]string{"depth", "1", "guard", "maybe"}, 0, false, 1, false},
+		{[]string{"depth", "1", "leaf", "expect", "guard", "on"}, 0, true, 0, true},
 	} {
 		o, notes := strategoGoOptions(t, g, c, tc.args)
 		assert.Len(t, notes, tc.notes, "%v: %v", tc.args, notes)

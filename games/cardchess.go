@@ -154,8 +154,12 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 	// "eval net" (experimental): the embedded chess net evaluates the board
 	// at full strength, the cards by hand (cmsearch's netExtra).
 	var net *nnue.Network
-	if gp.Choice("eval", "hand", "net") && c.settings.Level.Kind == kit.FullStrength {
-		net, _ = nnue.Default()
+	if gp.Choice("eval", "hand", "net") {
+		if c.settings.Level.Kind == kit.FullStrength {
+			net, _ = nnue.Default()
+		} else {
+			gp.Note("go eval net: the playing level in force evaluates by hand")
+		}
 	}
 	hidden := cmsearch.HiddenOptions{SealedDraws: sealed}
 	if known {

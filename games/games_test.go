@@ -146,16 +146,20 @@ func TestCardChessWorldsWord(t *testing.T) {
 // Card chess reads the experimental "go ... eval hand|net": with "net" the
 // full-strength search evaluates the board with the embedded net (another
 // search, so other node counts at the same depth), with "hand", without
-// the word and at a playing level by hand; another value is noted.
+// the word and at a playing level (noted) by hand, and a plain "go" after
+// "eval net" on the same engine by hand again; another value is noted.
 func TestCardChessEvalWord(t *testing.T) {
-	nodes := func(level int, args ...string) (string, []string) {
-		s := defaults()
+	s := defaults()
+	engine := func(level int) variants.Engine {
 		if level > 0 {
 			s.Level = kit.PlayingLevels[level].Level
 		}
-		g, err := CardChess{}.Start([]string{"seed", "7"}, s)
-		require.NoError(t, err)
 		e, err := CardChess{}.NewEngine(s)
+		require.NoError(t, err)
+		return e
+	}
+	nodes := func(e variants.Engine, args ...string) (string, []string) {
+		g, err := CardChess{}.Start([]string{"seed", "7"}, s)
 		require.NoError(t, err)
 		search, notes, err := e.Prepare(g, append([]string{"depth", "3"}, args...))
 		require.NoError(t, err)
@@ -164,19 +168,27 @@ func TestCardChessEvalWord(t *testing.T) {
 		assert.True(t, slices.Contains(g.Legal(), best), "%v: %s", args, best)
 		_, after, _ := strings.Cut(last, " nodes ")
 		count, _, _ := strings.Cut(after, " ")
+		require.NotEmpty(t, count, "%v: the last info line %q has a node count", args, last)
 		return count, notes
 	}
-	hand, notes := nodes(0)
+	hand, notes := nodes(engine(0))
 	assert.Empty(t, notes)
-	same, _ := nodes(0, "eval", "hand")
+	same, _ := nodes(engine(0), "eval", "hand")
 	assert.Equal(t, hand, same)
-	net, notes := nodes(0, "eval", "net")
+	e := engine(0)
+	net, notes := nodes(e, "eval", "net")
 	assert.Empty(t, notes)
 	assert.NotEqual(t, hand, net, "the net evaluates")
-	odd, notes := nodes(0, "eval", "tea-leaves")
+	e.NewGame() // the histories of the last search would change the count
+	again, _ := nodes(e)
+	assert.Equal(t, hand, again, "after eval net, a plain go evaluates by hand")
+	odd, notes := nodes(engine(0), "eval", "tea-leaves")
 	assert.Equal(t, hand, odd)
 	assert.Equal(t, []string{`go eval "tea-leaves" is not "net" or "hand"; using hand`}, notes)
-	weakHand, _ := nodes(5)
-	weakNet, _ := nodes(5, "eval", "net")
+	weak := engine(5)
+	weakHand, _ := nodes(weak)
+	weak.NewGame()
+	weakNet, notes := nodes(weak, "eval", "net")
 	assert.Equal(t, weakHand, weakNet, "a playing level evaluates by hand")
+	assert.Equal(t, []string{"go eval net: the playing level in force evaluates by hand"}, notes)
 }

@@ -185,8 +185,9 @@ func (c *strategoEngine) TableMB() int                { return stsearch.TableMB 
 // = off), "leaf plain|expect" (plain, the default; expect: the leaves weigh
 // the gamble on an unknown piece; experimental) and "guard off|on" (off,
 // the default; on adds the evaluation's breach term; experimental). All act
-// at full strength only. searchmoves and mate are ignored with a note. The engine decides from the mover's view; a view
-// of the other player cannot be searched.
+// at full strength only. searchmoves and mate are ignored with a note. The
+// engine decides from the mover's view; a view of the other player cannot
+// be searched.
 func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Search, []string, error) {
 	g := gm.(*stratego.Game)
 	pos := *g.Pos() // the search owns its copy

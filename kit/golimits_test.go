@@ -16,12 +16,12 @@ func TestChoice(t *testing.T) {
 		note string
 	}{
 		{[]string{"depth", "1"}, false, ""},
-		{[]string{"depth", "1", "leaf", "expect"}, false, ""},
-		{[]string{"leaf", "plain", "depth", "1"}, true, ""},
-		{[]string{"depth", "1", "leaf", "guess"}, false, `go leaf "guess" is not "plain" or "expect"; using expect`},
+		{[]string{"depth", "1", "shape", "round"}, false, ""},
+		{[]string{"shape", "square", "depth", "1"}, true, ""},
+		{[]string{"depth", "1", "shape", "oval"}, false, `go shape "oval" is not "square" or "round"; using round`},
 	} {
-		g := ParseGo(tc.args, 0, "leaf")
-		assert.Equal(t, tc.want, g.Choice("leaf", "expect", "plain"), "%v", tc.args)
+		g := ParseGo(tc.args, 0, "shape")
+		assert.Equal(t, tc.want, g.Choice("shape", "round", "square"), "%v", tc.args)
 		if tc.note == "" {
 			assert.Empty(t, g.Notes, "%v", tc.args)
 		} else {

@@ -164,6 +164,9 @@ func netDelta(*Position, Move) nnue.Delta { return nnue.Delta{} }
 
 func netRefresh(n *nnue.Network, acc *nnue.Accumulator, p *Position) { n.RefreshBoard(acc, &p.Board) }
 
+// netMade compares the boards after every action, and refreshes at once
+// when the change is too big for a delta (then *d is left part-filled and
+// never read: the ply is up to date). Only with a net.
 func netMade(n *nnue.Network, acc *nnue.Accumulator, d *nnue.Delta, p *Position, u *Undo) bool {
 	var ok bool
 	if *d, ok = nnue.BoardDelta(u.Before(), &p.Board); ok {

@@ -49,13 +49,17 @@ type gameBinding struct {
 	evaluate       func(*evaluator, *Position) int
 	netDelta       func(*Position, Move) nnue.Delta
 	netRefresh     func(*nnue.Network, *nnue.Accumulator, *Position)
-	netMade        func(*nnue.Network, *nnue.Accumulator, *nnue.Delta, *Position, *Undo) bool
-	netExtra       func(*Position) int
-	probeTB        func(*syzygy.Tables, *Position, int, bool) (int, bool)
-	tbRoot         func(Tablebases, *Position, []Move) ([]Move, int, int, bool)
-	packMove       func(Move) uint16
-	unpackMove     func(uint16) Move
-	noMoveScore    func(*Position) int
-	randomMove     func(*Position, *rand.Rand) Move
-	greedyMove     func(*Position, *rand.Rand) Move
+	// netMade runs after Make: true when it computed the accumulators
+	// afresh, false when the delta holds the move's change (netDelta's, or
+	// its own).
+	netMade func(*nnue.Network, *nnue.Accumulator, *nnue.Delta, *Position, *Undo) bool
+	// netExtra is added to the net's score: what the net does not see.
+	netExtra    func(*Position) int
+	probeTB     func(*syzygy.Tables, *Position, int, bool) (int, bool)
+	tbRoot      func(Tablebases, *Position, []Move) ([]Move, int, int, bool)
+	packMove    func(Move) uint16
+	unpackMove  func(uint16) Move
+	noMoveScore func(*Position) int
+	randomMove  func(*Position, *rand.Rand) Move
+	greedyMove  func(*Position, *rand.Rand) Move
 }

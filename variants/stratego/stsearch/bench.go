@@ -42,7 +42,7 @@ func Bench(ctx context.Context, depth int, report func(string)) kit.BenchResult 
 			panic(fmt.Sprintf("Stratego bench position %d %q: %v", i+1, s, err)) // a constant list: a bug, not input
 		}
 		e := New()
-		e.SetOptions(Defaults(nil, nil)) // no record: uniform worlds, the expectation leaf
+		e.SetOptions(Defaults(nil, nil)) // no record: uniform worlds
 		start := time.Now()
 		res := e.Search(ctx, pos, nil, Limits{Depth: depth}, nil)
 		elapsed := time.Since(start)

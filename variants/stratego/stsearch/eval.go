@@ -55,12 +55,12 @@ const (
 	dangerSpan = 5
 	// breach (Options.FlagGuard): an enemy Dwarf within breachSpan-1 steps
 	// of root's Flag costs breach*(breachSpan-d)^2 (288 next to it), halved
-	// for each step root's nearest piece that beats a Dwarf stands nearer
-	// the Flag than the Dwarf does. The Traps round a Flag stop everything
+	// for each step (up to three) root's nearest piece that beats a Dwarf
+	// stands nearer the Flag than the Dwarf does. The Traps round a Flag stop everything
 	// but Dwarfs, so a Dwarf that walks in unmet wins; at the search's
 	// shallow depths only the evaluation sees it coming, and the halving
 	// pulls a guard home step by step. Against the greedy tier such breaches
-	// were 13 of the 16 lost games (docs/STRENGTH.md).
+	// were 13 of the 16 games lost in one block of 200 (docs/STRENGTH.md).
 	breach     = 8
 	breachSpan = 7
 )

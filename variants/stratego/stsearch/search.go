@@ -125,9 +125,10 @@ type Options struct {
 // (games/stratego.go, the bench): worlds from the belief, built from the
 // game's start and plies (start and seen; without them the worlds stay
 // uniform). The expectation leaf is off: it won games at 20,000 nodes a
-// move, where the search sees two plies, and lost them at 200,000 nodes
-// and on a clock (docs/STRENGTH.md). The zero Options are the search as it
-// was before issue 19 (docs/STRATEGO.md).
+// move, where the search sees two plies, but on a clock it lost where the
+// belief alone won, and at 200,000 nodes it scored less than the belief
+// alone (docs/STRENGTH.md). The zero Options are the search as it was
+// before issue 19 (docs/STRATEGO.md).
 func Defaults(start *stratego.Position, seen []stratego.Obs) Options {
 	return Options{Belief: true, Start: start, Seen: seen}
 }

@@ -65,15 +65,16 @@ func TestFairness(t *testing.T) {
 			assert.Equal(t, moves[0], moves[1], "seed %d, level %+v: the decision does not depend on hidden identities", seed, lvl)
 		}
 		for _, opts := range []Options{{Belief: true, Start: g.Begin(), Seen: g.Observations()},
-			{ExpectLeaf: true}, {Belief: true, Start: g.Begin(), Seen: g.Observations(), ExpectLeaf: true}} {
+			{ExpectLeaf: true}, {Belief: true, Start: g.Begin(), Seen: g.Observations(), ExpectLeaf: true},
+			{Belief: true, Start: g.Begin(), Seen: g.Observations(), FlagGuard: true}} {
 			var moves [2]stratego.Move
 			for trial, p := range []*stratego.Position{pos, &other} {
 				e := New()
 				e.SetOptions(opts)
 				moves[trial] = e.Search(context.Background(), p, g.PublicHistory(), Limits{Nodes: 20000}, nil).BestMove
 			}
-			assert.Equal(t, moves[0], moves[1], "seed %d, belief %v, expectation leaf %v: the decision does not depend on hidden identities",
-				seed, opts.Belief, opts.ExpectLeaf)
+			assert.Equal(t, moves[0], moves[1], "seed %d, belief %v, expectation leaf %v, breach term %v: the decision does not depend on hidden identities",
+				seed, opts.Belief, opts.ExpectLeaf, opts.FlagGuard)
 		}
 	}
 }
@@ -253,6 +254,9 @@ func TestNodeLoopDoesNotAllocate(t *testing.T) {
 	leafSmall, leafLarge := allocs(5000), allocs(50000)
 	assert.Equal(t, leafSmall, leafLarge, "with the expectation leaf, allocations grow with the nodes searched")
 	assert.Equal(t, small, leafSmall, "the expectation leaf allocates per decision")
+	e.SetOptions(Options{Belief: true, Start: g.Begin(), Seen: g.Observations(), FlagGuard: true})
+	guardSmall, guardLarge := allocs(5000), allocs(50000)
+	assert.Equal(t, guardSmall, guardLarge, "with the breach term, allocations grow with the nodes searched")
 }
 
 // TestExpectedGainTable: the expectation leaf's table holds, for every
@@ -423,7 +427,9 @@ func TestWeakLevelsIgnoreTheDefaults(t *testing.T) {
 			continue
 		}
 		weak++
-		assert.Equal(t, decide(l.Level, Options{}), decide(l.Level, Defaults(g.Begin(), g.Observations())), "level %d", i)
+		all := Defaults(g.Begin(), g.Observations())
+		all.ExpectLeaf, all.FlagGuard = true, true // the experimental switches too
+		assert.Equal(t, decide(l.Level, Options{}), decide(l.Level, all), "level %d", i)
 	}
 	assert.Positive(t, weak)
 	full := kit.Level{Kind: kit.FullStrength}

@@ -56,11 +56,12 @@ const (
 	// breach (Options.FlagGuard): an enemy Dwarf within breachSpan-1 steps
 	// of root's Flag costs breach*(breachSpan-d)^2 (288 next to it), halved
 	// for each step (up to three) root's nearest piece that beats a Dwarf
-	// stands nearer the Flag than the Dwarf does. The Traps round a Flag stop everything
-	// but Dwarfs, so a Dwarf that walks in unmet wins; at the search's
-	// shallow depths only the evaluation sees it coming, and the halving
-	// pulls a guard home step by step. Against the greedy tier such breaches
-	// were 13 of the 16 games lost in one block of 200 (docs/STRENGTH.md).
+	// stands nearer the Flag than the Dwarf does. The Traps round a Flag
+	// stop everything but Dwarfs, so a Dwarf that walks in unmet wins; at
+	// the search's shallow depths only the evaluation sees it coming, and
+	// the halving pulls a guard home step by step. Against the greedy tier
+	// such breaches were 13 of the 16 games lost in one block of 200
+	// (docs/STRENGTH.md).
 	breach     = 8
 	breachSpan = 7
 )
@@ -180,28 +181,37 @@ func evaluate(p *stratego.Position, root stratego.Side, guard bool) int {
 
 // breachCost is the breach term: what root's Flag on own risks from the
 // enemy Dwarfs near it (defenders and attackers list the two sides'
-// movable pieces).
+// movable pieces). The guard is looked for only when a Dwarf is in reach,
+// which is rare: most leaves pay one pass over the attackers.
 func breachCost(p *stratego.Position, own stratego.Square, defenders, attackers []stratego.Square) int {
-	guardDist := 2 * breachSpan // the nearest piece that beats a Dwarf, from the Flag
-	for _, sq := range defenders {
-		if p.At(sq).Kind().Rank() > stratego.Dwarf.Rank() {
-			guardDist = min(guardDist, distance(sq, own))
-		}
-	}
-	cost := 0
+	cost, guardDist := 0, -1 // guardDist: not yet looked for
 	for _, sq := range attackers {
-		if p.At(sq).Kind() != stratego.Dwarf {
+		d := distance(sq, own)
+		if d >= breachSpan || p.At(sq).Kind() != stratego.Dwarf {
 			continue
 		}
-		if d := distance(sq, own); d < breachSpan {
-			c := breach * (breachSpan - d) * (breachSpan - d)
-			if lead := d - guardDist; lead > 0 {
-				c >>= min(lead, 3)
-			}
-			cost += c
+		if guardDist < 0 {
+			guardDist = nearestGuard(p, own, defenders)
 		}
+		c := breach * (breachSpan - d) * (breachSpan - d)
+		if lead := d - guardDist; lead > 0 {
+			c >>= min(lead, 3)
+		}
+		cost += c
 	}
 	return cost
+}
+
+// nearestGuard is the distance from own to the nearest of defenders that
+// beats a Dwarf (2*breachSpan when none: no Dwarf in reach is halved).
+func nearestGuard(p *stratego.Position, own stratego.Square, defenders []stratego.Square) int {
+	dist := 2 * breachSpan
+	for _, sq := range defenders {
+		if p.At(sq).Kind().Rank() > stratego.Dwarf.Rank() {
+			dist = min(dist, distance(sq, own))
+		}
+	}
+	return dist
 }
 
 func distance(a, b stratego.Square) int {

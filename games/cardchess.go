@@ -150,7 +150,7 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 	}
 	gp := kit.ParseGo(args, int(us), "worlds", "eval")
 	gp.OwnClock(int(us))
-	sealed, known, weighted := parseWorlds(&gp)
+	choices := parseWorlds(&gp)
 	// "eval net" (experimental): the embedded chess net evaluates the board
 	// at full strength, the cards by hand (cmsearch's netExtra).
 	var net *nnue.Network
@@ -161,11 +161,11 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 			gp.Note("go eval net: the playing level in force evaluates by hand")
 		}
 	}
-	hidden := cmsearch.HiddenOptions{SealedDraws: sealed}
-	if known {
+	hidden := cmsearch.HiddenOptions{SealedDraws: choices.sealed, Deferred: choices.deferred}
+	if choices.known {
 		hidden.KnownCards = g.KnownOpponentCards(us)
 	}
-	if weighted {
+	if choices.weighted {
 		hidden.Turns = g.OpponentTurns(us, weightedTurns)
 	}
 	if len(gp.Limits.SearchMoves) > 0 {
@@ -200,31 +200,40 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 // ("go ... worlds weighted").
 const weightedTurns = 12
 
+// worldChoices are the experimental "go ... worlds" choices of card chess.
+type worldChoices struct {
+	sealed, known, weighted, deferred bool
+}
+
 // parseWorlds reads the experimental "go ... worlds <choices>" of card
 // chess: "sealed" (draws inside the sampled worlds are unknown cards),
 // "known" (opponent cards known from the public record stay known),
 // "weighted" (the opponent's hand dealt by what it did and did not play),
+// "deferred" (the mover's answer chosen once per information set),
 // comma-separated, or "default" (none, as without the word). Anything else
 // is ignored with a note.
-func parseWorlds(g *kit.GoParams) (sealed, known, weighted bool) {
+func parseWorlds(g *kit.GoParams) worldChoices {
 	value, ok := g.Extras["worlds"]
 	if !ok || value == "default" {
-		return false, false, false
+		return worldChoices{}
 	}
+	var w worldChoices
 	for _, choice := range strings.Split(value, ",") {
 		switch choice {
 		case "sealed":
-			sealed = true
+			w.sealed = true
 		case "known":
-			known = true
+			w.known = true
 		case "weighted":
-			weighted = true
+			w.weighted = true
+		case "deferred":
+			w.deferred = true
 		default:
-			g.Note("go worlds %q is not \"default\" or a list of \"sealed\", \"known\" and \"weighted\"; using default", kit.Truncate(value, 30))
-			return false, false, false
+			g.Note("go worlds %q is not \"default\" or a list of \"sealed\", \"known\", \"weighted\" and \"deferred\"; using default", kit.Truncate(value, 30))
+			return worldChoices{}
 		}
 	}
-	return sealed, known, weighted
+	return w
 }
 
 // formatCardInfo writes a card-chess search report as a UCI info line.

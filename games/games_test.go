@@ -105,25 +105,26 @@ func TestPlayCardsOff(t *testing.T) {
 }
 
 // Card chess reads the experimental "go ... worlds": a list of sealed,
-// known and weighted, or default; another value is ignored with a note,
-// and the search still answers a legal action.
+// known, weighted and deferred, or default; another value is ignored with
+// a note, and the search still answers a legal action.
 func TestCardChessWorldsWord(t *testing.T) {
 	for _, tc := range []struct {
-		value                   string
-		sealed, known, weighted bool
-		noted                   bool
+		value string
+		want  worldChoices
+		noted bool
 	}{
-		{"default", false, false, false, false},
-		{"sealed", true, false, false, false},
-		{"known", false, true, false, false},
-		{"weighted", false, false, true, false},
-		{"sealed,known", true, true, false, false},
-		{"known,sealed,weighted", true, true, true, false},
-		{"sealed,open", false, false, false, true},
+		{"default", worldChoices{}, false},
+		{"sealed", worldChoices{sealed: true}, false},
+		{"known", worldChoices{known: true}, false},
+		{"weighted", worldChoices{weighted: true}, false},
+		{"deferred", worldChoices{deferred: true}, false},
+		{"sealed,known", worldChoices{sealed: true, known: true}, false},
+		{"known,sealed,weighted", worldChoices{sealed: true, known: true, weighted: true}, false},
+		{"deferred,weighted", worldChoices{weighted: true, deferred: true}, false},
+		{"sealed,open", worldChoices{}, true},
 	} {
 		gp := kit.ParseGo([]string{"depth", "2", "worlds", tc.value}, 0, "worlds")
-		sealed, known, weighted := parseWorlds(&gp)
-		assert.Equal(t, [3]bool{tc.sealed, tc.known, tc.weighted}, [3]bool{sealed, known, weighted}, tc.value)
+		assert.Equal(t, tc.want, parseWorlds(&gp), tc.value)
 		assert.Equal(t, tc.noted, len(gp.Notes) > 0, "%s: %v", tc.value, gp.Notes)
 
 		s := defaults()

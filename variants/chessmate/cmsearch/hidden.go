@@ -68,6 +68,9 @@ type HiddenOptions struct {
 	// (chessmate.Game.OpponentTurns); when given, the opponent's hand is
 	// dealt by what it did and did not play (deals.go).
 	Turns []chessmate.OpponentTurn
+	// Deferred: the finalists are valued with the mover's answer to each
+	// reply chosen once per information set, not once per world (defer.go).
+	Deferred bool
 }
 
 // SearchHidden chooses the side to move's turn from its view of pos. With a
@@ -122,6 +125,7 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 
 	ballot := kit.NewBallot[Move](clipMate, IsMate)
 	var total Result
+	deferredScore := false // total.Score came from deferredChoice
 	searched := 0
 	for i, world := range worlds {
 		if i > 0 && ctx.Err() != nil {
@@ -145,7 +149,19 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 	worlds = worlds[:searched]
 	// The most-voted candidates first, ties to the higher mean.
 	order := ballot.ByVotes()
-	if compare && len(order) > 1 && ctx.Err() == nil {
+	if compare && len(order) > 1 && ctx.Err() == nil && hidden.Deferred {
+		// Deferral takes the comparison's half of the budget; with too
+		// little for its searches the comparison below is made instead.
+		spent := total.Nodes
+		ranked, scores := e.deferredChoice(ctx, worlds, weights, order, lim, perWorld, budget, start, &spent)
+		total.Nodes = spent
+		if len(ranked) > 0 {
+			order = ranked
+			total.Score = scores[ranked[0]]
+			deferredScore = true
+		}
+	}
+	if compare && len(order) > 1 && ctx.Err() == nil && !deferredScore {
 		candidates := order[:min(len(order), maxCandidates)]
 		ballot.ClearScores(true) // phase 1 scored each candidate in its own worlds only
 		wide := noLag
@@ -174,7 +190,7 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 		best = order[0]
 	}
 	total.BestMove = best
-	if t := ballot.Tally(best); t != nil && t.Weight > 0 {
+	if t := ballot.Tally(best); t != nil && t.Weight > 0 && !deferredScore {
 		total.Score = t.Mean()
 		if t.Decided == t.Weight { // every world agrees: keep the mate
 			total.Score = t.Forced / t.Weight

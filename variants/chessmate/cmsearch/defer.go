@@ -1,0 +1,268 @@
+package cmsearch
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"tempest/kit"
+)
+
+// Deferred determinisation ("go ... worlds deferred", experimental): a fix
+// for strategy fusion one ply past the root. Each world's search knows the
+// opponent's hand, so after the opponent's reply it picks the mover's next
+// turn for that hand: against a card held in some worlds it dodges, in the
+// others it plays on, a choice the mover cannot make without seeing the
+// hand. Averaging such worlds overrates a turn whose follow-up depends on
+// the hidden cards.
+//
+// Here the mover's second turn is chosen once per information set: for each
+// finalist turn m and each world w, the world after m is searched, giving
+// the opponent's reply r_w and the mover's answer a_w. Worlds whose
+// positions after m and r_w look the same to the mover (its view, which
+// hides the opponent's hand and the pile's order) form one group; when a
+// group's answers differ, every world of the group is searched again over
+// those answers, and the group is worth its best answer's mean expected
+// result over its worlds, not the mean of each world's own best. A finalist
+// is worth the weighted mean over its groups. The opponent still replies
+// knowing the world; it does know its own hand.
+
+// deferFinalists bounds the turns valued by deferral: the most voted.
+const deferFinalists = 2
+
+// minDeferNodes is the least node budget worth one of deferral's searches.
+const minDeferNodes = 64
+
+// deferralPlies is how many plies the answers' searches start below the root.
+const deferralPlies = 2
+
+// branch is one world after a finalist and the opponent's reply.
+type branch struct {
+	world  int      // index into the worlds
+	after  Position // the position after the finalist and the reply
+	score  int      // the finalist's score in this world, the mover's side
+	answer Move     // the mover's best answer there, or NullMove
+	group  string   // the mover's view of after (the information set)
+	done   bool     // the game ended in the finalist or the reply
+}
+
+// deferredChoice values the finalists (the first of candidates, most voted
+// first) by deferred determinisation and returns them best first with their
+// mean clipped scores; nil when stopped or short of budget. spent counts the
+// decision's nodes, start its time; perWorld is the limits of one first-phase
+// search.
+func (e *Engine) deferredChoice(ctx context.Context, worlds []*Position, weights []int, candidates []Move,
+	lim, perWorld Limits, budget time.Duration, start time.Time, spent *uint64) ([]Move, map[Move]int) {
+	finalists := candidates[:min(len(candidates), deferFinalists)]
+	value := map[Move]float64{}
+	score := map[Move]int{}
+	// The finalists' searches share what the first phase left, less a
+	// world-sized round kept for the answers' searches.
+	reply, ok := leftover(lim, perWorld, budget, start, *spent, (len(finalists)+1)*len(worlds), 1)
+	if !ok {
+		return nil, nil
+	}
+	reply.SearchMoves = nil // the opponent's moves: a root restriction is the mover's
+	var stopped bool
+	branches := make([][]branch, len(finalists))
+	for f, m := range finalists {
+		for i, world := range worlds {
+			if ctx.Err() != nil {
+				stopped = true
+				break
+			}
+			b := branch{world: i, after: *world}
+			var u Undo
+			b.after.Make(m, &u)
+			e.newWorld()
+			res := e.Search(ctx, &b.after, reply, nil)
+			*spent += res.Nodes
+			b.score = moverScore(res.Score)
+			if res.BestMove == NullMove {
+				b.done = true
+			} else {
+				b.after.Make(res.BestMove, &u)
+				b.answer = res.PonderMove // the reply's expected answer
+				b.group = moverView(&b.after, nil).String()
+			}
+			branches[f] = append(branches[f], b)
+		}
+	}
+	if stopped {
+		return nil, nil // the caller keeps its order
+	}
+	// The answers' searches share what is left of the budget.
+	var needed int
+	for f := range finalists {
+		for _, g := range groupsOf(branches[f]) {
+			if len(g) > 1 && len(answersOf(branches[f], g)) > 1 {
+				needed += len(g)
+			}
+		}
+	}
+	answer, ok := leftover(lim, perWorld, budget, start, *spent, needed, deferralPlies)
+	for f, m := range finalists {
+		bs := branches[f]
+		var sumExp float64
+		var sumScore, sumWeight int
+		for _, g := range groupsOf(bs) {
+			answers := answersOf(bs, g)
+			gw := 0
+			for _, k := range g {
+				gw += weights[bs[k].world]
+			}
+			if ok && len(g) > 1 && len(answers) > 1 && ctx.Err() == nil {
+				if exp, sc, fine := e.bestCommonAnswer(ctx, bs, g, answers, weights, answer, spent); fine {
+					sumExp += exp * float64(gw)
+					sumScore += sc * gw
+					sumWeight += gw
+					continue
+				}
+			}
+			for _, k := range g { // one answer for the group, or no time to compare: as the worlds said
+				w := weights[bs[k].world]
+				c := clipMate(bs[k].score)
+				sumExp += kit.ExpectedScore(c) * float64(w)
+				sumScore += c * w
+				sumWeight += w
+			}
+		}
+		value[m] = sumExp / float64(max(sumWeight, 1))
+		score[m] = sumScore / max(sumWeight, 1)
+	}
+	order := slices.Clone(finalists)
+	slices.SortStableFunc(order, func(x, y Move) int {
+		switch {
+		case value[x] > value[y]:
+			return -1
+		case value[x] < value[y]:
+			return 1
+		}
+		return 0
+	})
+	return order, score
+}
+
+// moverScore turns a score of the position after the mover's turn (the
+// opponent's side) into the mover's, a mate one ply further from the root.
+func moverScore(s int) int {
+	switch {
+	case s >= MateBound:
+		return -(s - 1)
+	case s <= -MateBound:
+		return -(s + 1)
+	}
+	return -s
+}
+
+// groupsOf partitions branches into information sets (indices into bs), in
+// the order first seen; a finished game is a group of its own.
+func groupsOf(bs []branch) [][]int {
+	var groups [][]int
+	index := map[string]int{}
+	for k, b := range bs {
+		if b.done {
+			groups = append(groups, []int{k})
+			continue
+		}
+		i, ok := index[b.group]
+		if !ok {
+			i = len(groups)
+			index[b.group] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], k)
+	}
+	return groups
+}
+
+// answersOf are the distinct best answers of a group's worlds, at most
+// maxCandidates, in the order first seen.
+func answersOf(bs []branch, group []int) []Move {
+	var out []Move
+	for _, k := range group {
+		if a := bs[k].answer; a != NullMove && !slices.Contains(out, a) && len(out) < maxCandidates {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// leftover is the limits of each of needed searches, plies below the root,
+// from what the decision has left, and false when that is too little for
+// them. A depth limit counts from the root.
+func leftover(lim, perWorld Limits, budget time.Duration, start time.Time, spent uint64, needed, plies int) (Limits, bool) {
+	if needed == 0 {
+		return Limits{}, false
+	}
+	out := perWorld
+	if out.Depth > 0 {
+		out.Depth = max(out.Depth-plies, 1)
+	}
+	if lim.Nodes > 0 {
+		if spent >= lim.Nodes {
+			return Limits{}, false
+		}
+		out.Nodes = (lim.Nodes - spent) / uint64(needed)
+		if out.Nodes < minDeferNodes {
+			return Limits{}, false
+		}
+	}
+	if budget > 0 {
+		left := budget - time.Since(start)
+		if left < time.Duration(needed)*minWorldTime {
+			return Limits{}, false
+		}
+		out.Clock = false
+		out.MoveTime = left / time.Duration(needed)
+	}
+	return out, true
+}
+
+// bestCommonAnswer searches every world of a group over its answers and
+// returns the best answer's weighted mean expected result and clipped
+// score, false when some world could not score every answer.
+func (e *Engine) bestCommonAnswer(ctx context.Context, bs []branch, group []int, answers []Move,
+	weights []int, lim Limits, spent *uint64) (float64, int, bool) {
+	saved := e.opts
+	wide := saved
+	wide.MultiPV = len(answers)
+	e.SetOptions(wide)
+	defer e.SetOptions(saved)
+	lim.SearchMoves = answers
+	exp := make([]float64, len(answers))
+	sum := make([]int, len(answers))
+	got := make([]int, len(answers))
+	total := 0
+	for _, k := range group {
+		if ctx.Err() != nil {
+			return 0, 0, false
+		}
+		b := &bs[k]
+		w := weights[b.world]
+		total += w
+		e.newWorld()
+		res := e.Search(ctx, &b.after, lim, nil)
+		*spent += res.Nodes
+		for _, line := range res.Lines {
+			i := slices.Index(answers, line.Move)
+			if i < 0 || line.Score <= -Infinite {
+				continue
+			}
+			c := clipMate(line.Score)
+			exp[i] += kit.ExpectedScore(c) * float64(w)
+			sum[i] += c * w
+			got[i] += w
+		}
+	}
+	best := -1
+	for i := range answers {
+		if got[i] == total && (best < 0 || exp[i] > exp[best]) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return 0, 0, false
+	}
+	return exp[best] / float64(total), sum[best] / total, true
+}

@@ -3,6 +3,8 @@ package cmsearch
 import (
 	"context"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"tempest/kit"
@@ -19,19 +21,21 @@ import (
 // Here the mover's second turn is chosen once per information set: for each
 // finalist turn m and each world w, the world after m is searched, giving
 // the opponent's reply r_w and the mover's answer a_w. Worlds whose
-// positions after m and r_w look the same to the mover (its view, which
-// hides the opponent's hand and the pile's order) form one group; when a
-// group's answers differ, every world of the group is searched again over
-// those answers, and the group is worth its best answer's mean expected
-// result over its worlds, not the mean of each world's own best. A finalist
-// is worth the weighted mean over its groups. The opponent still replies
-// knowing the world; it does know its own hand.
+// positions after m and r_w look the same to the mover (infoSetKey: its
+// view, which hides the opponent's hand and the pile's order, with its own
+// hand reduced to a count) form one group; when a group's answers differ,
+// every world of the group is searched again over those answers, and the
+// group is worth its best common answer's mean expected result over its
+// worlds, not the mean of each world's own best. A finalist is worth the
+// weighted mean over its groups. The opponent still replies knowing the
+// world; it does know its own hand.
 
 // deferFinalists bounds the turns valued by deferral: the most voted.
 const deferFinalists = 2
 
-// minDeferNodes is the least node budget worth one of deferral's searches.
-const minDeferNodes = 64
+// minDeferNodes is the least node budget worth one of deferral's searches:
+// a search stops only at a node check, every 1,024 nodes.
+const minDeferNodes = 1024
 
 // deferralPlies is how many plies the answers' searches start below the root.
 const deferralPlies = 2
@@ -42,54 +46,64 @@ type branch struct {
 	after  Position // the position after the finalist and the reply
 	score  int      // the finalist's score in this world, the mover's side
 	answer Move     // the mover's best answer there, or NullMove
-	group  string   // the mover's view of after (the information set)
-	done   bool     // the game ended in the finalist or the reply
+	group  string   // infoSetKey of after
+	done   bool     // no reply: the finalist ended the game or drew by rule
 }
 
 // deferredChoice values the finalists (the first of candidates, most voted
 // first) by deferred determinisation and returns them best first with their
-// mean clipped scores; nil when stopped or short of budget. spent counts the
-// decision's nodes, start its time; perWorld is the limits of one first-phase
-// search.
+// mean clipped scores. tried is false when the budget was too small to
+// start (the caller compares as usual); with tried set and no order, the
+// decision was stopped or a search found nothing in its time, and the
+// caller keeps the votes. spent counts the decision's nodes; planned is
+// when its time budget was planned; perWorld is the limits of one
+// first-phase search; regularOnly keeps the answers to regular moves, as
+// the root is kept with Play Cards off.
 func (e *Engine) deferredChoice(ctx context.Context, worlds []*Position, weights []int, candidates []Move,
-	lim, perWorld Limits, budget time.Duration, start time.Time, spent *uint64) ([]Move, map[Move]int) {
+	lim, perWorld Limits, budget time.Duration, planned time.Time, spent *uint64, regularOnly bool) (order []Move, score map[Move]int, tried bool) {
 	finalists := candidates[:min(len(candidates), deferFinalists)]
-	value := map[Move]float64{}
-	score := map[Move]int{}
 	// The finalists' searches share what the first phase left, less a
 	// world-sized round kept for the answers' searches.
-	reply, ok := leftover(lim, perWorld, budget, start, *spent, (len(finalists)+1)*len(worlds), 1)
+	reply, ok := leftover(lim, perWorld, budget, planned, *spent, (len(finalists)+1)*len(worlds), 1)
 	if !ok {
-		return nil, nil
+		return nil, nil, false
 	}
 	reply.SearchMoves = nil // the opponent's moves: a root restriction is the mover's
-	var stopped bool
 	branches := make([][]branch, len(finalists))
 	for f, m := range finalists {
 		for i, world := range worlds {
 			if ctx.Err() != nil {
-				stopped = true
-				break
+				return nil, nil, true
 			}
 			b := branch{world: i, after: *world}
 			var u Undo
 			b.after.Make(m, &u)
+			if drawnByRule(&b.after) {
+				// The search's root does not test the rules' draws; a
+				// child of the root would.
+				b.done, b.score = true, DrawScore
+				branches[f] = append(branches[f], b)
+				continue
+			}
 			e.newWorld()
 			res := e.Search(ctx, &b.after, reply, nil)
 			*spent += res.Nodes
+			if res.BestMove != NullMove && (res.Depth == 0 || res.Score <= -Infinite || res.Score >= Infinite) {
+				return nil, nil, true // stopped before its first iteration ended: no value
+			}
 			b.score = moverScore(res.Score)
 			if res.BestMove == NullMove {
 				b.done = true
 			} else {
 				b.after.Make(res.BestMove, &u)
 				b.answer = res.PonderMove // the reply's expected answer
-				b.group = moverView(&b.after, nil).String()
+				if regularOnly && !slices.Contains(b.after.RegularMoves(), b.answer) {
+					b.answer = NullMove
+				}
+				b.group = infoSetKey(&b.after)
 			}
 			branches[f] = append(branches[f], b)
 		}
-	}
-	if stopped {
-		return nil, nil // the caller keeps its order
 	}
 	// The answers' searches share what is left of the budget.
 	var needed int
@@ -100,7 +114,9 @@ func (e *Engine) deferredChoice(ctx context.Context, worlds []*Position, weights
 			}
 		}
 	}
-	answer, ok := leftover(lim, perWorld, budget, start, *spent, needed, deferralPlies)
+	answer, ok := leftover(lim, perWorld, budget, planned, *spent, needed, deferralPlies)
+	value := map[Move]float64{}
+	score = map[Move]int{}
 	for f, m := range finalists {
 		bs := branches[f]
 		var sumExp float64
@@ -111,7 +127,7 @@ func (e *Engine) deferredChoice(ctx context.Context, worlds []*Position, weights
 			for _, k := range g {
 				gw += weights[bs[k].world]
 			}
-			if ok && len(g) > 1 && len(answers) > 1 && ctx.Err() == nil {
+			if ok && len(g) > 1 && len(answers) > 1 {
 				if exp, sc, fine := e.bestCommonAnswer(ctx, bs, g, answers, weights, answer, spent); fine {
 					sumExp += exp * float64(gw)
 					sumScore += sc * gw
@@ -119,7 +135,7 @@ func (e *Engine) deferredChoice(ctx context.Context, worlds []*Position, weights
 					continue
 				}
 			}
-			for _, k := range g { // one answer for the group, or no time to compare: as the worlds said
+			for _, k := range g { // one answer for the set, or none common to it: as the worlds said
 				w := weights[bs[k].world]
 				c := clipMate(bs[k].score)
 				sumExp += kit.ExpectedScore(c) * float64(w)
@@ -130,7 +146,10 @@ func (e *Engine) deferredChoice(ctx context.Context, worlds []*Position, weights
 		value[m] = sumExp / float64(max(sumWeight, 1))
 		score[m] = sumScore / max(sumWeight, 1)
 	}
-	order := slices.Clone(finalists)
+	if ctx.Err() != nil {
+		return nil, nil, true // some sets were valued, others not: no fair comparison
+	}
+	order = slices.Clone(finalists)
 	slices.SortStableFunc(order, func(x, y Move) int {
 		switch {
 		case value[x] > value[y]:
@@ -140,7 +159,36 @@ func (e *Engine) deferredChoice(ctx context.Context, worlds []*Position, weights
 		}
 		return 0
 	})
-	return order, score
+	return order, score, true
+}
+
+// drawnByRule reports a draw by repetition, bare kings or the fifty-move
+// rule (a mate on the hundredth ply still counts).
+func drawnByRule(p *Position) bool {
+	if p.IsRepetition() || p.IsInsufficientMaterial() {
+		return true
+	}
+	return p.IsFiftyMoveDraw() && !(p.InCheck() && !p.HasLegalMove())
+}
+
+// infoSetKey names the information set of a position with the mover to
+// move: its view (the board, markers, piles' sizes, discard pile, last
+// card, the opponent's hand size) with its own hand reduced to a count. The
+// answer is then chosen before the card a finalist drew is known, as
+// sealed draws do; otherwise every card turn would leave each world a set
+// of its own, valued with the opponent's hand in sight, and deferral would
+// correct plain turns only.
+func infoSetKey(p *Position) string {
+	us := p.SideToMove()
+	fields := strings.Fields(p.ViewFor(us))
+	const handsField = 9 // board, side, castling, ep, halfmove, fullmove, forbidden, champions, shields, hands
+	if len(fields) <= handsField {
+		panic("cmsearch: a view without hands: " + strings.Join(fields, " ")) // a writer bug
+	}
+	hands := strings.SplitN(fields[handsField], "/", 2)
+	hands[int(us)&1] = strconv.Itoa(len(p.Hand(us).Cards()))
+	fields[handsField] = strings.Join(hands, "/")
+	return strings.Join(fields, " ")
 }
 
 // moverScore turns a score of the position after the mover's turn (the
@@ -189,9 +237,10 @@ func answersOf(bs []branch, group []int) []Move {
 }
 
 // leftover is the limits of each of needed searches, plies below the root,
-// from what the decision has left, and false when that is too little for
-// them. A depth limit counts from the root.
-func leftover(lim, perWorld Limits, budget time.Duration, start time.Time, spent uint64, needed, plies int) (Limits, bool) {
+// from what the decision has left (budget from planned, the node limit less
+// spent), and false when that is too little for them. A depth limit counts
+// from the root.
+func leftover(lim, perWorld Limits, budget time.Duration, planned time.Time, spent uint64, needed, plies int) (Limits, bool) {
 	if needed == 0 {
 		return Limits{}, false
 	}
@@ -209,7 +258,7 @@ func leftover(lim, perWorld Limits, budget time.Duration, start time.Time, spent
 		}
 	}
 	if budget > 0 {
-		left := budget - time.Since(start)
+		left := budget - time.Since(planned)
 		if left < time.Duration(needed)*minWorldTime {
 			return Limits{}, false
 		}

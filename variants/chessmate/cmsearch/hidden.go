@@ -32,7 +32,8 @@ import (
 //     in every world, and the candidate with the best mean expected result
 //     is played (see kit.ExpectedScore; mates count as 2000 cp). A vote alone
 //     would play a turn that wins a little in most worlds and loses a piece
-//     to the card the opponent holds in the rest; the mean weighs both;
+//     to the card the opponent holds in the rest; the mean weighs both.
+//     HiddenOptions.Deferred values the candidates otherwise (defer.go);
 //  5. a winning side does not stalemate the opponent in the hope that its
 //     hidden hand holds no playable card (see stalemateGuard).
 //
@@ -113,6 +114,7 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 		// the decision's too.
 		budget = max(budget-time.Since(start), time.Nanosecond)
 	}
+	planned := time.Now() // budget counts from here
 	var perWorld Limits
 	var n int
 	perWorld, n, compare = worldPlan(lim, budget, len(worlds), compare)
@@ -149,19 +151,23 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 	worlds = worlds[:searched]
 	// The most-voted candidates first, ties to the higher mean.
 	order := ballot.ByVotes()
+	deferred := false // deferral spent the comparison's budget
 	if compare && len(order) > 1 && ctx.Err() == nil && hidden.Deferred {
 		// Deferral takes the comparison's half of the budget; with too
 		// little for its searches the comparison below is made instead.
+		// With Play Cards off the root is kept to regular moves, and so
+		// are the answers.
 		spent := total.Nodes
-		ranked, scores := e.deferredChoice(ctx, worlds, weights, order, lim, perWorld, budget, start, &spent)
+		ranked, scores, tried := e.deferredChoice(ctx, worlds, weights, order, lim, perWorld, budget, planned, &spent, len(lim.SearchMoves) > 0)
 		total.Nodes = spent
+		deferred = tried
 		if len(ranked) > 0 {
 			order = ranked
 			total.Score = scores[ranked[0]]
 			deferredScore = true
 		}
 	}
-	if compare && len(order) > 1 && ctx.Err() == nil && !deferredScore {
+	if compare && len(order) > 1 && ctx.Err() == nil && !deferred {
 		candidates := order[:min(len(order), maxCandidates)]
 		ballot.ClearScores(true) // phase 1 scored each candidate in its own worlds only
 		wide := noLag

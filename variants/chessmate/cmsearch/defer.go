@@ -3,8 +3,6 @@ package cmsearch
 import (
 	"context"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"tempest/kit"
@@ -106,59 +104,45 @@ func (e *Engine) deferredChoice(ctx context.Context, worlds []*Position, weights
 		}
 	}
 	// The answers' searches share what is left of the budget.
+	groups := make([][][]int, len(finalists))
 	var needed int
 	for f := range finalists {
-		for _, g := range groupsOf(branches[f]) {
+		groups[f] = groupsOf(branches[f])
+		for _, g := range groups[f] {
 			if len(g) > 1 && len(answersOf(branches[f], g)) > 1 {
 				needed += len(g)
 			}
 		}
 	}
 	answer, ok := leftover(lim, perWorld, budget, planned, *spent, needed, deferralPlies)
-	value := map[Move]float64{}
-	score = map[Move]int{}
+	// Each world scores its finalist with the set's best common answer, or,
+	// with one answer for the set or none common to it, as it said itself.
+	ballot := kit.NewBallot[Move](clipMate, nil)
 	for f, m := range finalists {
 		bs := branches[f]
-		var sumExp float64
-		var sumScore, sumWeight int
-		for _, g := range groupsOf(bs) {
-			answers := answersOf(bs, g)
-			gw := 0
-			for _, k := range g {
-				gw += weights[bs[k].world]
+		for _, g := range groups[f] {
+			var common []int // the set's worlds' scores with its best common answer
+			if answers := answersOf(bs, g); ok && len(g) > 1 && len(answers) > 1 {
+				common = e.bestCommonAnswer(ctx, bs, g, answers, weights, answer, spent)
 			}
-			if ok && len(g) > 1 && len(answers) > 1 {
-				if exp, sc, fine := e.bestCommonAnswer(ctx, bs, g, answers, weights, answer, spent); fine {
-					sumExp += exp * float64(gw)
-					sumScore += sc * gw
-					sumWeight += gw
-					continue
+			for j, k := range g {
+				s := bs[k].score
+				if common != nil {
+					s = common[j]
 				}
-			}
-			for _, k := range g { // one answer for the set, or none common to it: as the worlds said
-				w := weights[bs[k].world]
-				c := clipMate(bs[k].score)
-				sumExp += kit.ExpectedScore(c) * float64(w)
-				sumScore += c * w
-				sumWeight += w
+				ballot.Score(m, s, weights[bs[k].world])
 			}
 		}
-		value[m] = sumExp / float64(max(sumWeight, 1))
-		score[m] = sumScore / max(sumWeight, 1)
 	}
 	if ctx.Err() != nil {
 		return nil, nil, true // some sets were valued, others not: no fair comparison
 	}
 	order = slices.Clone(finalists)
-	slices.SortStableFunc(order, func(x, y Move) int {
-		switch {
-		case value[x] > value[y]:
-			return -1
-		case value[x] < value[y]:
-			return 1
-		}
-		return 0
-	})
+	ballot.ByExpected(order)
+	score = map[Move]int{}
+	for _, m := range finalists {
+		score[m] = ballot.Tally(m).Mean()
+	}
 	return order, score, true
 }
 
@@ -172,24 +156,13 @@ func drawnByRule(p *Position) bool {
 }
 
 // infoSetKey names the information set of a position with the mover to
-// move: its view (the board, markers, piles' sizes, discard pile, last
-// card, the opponent's hand size) with its own hand reduced to a count. The
-// answer is then chosen before the card a finalist drew is known, as
+// move: its view with its own hand hidden too (the public view: the board,
+// markers, the hands' and piles' sizes, the discard pile, the last card).
+// The answer is then chosen before the card a finalist drew is known, as
 // sealed draws do; otherwise every card turn would leave each world a set
 // of its own, valued with the opponent's hand in sight, and deferral would
 // correct plain turns only.
-func infoSetKey(p *Position) string {
-	us := p.SideToMove()
-	fields := strings.Fields(p.ViewFor(us))
-	const handsField = 9 // board, side, castling, ep, halfmove, fullmove, forbidden, champions, shields, hands
-	if len(fields) <= handsField {
-		panic("cmsearch: a view without hands: " + strings.Join(fields, " ")) // a writer bug
-	}
-	hands := strings.SplitN(fields[handsField], "/", 2)
-	hands[int(us)&1] = strconv.Itoa(len(p.Hand(us).Cards()))
-	fields[handsField] = strings.Join(hands, "/")
-	return strings.Join(fields, " ")
-}
+func infoSetKey(p *Position) string { return p.PublicView() }
 
 // moverScore turns a score of the position after the mover's turn (the
 // opponent's side) into the mover's, a mate one ply further from the root.
@@ -269,23 +242,26 @@ func leftover(lim, perWorld Limits, budget time.Duration, planned time.Time, spe
 }
 
 // bestCommonAnswer searches every world of a group over its answers and
-// returns the best answer's weighted mean expected result and clipped
-// score, false when some world could not score every answer.
+// returns each world's score (in the group's order) with the answer of the
+// best mean expected result among those every world scored; nil when there
+// is none.
 func (e *Engine) bestCommonAnswer(ctx context.Context, bs []branch, group []int, answers []Move,
-	weights []int, lim Limits, spent *uint64) (float64, int, bool) {
+	weights []int, lim Limits, spent *uint64) []int {
 	saved := e.opts
 	wide := saved
 	wide.MultiPV = len(answers)
 	e.SetOptions(wide)
 	defer e.SetOptions(saved)
 	lim.SearchMoves = answers
-	exp := make([]float64, len(answers))
-	sum := make([]int, len(answers))
-	got := make([]int, len(answers))
+	ballot := kit.NewBallot[Move](clipMate, nil)
+	scores := make([][]int, len(answers)) // by answer, then by world of the group
+	for i := range scores {
+		scores[i] = make([]int, len(group))
+	}
 	total := 0
-	for _, k := range group {
+	for j, k := range group {
 		if ctx.Err() != nil {
-			return 0, 0, false
+			return nil
 		}
 		b := &bs[k]
 		w := weights[b.world]
@@ -298,20 +274,19 @@ func (e *Engine) bestCommonAnswer(ctx context.Context, bs []branch, group []int,
 			if i < 0 || line.Score <= -Infinite {
 				continue
 			}
-			c := clipMate(line.Score)
-			exp[i] += kit.ExpectedScore(c) * float64(w)
-			sum[i] += c * w
-			got[i] += w
+			ballot.Score(line.Move, line.Score, w)
+			scores[i][j] = line.Score
 		}
 	}
 	best := -1
-	for i := range answers {
-		if got[i] == total && (best < 0 || exp[i] > exp[best]) {
+	for i, a := range answers {
+		t := ballot.Tally(a)
+		if t != nil && t.Weight == total && (best < 0 || t.MeanExpected() > ballot.Tally(answers[best]).MeanExpected()) {
 			best = i
 		}
 	}
 	if best < 0 {
-		return 0, 0, false
+		return nil
 	}
-	return exp[best] / float64(total), sum[best] / total, true
+	return scores[best]
 }

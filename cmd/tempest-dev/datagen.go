@@ -99,13 +99,13 @@ func dataCommand(args []string) int {
 		mu.Lock()
 		defer mu.Unlock()
 		var games, newGames, plies int
-		var records, kept int64
+		var size, kept int64
 		var nodes uint64
 		for _, s := range states {
 			games += s.Games
 			newGames += s.NewGames
 			plies += s.NewPlies
-			records += s.Records
+			size += s.Bytes
 			kept += s.NewKept
 			nodes += s.NewNodes
 		}
@@ -116,8 +116,8 @@ func dataCommand(args []string) int {
 			left := float64(*shards*cfg.Games - games)
 			eta = (time.Duration(left / float64(newGames) * el * float64(time.Second))).Round(time.Second).String()
 		}
-		return fmt.Sprintf("games %d/%d, positions %d (this run %d: %.0f/s, %.2f M/h, %.0f nodes a move, %.0f%% kept), ETA %s",
-			games, *shards*cfg.Games, records, kept, float64(kept)/el, perHour/1e6,
+		return fmt.Sprintf("games %d/%d, %.1f MB; this run: %d positions (%.0f/s, %.2f M/h, %.0f nodes a move, %.0f%% kept), ETA %s",
+			games, *shards*cfg.Games, float64(size)/1e6, kept, float64(kept)/el, perHour/1e6,
 			float64(nodes)/float64(max(plies, 1)), 100*float64(kept)/float64(max(plies, 1)), eta)
 	}
 	done := make(chan struct{})

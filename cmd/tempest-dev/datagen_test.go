@@ -21,14 +21,14 @@ func TestDataAndTrainCommands(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stderr, "games 4/4")
 	for _, seed := range []string{"1", "2"} {
-		assert.FileExists(t, filepath.Join(data, "shard-"+seed+".tdat"))
+		assert.FileExists(t, filepath.Join(data, "shard-"+seed+".tgame"))
 	}
 	_, stderr, code = runEngine(t, "", args...)
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stderr, "games 4/4", "resumed: nothing left to play")
 
 	run := filepath.Join(dir, "run")
-	_, stderr, code = runEngine(t, "", "train", "-data", filepath.Join(data, "shard-*.tdat"), "-run", run, "-epochs", "2", "-batch", "32")
+	_, stderr, code = runEngine(t, "", "train", "-data", data, "-run", run, "-epochs", "2", "-batch", "32")
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stderr, "epoch 2/2")
 	info, err := os.Stat(filepath.Join(run, "net.nnue"))
@@ -47,7 +47,7 @@ func TestDataAndTrainCommands(t *testing.T) {
 	_, stderr, code = runEngine(t, "", "datagen", "-out", data, "-soft-nodes", "0")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, stderr, "-soft-nodes")
-	_, stderr, code = runEngine(t, "", "train", "-data", filepath.Join(dir, "none-*.tdat"))
+	_, stderr, code = runEngine(t, "", "train", "-data", filepath.Join(dir, "none-*.tgame"))
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, "no shards match")
 }

@@ -24,7 +24,7 @@ import (
 func trainCommand(args []string) int {
 	cfg := nnuetrain.DefaultConfig
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
-	data := fs.String("data", filepath.Join(defaultDataDir(), "shard-*.tdat"), "shard files (a glob)")
+	data := fs.String("data", "data/selfplay", "the data: files or globs of game files (.tgame, .tgame.xz) and record shards (.tdat), and directories searched for them, separated by commas")
 	runDir := fs.String("run", "", "directory of the run: checkpoint, loss history, nets (default: ~/.cache/tempest/train/seed-<seed>)")
 	fs.IntVar(&cfg.Epochs, "epochs", cfg.Epochs, "passes over the training positions")
 	fs.IntVar(&cfg.BatchSize, "batch", cfg.BatchSize, "positions per step")
@@ -54,38 +54,23 @@ func trainCommand(args []string) int {
 		*runDir = cacheDir("train", fmt.Sprintf("seed-%d", cfg.Seed))
 	}
 	cfg.CheckpointDir = *runDir
-	paths, err := filepath.Glob(*data)
-	if err != nil || len(paths) == 0 {
-		fmt.Fprintf(os.Stderr, "train: no shards match %q\n", *data)
+	paths, err := dataFiles(*data)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "train:", err)
 		return 1
 	}
-	sort.Strings(paths)
-	var records []trainingdata.Record
-	var seeds []string
-	builds, evals := map[string]bool{}, map[string]bool{}
-	for _, p := range paths {
-		h, recs, err := trainingdata.ReadShard(p)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "train:", err)
-			return 1
-		}
-		records = append(records, recs...)
-		seeds = append(seeds, fmt.Sprint(h.Seed))
-		builds[h.Build] = true
-		evals[h.Evaluation()] = true
+	records, seeds, buildList, evalList, err := readData(paths)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "train:", err)
+		return 1
 	}
 	if *fitScale {
 		scale, mse := nnuetrain.FitWDLScale(records)
 		fmt.Printf("wdl-scale %d (mean squared error %.5f of sigmoid(score/scale) against the results of %d positions)\n", scale, mse, len(records))
 		return 0
 	}
-	var buildList []string
-	for b := range builds {
-		buildList = append(buildList, b)
-	}
-	sort.Strings(buildList)
-	fmt.Fprintf(os.Stderr, "train: %d positions from %d shards (seeds %s; builds %s; evaluated with %s) into %s\n",
-		len(records), len(paths), strings.Join(seeds, ","), strings.Join(buildList, ","), strings.Join(slices.Sorted(maps.Keys(evals)), ", "), *runDir)
+	fmt.Fprintf(os.Stderr, "train: %d positions from %d files (seeds %s; builds %s; evaluated with %s) into %s\n",
+		len(records), len(paths), strings.Join(seeds, ","), strings.Join(buildList, ","), strings.Join(evalList, ", "), *runDir)
 	if err := os.MkdirAll(*runDir, 0o755); err != nil {
 		fmt.Fprintln(os.Stderr, "train:", err)
 		return 1
@@ -166,4 +151,106 @@ func writeHistory(path string, hist []nnuetrain.EpochStats) error {
 func shortest(x float32) float64 {
 	v, _ := strconv.ParseFloat(strconv.FormatFloat(float64(x), 'g', -1, 32), 64)
 	return v
+}
+
+// dataFiles expands -data: comma-separated files, globs and directories
+// (searched, with their subdirectories, for .tdat, .tgame and .tgame.xz
+// files), in a fixed order.
+func dataFiles(spec string) ([]string, error) {
+	seen := map[string]bool{}
+	var out []string
+	for _, part := range strings.Split(spec, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if info, err := os.Stat(part); err == nil && info.IsDir() {
+			err := filepath.WalkDir(part, func(p string, d os.DirEntry, err error) error {
+				if err != nil {
+					return err
+				}
+				if !d.IsDir() && isDataFile(p) && !seen[p] {
+					seen[p] = true
+					out = append(out, p)
+				}
+				return nil
+			})
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
+		matches, err := filepath.Glob(part)
+		if err != nil {
+			return nil, fmt.Errorf("-data %q: %v", part, err)
+		}
+		for _, p := range matches {
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no shards match %q (data files end in .tgame, .tgame.xz or .tdat)", spec)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func isDataFile(p string) bool {
+	return strings.HasSuffix(p, ".tdat") || strings.HasSuffix(p, ".tgame") || strings.HasSuffix(p, ".tgame.xz")
+}
+
+// readData reads every file's records, refusing the same games twice (a
+// shard in the cache and the committed chunks made from it, say), and
+// names the seeds, builds and evaluations behind them.
+func readData(paths []string) (records []trainingdata.Record, seeds, builds, evals []string, err error) {
+	type span struct {
+		file        string
+		first, last int
+	}
+	spans := map[trainingdata.Header][]span{}
+	seedSet, buildSet, evalSet := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for _, p := range paths {
+		var h trainingdata.Header
+		if strings.HasSuffix(p, ".tdat") {
+			var recs []trainingdata.Record
+			if h, recs, err = trainingdata.ReadShard(p); err != nil {
+				return
+			}
+			records = append(records, recs...)
+		} else {
+			gf, rerr := trainingdata.ReadGameFile(p)
+			if rerr != nil {
+				return nil, nil, nil, nil, rerr
+			}
+			h = gf.Header
+			games := 0
+			err = gf.Games(func(i int, g *trainingdata.Game) error {
+				games++
+				var gerr error
+				records, gerr = g.Records(records)
+				return gerr
+			})
+			if err != nil {
+				return nil, nil, nil, nil, fmt.Errorf("%s: %v", p, err)
+			}
+			s := span{p, int(gf.First), int(gf.First) + games - 1}
+			for _, o := range spans[h] {
+				if games > 0 && s.first <= o.last && o.first <= s.last {
+					return nil, nil, nil, nil, fmt.Errorf("%s and %s hold the same games (%d-%d and %d-%d of seed %d): give only one of them",
+						o.file, p, o.first, o.last, s.first, s.last, h.Seed)
+				}
+			}
+			spans[h] = append(spans[h], s)
+		}
+		if !seedSet[fmt.Sprint(h.Seed)] {
+			seedSet[fmt.Sprint(h.Seed)] = true
+			seeds = append(seeds, fmt.Sprint(h.Seed))
+		}
+		buildSet[h.Build] = true
+		evalSet[h.Evaluation()] = true
+	}
+	return records, seeds, slices.Sorted(maps.Keys(buildSet)), slices.Sorted(maps.Keys(evalSet)), nil
 }

@@ -1,17 +1,22 @@
 #!/usr/bin/env python3
-"""Read Tempest's self-play training data (docs/NNUE.md, "Data format").
+"""Read Tempest's self-play training data (docs/NNUE.md, "Data format" and
+"Game files").
 
-    trainingdata.py SHARD...            one JSON object per record on stdout
-    trainingdata.py --check SHARD...    check every record with python-chess
+    trainingdata.py FILE...            one JSON object per record on stdout
+    trainingdata.py --check FILE...    check every record with python-chess
 
-Written from the format's description, not from the Go code, so the tests
-use it as a second reader: every record must decode to a legal position
-(python-chess), a kept position is never in check and never has a mate
-score, and the records of one game share one result and end with the
-last-of-game flag.
+A FILE is a shard of 32-byte records (TEMPDATA) or a game file (TEMPGAME,
+".xz" compressed or not); a game file's games are replayed with python-chess
+into the records they stand for. Written from the formats' description, not
+from the Go code, so the tests use it as a second reader: every record must
+decode to a legal position (python-chess), a kept position is never in
+check and never has a mate score, and the records of one game share one
+result and end with the last-of-game flag.
 """
 
 import json
+import lzma
+import os
 import struct
 import sys
 
@@ -76,7 +81,125 @@ def decode(rec):
     return {"fen": fen, "score": score, "result": rec[27] & 3, "last": bool(rec[27] & 0x80)}
 
 
+def uvarint(data, pos):
+    shift = value = 0
+    while True:
+        if pos >= len(data):
+            raise ValueError("a varint cut off")
+        b = data[pos]
+        pos += 1
+        value |= (b & 0x7F) << shift
+        if b < 0x80:
+            return value, pos
+        shift += 7
+        if shift > 63:
+            raise ValueError("a varint longer than 64 bits")
+
+
+def move_key(move):
+    """The game format's order of legal moves: castling as the king taking
+    its own rook (python-chess writes it so on a Chess960 board)."""
+    promo = move.promotion - 1 if move.promotion else 0  # knight 2 -> 1 ... queen 5 -> 4
+    return move.from_square + 64 * move.to_square + 4096 * promo
+
+
+def board_record(board, score, result, last):
+    """The 32-byte record of a python-chess board, built from the table."""
+    import chess
+    rec = bytearray(32)
+    struct.pack_into("<Q", rec, 0, board.occupied)
+    for i, sq in enumerate(chess.SquareSet(board.occupied)):
+        piece = board.piece_at(sq)
+        rec[8 + i // 2] |= (piece.piece_type + (0 if piece.color else 8)) << (4 * (i % 2))
+    rights = 0
+    for bit, rook in enumerate((chess.H1, chess.A1, chess.H8, chess.A8)):
+        if board.castling_rights & chess.BB_SQUARES[rook]:
+            rights |= 1 << bit
+    rec[24] = (0 if board.turn else 1) | rights << 1
+    rec[25] = board.ep_square if board.has_legal_en_passant() else 255
+    rec[26] = min(board.halfmove_clock, 255)
+    rec[27] = result | (0x80 if last else 0)
+    struct.pack_into("<hH", rec, 28, score, min(board.fullmove_number, 65535))
+    return bytes(rec)
+
+
+def game_records(body, name, first):
+    """Replays the games of a game file's body; returns their records."""
+    import chess
+    out = []
+    pos = 0
+    game = first
+    while pos < len(body):
+        plies, pos = uvarint(body, pos)
+        start = bytearray(32)
+        start[0:8] = body[pos:pos + 8]
+        pieces = bin(struct.unpack_from("<Q", start)[0]).count("1")
+        if pieces > 32 or pos + 11 + (pieces + 1) // 2 > len(body):
+            raise ValueError(f"{name} game {game}: a start position cut off or of {pieces} pieces")
+        n = (pieces + 1) // 2
+        start[8:8 + n] = body[pos + 8:pos + 8 + n]
+        pos += 8 + n
+        flags, ep, halfmove = body[pos:pos + 3]
+        pos += 3
+        fullmove, pos = uvarint(body, pos)
+        start[24], start[25], start[26] = flags & 0x1F, ep, halfmove
+        struct.pack_into("<H", start, 30, fullmove)
+        result = flags >> 5 & 3
+        board = chess.Board(decode(bytes(start))["fen"], chess960=True)
+        kept, last_white = [], 0
+        for ply in range(plies):
+            if pos >= len(body):
+                raise ValueError(f"{name} game {game}: ply {ply} cut off")
+            moves = sorted(board.legal_moves, key=move_key)
+            if body[pos] >= len(moves):
+                raise ValueError(f"{name} game {game}: move index {body[pos]} of {len(moves)}")
+            move = moves[body[pos]]
+            pos += 1
+            quiet = (not board.is_check() and not move.promotion and not board.is_en_passant(move)
+                     and (board.is_castling(move) or board.piece_at(move.to_square) is None))
+            if quiet:
+                code, pos = uvarint(body, pos)
+                if code:
+                    z = code - 1
+                    last_white += (z >> 1) ^ -(z & 1)
+                    score = last_white if board.turn else -last_white
+                    kept.append(board_record(board, score, result, False))
+            board.push(move)
+        if kept:
+            kept[-1] = kept[-1][:27] + bytes([kept[-1][27] | 0x80]) + kept[-1][28:]
+        out.extend(kept)
+        game += 1
+    return out
+
+
+def read_game_file(path):
+    opener = lzma.open if path.endswith(".xz") else open
+    with opener(path, "rb") as f:
+        data = f.read()
+    if len(data) < HEADER or data[:8] != b"TEMPGAME":
+        raise ValueError(f"{path}: not a game file")
+    version, first = struct.unpack_from("<II", data, 8)
+    if version != 1:
+        raise ValueError(f"{path}: game format version {version}")
+    header = read_header(b"TEMPDATA" + struct.pack("<II", 2, RECORD) + data[16:HEADER], path)
+    header["version"], header["first_game"] = version, first
+    end = len(data)
+    if os.path.exists(path + ".progress"):  # a shard being made: its finished games only
+        with open(path + ".progress") as f:
+            fields = f.read().split()
+        if len(fields) != 4 or fields[:1] != ["games"] or fields[2] != "bytes":
+            raise ValueError(f"{path}.progress: not 'games N bytes M'")
+        end = int(fields[3])
+        if not HEADER <= end <= len(data):
+            raise ValueError(f"{path}.progress counts {end} bytes, the file holds {len(data)}")
+    return header, [decode(r) for r in game_records(data[HEADER:end], path, first)]
+
+
 def records(path):
+    with open(path, "rb") as f:
+        magic = f.read(8)
+    if magic != b"TEMPDATA":
+        return read_game_file(path)
     with open(path, "rb") as f:
         data = f.read()
     header = read_header(data, path)

@@ -67,16 +67,18 @@ type GameStats struct {
 	Adjudged bool
 }
 
-// PlayGame plays game number game of the shard of seed and returns its kept
-// positions, results filled in and the last one marked. It depends on
-// nothing but its arguments (and the build), so a game is the same every
-// time it is played; e is reset for it.
-func PlayGame(ctx context.Context, e *search.Engine, cfg Config, seed uint64, game int) ([]Record, GameStats, error) {
+// PlayGame plays game number game of the shard of seed and returns it with
+// its kept positions' records, results filled in and the last one marked.
+// It depends on nothing but its arguments (and the build), so a game is the
+// same every time it is played; e is reset for it.
+func PlayGame(ctx context.Context, e *search.Engine, cfg Config, seed uint64, game int) (*Game, []Record, GameStats, error) {
 	var st GameStats
 	pos, err := Opening(rand.New(rand.NewPCG(seed, uint64(game))), cfg.Openings, cfg.RandomPlies)
 	if err != nil {
-		return nil, st, err
+		return nil, nil, st, err
 	}
+	start := *pos
+	g := &Game{Start: &start}
 	e.NewGame()
 	var recs []Record
 	winStreak, drawStreak := 0, 0
@@ -101,10 +103,10 @@ play:
 		}
 		res := e.Search(ctx, pos, search.Limits{SoftNodes: cfg.SoftNodes, Nodes: cfg.HardNodes}, nil)
 		if err := ctx.Err(); err != nil {
-			return nil, st, err
+			return nil, nil, st, err
 		}
 		if res.BestMove == movegen.NullMove {
-			return nil, st, errors.New("trainingdata: the search found no move in an ongoing game")
+			return nil, nil, st, errors.New("trainingdata: the search found no move in an ongoing game")
 		}
 		st.Plies++
 		st.Nodes += res.Nodes
@@ -112,13 +114,16 @@ play:
 		if pos.SideToMove() == movegen.Black {
 			white = -white
 		}
+		ply := Ply{Move: res.BestMove}
 		if Keep(pos, res.BestMove, res.Score) {
 			r, err := Pack(pos, res.Score, Draw)
 			if err != nil {
-				return nil, st, err
+				return nil, nil, st, err
 			}
 			recs = append(recs, r)
+			ply.Score, ply.Kept = int16(r.Score()), true
 		}
+		g.Plies = append(g.Plies, ply)
 		// Adjudication, by the score from White's view.
 		sign := 0
 		switch {
@@ -162,7 +167,8 @@ play:
 		recs[len(recs)-1].MarkLastOfGame()
 	}
 	st.Kept, st.Result = len(recs), result
-	return recs, st, nil
+	g.Result = result
+	return g, recs, st, nil
 }
 
 // Opening draws a game's start: one of openings (FENs; none: the standard
@@ -200,27 +206,28 @@ func abs(x int) int {
 type ShardProgress struct {
 	Seed      uint64
 	Games     int    // games finished, resumed ones included
-	Records   int64  // positions written, resumed ones included
+	Records   int64  // positions kept in this run's games (a resumed shard's earlier ones are not counted)
+	Bytes     int64  // the shard's size
 	NewGames  int    // games played in this run
 	NewPlies  int    // plies searched in this run
 	NewNodes  uint64 // nodes searched in this run
-	NewKept   int64  // positions written in this run
+	NewKept   int64  // positions kept in this run
 	Resumed   bool   // the run continued a shard on disk
 	Completed bool
 }
 
-// ShardPath is the data file of the shard of seed in dir; its progress is
+// ShardPath is the game file of the shard of seed in dir; its progress is
 // kept beside it, in the same name with ".progress".
 func ShardPath(dir string, seed uint64) string {
-	return filepath.Join(dir, fmt.Sprintf("shard-%d.tdat", seed))
+	return filepath.Join(dir, fmt.Sprintf("shard-%d.tgame", seed))
 }
 
 // RunShard plays the games of the shard of seed that are not yet in dir,
-// appending their positions, and records after every game how far it got,
-// so a run stopped anywhere resumes where it stopped and writes the same
-// bytes as one that never stopped. A shard on disk made with other
-// settings or by another build is refused: appending would mix two
-// recipes in one file. progress, if not nil, is called after every game.
+// appending them to its game file, and records after every game how far it
+// got, so a run stopped anywhere resumes where it stopped and writes the
+// same bytes as one that never stopped. A shard on disk made with other
+// settings or by another build is refused: appending would mix two recipes
+// in one file. progress, if not nil, is called after every game.
 func RunShard(ctx context.Context, dir string, seed uint64, cfg Config, build string, progress func(ShardProgress)) (ShardProgress, error) {
 	p := ShardProgress{Seed: seed}
 	hdr := Header{Seed: seed, SoftNodes: uint32(cfg.SoftNodes), HardNodes: uint32(cfg.HardNodes),
@@ -242,42 +249,42 @@ func RunShard(ctx context.Context, dir string, seed uint64, cfg Config, build st
 		return p, err
 	}
 	if info.Size() == 0 {
-		b, err := hdr.MarshalBinary()
+		b, err := hdr.MarshalGames(0)
 		if err != nil {
 			return p, err
 		}
 		if _, err := f.Write(b); err != nil {
 			return p, err
 		}
-		if err := writeProgress(path, 0, 0); err != nil {
+		if err := writeProgress(path, 0, HeaderSize); err != nil {
 			return p, err
 		}
+		p.Bytes = HeaderSize
 	} else {
 		b := make([]byte, HeaderSize)
 		if _, err := io.ReadFull(f, b); err != nil {
 			return p, fmt.Errorf("%s: reading the header: %v", path, err)
 		}
-		var old Header
-		if err := old.UnmarshalBinary(b); err != nil {
+		old, first, err := UnmarshalGames(b)
+		if err != nil {
 			return p, fmt.Errorf("%s: %v", path, err)
 		}
-		if old != hdr {
+		if old != hdr || first != 0 {
 			return p, fmt.Errorf("%s was made with other settings or another build (%+v), this run has %+v: "+
 				"continue it with the same ones or write into another directory", path, old, hdr)
 		}
-		games, records, err := readProgress(path)
+		games, size, err := readProgress(path)
 		if err != nil {
 			return p, err
 		}
-		end := HeaderSize + records*RecordSize
-		if info.Size() < end {
-			return p, fmt.Errorf("%s: %d bytes, but its progress file counts %d records", path, info.Size(), records)
+		if info.Size() < size || size < HeaderSize {
+			return p, fmt.Errorf("%s: %d bytes, but its progress file counts %d", path, info.Size(), size)
 		}
-		// Records of a game cut off by the stop are dropped; it is played again.
-		if err := f.Truncate(end); err != nil {
+		// The bytes of a game cut off by the stop are dropped; it is played again.
+		if err := f.Truncate(size); err != nil {
 			return p, err
 		}
-		p.Games, p.Records, p.Resumed = games, records, true
+		p.Games, p.Bytes, p.Resumed = games, size, true
 	}
 	if _, err := f.Seek(0, io.SeekEnd); err != nil {
 		return p, err
@@ -287,29 +294,29 @@ func RunShard(ctx context.Context, dir string, seed uint64, cfg Config, build st
 	}
 	e := search.New(max(cfg.HashMB, 1))
 	e.SetNet(cfg.Net)
-	var out bytes.Buffer
+	var out []byte
 	for p.Games < cfg.Games {
-		recs, st, err := PlayGame(ctx, e, cfg, seed, p.Games)
+		g, recs, st, err := PlayGame(ctx, e, cfg, seed, p.Games)
 		if err != nil {
 			if ctx.Err() != nil {
 				return p, nil // stopped: the shard resumes from here
 			}
 			return p, err
 		}
-		out.Reset()
-		for i := range recs {
-			out.Write(recs[i][:])
+		if out, err = AppendGame(out[:0], g); err != nil {
+			return p, fmt.Errorf("game %d: %v", p.Games, err)
 		}
-		if _, err := f.Write(out.Bytes()); err != nil {
+		if _, err := f.Write(out); err != nil {
 			return p, err
 		}
 		p.Games++
+		p.Bytes += int64(len(out))
 		p.Records += int64(len(recs))
 		p.NewGames++
 		p.NewPlies += st.Plies
 		p.NewNodes += st.Nodes
 		p.NewKept += int64(len(recs))
-		if err := writeProgress(path, p.Games, p.Records); err != nil {
+		if err := writeProgress(path, p.Games, p.Bytes); err != nil {
 			return p, err
 		}
 		if progress != nil {
@@ -322,23 +329,30 @@ func RunShard(ctx context.Context, dir string, seed uint64, cfg Config, build st
 
 // writeProgress replaces the shard's progress file in one rename, so a
 // stop leaves the old count or the new one, never half of one. It is
-// written after the records it counts.
-func writeProgress(path string, games int, records int64) error {
+// written after the games it counts.
+func writeProgress(path string, games int, size int64) error {
 	tmp := path + ".progress.tmp"
-	if err := os.WriteFile(tmp, fmt.Appendf(nil, "games %d records %d\n", games, records), 0o644); err != nil {
+	if err := os.WriteFile(tmp, fmt.Appendf(nil, "games %d bytes %d\n", games, size), 0o644); err != nil {
 		return err
 	}
 	return os.Rename(tmp, path+".progress")
 }
 
-func readProgress(path string) (games int, records int64, err error) {
+// readProgress reads a shard's progress file: its finished games and,
+// for a game file, the bytes they fill ("games N bytes M"), or, for a
+// record shard of the old format, their records ("games N records M").
+func readProgress(path string) (games int, count int64, err error) {
 	b, err := os.ReadFile(path + ".progress")
 	if err != nil {
 		return 0, 0, fmt.Errorf("%s has no readable progress file (%v): without it the games already in it are unknown", path, err)
 	}
+	unit := "bytes"
+	if !isGameFile(path) {
+		unit = "records"
+	}
 	f := strings.Fields(string(b))
-	if len(f) != 4 || f[0] != "games" || f[2] != "records" {
-		return 0, 0, fmt.Errorf("%s.progress: %q is not \"games N records M\"", path, strings.TrimSpace(string(b)))
+	if len(f) != 4 || f[0] != "games" || f[2] != unit {
+		return 0, 0, fmt.Errorf("%s.progress: %q is not \"games N %s M\"", path, strings.TrimSpace(string(b)), unit)
 	}
 	g, err1 := strconv.Atoi(f[1])
 	r, err2 := strconv.ParseInt(f[3], 10, 64)

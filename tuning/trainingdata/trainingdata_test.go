@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -150,7 +151,7 @@ func TestShardRecordsItsNet(t *testing.T) {
 	dir := t.TempDir()
 	_, err = RunShard(context.Background(), dir, 5, withNet, "test", nil)
 	require.NoError(t, err)
-	h, recs, err := ReadShard(ShardPath(dir, 5))
+	h, recs, err := ReadRecords(ShardPath(dir, 5))
 	require.NoError(t, err)
 	assert.Equal(t, "net abcd000000000000", h.Evaluation())
 	assert.NotEmpty(t, recs)
@@ -171,7 +172,7 @@ func TestShardRecordsItsNet(t *testing.T) {
 			Evaluation string
 		}
 		require.NoError(t, dec.Decode(&summary))
-		assert.Equal(t, 2, summary.Version)
+		assert.Equal(t, GameVersion, summary.Version)
 		evals = append(evals, summary.Evaluation)
 	}
 	assert.Equal(t, []string{"net abcd000000000000", "hand-crafted"}, evals)
@@ -251,8 +252,8 @@ func TestShardIsReproducibleAndResumable(t *testing.T) {
 	require.True(t, p.Completed)
 	require.Equal(t, 3, p.Games)
 	want := readAll(t, ShardPath(whole, 9))
-	require.Greater(t, len(want), HeaderSize+10*RecordSize, "the games kept positions")
-	assert.Equal(t, int64(len(want)-HeaderSize)/RecordSize, p.Records)
+	require.Greater(t, p.Records, int64(10), "the games kept positions")
+	assert.Equal(t, int64(len(want)), p.Bytes)
 
 	again := t.TempDir()
 	_, err = RunShard(context.Background(), again, 9, cfg, "test", nil)
@@ -356,7 +357,7 @@ func runReader(t *testing.T, args ...string) []byte {
 // Every kept position passes Keep, judged again from the record.
 func TestKeptPositionsAreQuiet(t *testing.T) {
 	e := search.New(1)
-	recs, st, err := PlayGame(context.Background(), e, smallConfig(), 4, 0)
+	_, recs, st, err := PlayGame(context.Background(), e, smallConfig(), 4, 0)
 	require.NoError(t, err)
 	require.NotEmpty(t, recs)
 	assert.Equal(t, len(recs), st.Kept)
@@ -386,7 +387,7 @@ func BenchmarkPlayGame(b *testing.B) {
 	kept, plies := 0, 0
 	var nodes uint64
 	for i := 0; b.Loop(); i++ {
-		_, st, err := PlayGame(context.Background(), e, cfg, 77, i)
+		_, _, st, err := PlayGame(context.Background(), e, cfg, 77, i)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -399,18 +400,32 @@ func BenchmarkPlayGame(b *testing.B) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nps")
 }
 
-// ReadShard gives the records of the finished games, even beside a
-// half-written one, and refuses a damaged length without a progress file.
-func TestReadShard(t *testing.T) {
-	dir := t.TempDir()
-	p, err := RunShard(context.Background(), dir, 5, smallConfig(), "test", nil)
+// writeRecordShard writes records as a shard of the 32-byte format, with
+// a progress file counting games records.
+func writeRecordShard(t *testing.T, path string, recs []Record, games int) {
+	t.Helper()
+	hdr, err := Header{Seed: 5, Build: "test"}.MarshalBinary()
 	require.NoError(t, err)
-	path := ShardPath(dir, 5)
-	h, recs, err := ReadShard(path)
+	for i := range recs {
+		hdr = append(hdr, recs[i][:]...)
+	}
+	require.NoError(t, os.WriteFile(path, hdr, 0o644))
+	require.NoError(t, os.WriteFile(path+".progress", fmt.Appendf(nil, "games %d records %d\n", games, len(recs)), 0o644))
+}
+
+// ReadShard (the 32-byte format of the first rounds) gives the records of
+// the finished games, even beside a half-written one, and refuses a
+// damaged length without a progress file.
+func TestReadShard(t *testing.T) {
+	_, recs, _, err := PlayGame(context.Background(), search.New(1), smallConfig(), 5, 0)
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "shard-5.tdat")
+	writeRecordShard(t, path, recs, 1)
+	h, got, err := ReadRecords(path)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(5), h.Seed)
-	require.Len(t, recs, int(p.Records))
-	assert.True(t, recs[len(recs)-1].LastOfGame())
+	assert.Equal(t, recs, got)
+	assert.True(t, got[len(got)-1].LastOfGame())
 
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	require.NoError(t, err)

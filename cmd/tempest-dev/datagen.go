@@ -209,3 +209,40 @@ func datagenNet(eval string, cfg *trainingdata.Config) (string, error) {
 	cfg.Net, cfg.NetID = net, [8]byte(sum[:8])
 	return fmt.Sprintf("the net %s, sha256 %x... (%s)", eval, sum[:8], provenance), nil
 }
+
+// packCommand cuts the finished games of datagen's shards into the
+// compressed chunks that are committed (docs/NNUE.md, "Committed data").
+func packCommand(args []string) int {
+	fs := flag.NewFlagSet("datapack", flag.ContinueOnError)
+	from := fs.String("from", defaultDataDir(), "directory of the shards (shard-<seed>.tgame)")
+	to := fs.String("to", "", "directory of the chunks, in the repository (data/selfplay/<round>)")
+	size := fs.Int("chunk", 2000, "games a chunk")
+	all := fs.Bool("all", false, "also pack the games left over as one smaller chunk (before work stops)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *to == "" || fs.NArg() > 0 || *size < 1 {
+		fmt.Fprintln(os.Stderr, "datapack: need -to DIR, a -chunk of at least 1 game, and no arguments")
+		return 2
+	}
+	shards, err := filepath.Glob(filepath.Join(*from, "shard-*.tgame"))
+	if err != nil || len(shards) == 0 {
+		fmt.Fprintf(os.Stderr, "datapack: no shards (shard-*.tgame) in %s\n", *from)
+		return 1
+	}
+	for _, s := range shards {
+		made, err := trainingdata.PackChunks(s, *to, *size, *all)
+		for _, c := range made {
+			info, _ := os.Stat(c.Path)
+			fmt.Fprintf(os.Stderr, "datapack: %s: games %d-%d, %d bytes\n", c.Path, c.First, c.Last, info.Size())
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "datapack:", err)
+			return 1
+		}
+		if len(made) == 0 {
+			fmt.Fprintf(os.Stderr, "datapack: %s: nothing new to pack\n", s)
+		}
+	}
+	return 0
+}

@@ -45,6 +45,7 @@ func init() {
 		"chamatch":   {"play Chameleon Chess games between 2 to 4 UCI engines, seats rotating", chameleonMatchCommand},
 		"datagen":    {"generate self-play training data for the neural evaluation (resumable shards)", dataCommand},
 		"train":      {"train the neural evaluation on self-play shards; write a net file (resumable)", trainCommand},
+		"datapack":   {"cut datagen's finished games into the compressed chunks that are committed", packCommand},
 	}
 }
 

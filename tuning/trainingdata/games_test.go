@@ -204,3 +204,63 @@ func FuzzGameFile(f *testing.F) {
 		assert.Equal(t, g.Start.FEN(), back.Start.FEN())
 	})
 }
+
+// A shard's finished games are cut into chunks that hold them once each,
+// in order, whatever the chunk size; the chunks read back into the shard's
+// records, later runs add chunks without touching the old ones, and a gap
+// or a chunk of another recipe is refused.
+func TestChunksHoldTheShardOnce(t *testing.T) {
+	cfg := smallConfig()
+	cfg.Games = 5
+	dir, out := t.TempDir(), t.TempDir()
+	_, err := RunShard(context.Background(), dir, 11, cfg, "test", nil)
+	require.NoError(t, err)
+	shard := ShardPath(dir, 11)
+	_, want, err := ReadRecords(shard)
+	require.NoError(t, err)
+
+	made, err := PackChunks(shard, out, 2, false)
+	require.NoError(t, err)
+	require.Len(t, made, 2)
+	assert.Equal(t, filepath.Join(out, "11-0000000-0000001.tgame.xz"), made[0].Path)
+	assert.Equal(t, filepath.Join(out, "11-0000002-0000003.tgame.xz"), made[1].Path)
+	before := readAll(t, made[0].Path)
+	made, err = PackChunks(shard, out, 2, false)
+	require.NoError(t, err)
+	assert.Empty(t, made, "game 4 waits for a whole chunk")
+	made, err = PackChunks(shard, out, 2, true)
+	require.NoError(t, err)
+	require.Len(t, made, 1)
+	assert.Equal(t, 4, made[0].First)
+	assert.Equal(t, before, readAll(t, filepath.Join(out, "11-0000000-0000001.tgame.xz")), "old chunks are never rewritten")
+
+	chunks, err := ShardChunks(out, 11)
+	require.NoError(t, err)
+	var got []Record
+	for _, c := range chunks {
+		gf, err := ReadGameFile(c.Path)
+		require.NoError(t, err)
+		assert.Equal(t, uint32(c.First), gf.First)
+		recs, games, err := gf.Records()
+		require.NoError(t, err)
+		assert.Equal(t, c.Last-c.First+1, games)
+		got = append(got, recs...)
+	}
+	assert.Equal(t, want, got)
+
+	// A lost chunk leaves a gap, which is named.
+	require.NoError(t, os.Remove(chunks[1].Path))
+	_, err = ShardChunks(out, 11)
+	assert.ErrorContains(t, err, "should go on at game 2")
+	// A shard of another recipe does not continue these chunks.
+	other := cfg
+	other.SoftNodes++
+	dir2 := t.TempDir()
+	_, err = RunShard(context.Background(), dir2, 11, other, "test", nil)
+	require.NoError(t, err)
+	out2 := t.TempDir()
+	_, err = PackChunks(shard, out2, 5, false)
+	require.NoError(t, err)
+	_, err = PackChunks(ShardPath(dir2, 11), out2, 5, true)
+	assert.ErrorContains(t, err, "made otherwise")
+}

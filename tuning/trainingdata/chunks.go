@@ -1,0 +1,169 @@
+package trainingdata
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ulikunitz/xz"
+)
+
+// Chunks are how self-play data is committed: a shard's finished games cut
+// into xz-compressed game files of consecutive games, named
+// "<seed>-<first game>-<last game>.tgame.xz". A chunk is written once and
+// never changed, so the repository's history holds each game once, and the
+// training set is the union of every chunk there is.
+
+// Chunk is one chunk file of a shard: the games first..last.
+type Chunk struct {
+	Path        string
+	Seed        uint64
+	First, Last int
+}
+
+// ChunkName names the chunk of games first..last of the shard of seed.
+func ChunkName(seed uint64, first, last int) string {
+	return fmt.Sprintf("%d-%07d-%07d.tgame.xz", seed, first, last)
+}
+
+// parseChunkName reads a chunk file's name; ok is false for other names.
+func parseChunkName(name string) (seed uint64, first, last int, ok bool) {
+	f := strings.Split(strings.TrimSuffix(name, ".tgame.xz"), "-")
+	if len(f) != 3 || !strings.HasSuffix(name, ".tgame.xz") {
+		return 0, 0, 0, false
+	}
+	s, err1 := strconv.ParseUint(f[0], 10, 64)
+	a, err2 := strconv.Atoi(f[1])
+	b, err3 := strconv.Atoi(f[2])
+	if err1 != nil || err2 != nil || err3 != nil || a < 0 || b < a {
+		return 0, 0, 0, false
+	}
+	return s, a, b, true
+}
+
+// ShardChunks lists the chunks of the shard of seed in dir, in order, and
+// refuses a gap or an overlap between them (a lost or doubled chunk).
+func ShardChunks(dir string, seed uint64) ([]Chunk, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil && !os.IsNotExist(err) {
+		return nil, err
+	}
+	var out []Chunk
+	for _, e := range entries {
+		if s, a, b, ok := parseChunkName(e.Name()); ok && s == seed {
+			out = append(out, Chunk{filepath.Join(dir, e.Name()), s, a, b})
+		}
+	}
+	slices.SortFunc(out, func(x, y Chunk) int { return x.First - y.First })
+	next := 0
+	for _, c := range out {
+		if c.First != next {
+			return nil, fmt.Errorf("%s: the chunks of seed %d should go on at game %d, this one starts at %d", c.Path, seed, next, c.First)
+		}
+		next = c.Last + 1
+	}
+	return out, nil
+}
+
+// PackChunks cuts the finished games of a shard (a game file being made,
+// see RunShard) that no chunk in dir holds yet into chunks of size games;
+// with all, the games left over make one last, smaller chunk. Each chunk is
+// read back and compared before it counts. Chunks already in dir must come
+// from a shard made the same way (the same header).
+func PackChunks(shard, dir string, size int, all bool) ([]Chunk, error) {
+	if size < 1 {
+		return nil, fmt.Errorf("trainingdata: a chunk of %d games", size)
+	}
+	gf, err := ReadGameFile(shard)
+	if err != nil {
+		return nil, err
+	}
+	if gf.First != 0 {
+		return nil, fmt.Errorf("%s starts at game %d: chunks are cut from whole shards", shard, gf.First)
+	}
+	// Where each game starts in the shard's body (decoding checks it too).
+	var offsets []int
+	var g Game
+	off := 0
+	for off < len(gf.body) {
+		n, err := decodeGame(gf.body[off:], &g)
+		if err != nil {
+			return nil, fmt.Errorf("%s: game %d: %v", shard, len(offsets), err)
+		}
+		offsets = append(offsets, off)
+		off += n
+	}
+	offsets = append(offsets, off)
+	have, err := ShardChunks(dir, gf.Header.Seed)
+	if err != nil {
+		return nil, err
+	}
+	next := 0
+	if len(have) > 0 {
+		old, err := ReadGameFile(have[0].Path)
+		if err != nil {
+			return nil, err
+		}
+		if old.Header != gf.Header {
+			return nil, fmt.Errorf("%s was cut from a shard made otherwise (%+v) than %s (%+v)", have[0].Path, old.Header, shard, gf.Header)
+		}
+		next = have[len(have)-1].Last + 1
+	}
+	games := len(offsets) - 1
+	if next > games {
+		return nil, fmt.Errorf("%s holds %d games, but the chunks in %s reach game %d", shard, games, dir, next-1)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var made []Chunk
+	for next < games && (next+size <= games || all) {
+		end := min(next+size, games)
+		hdr, err := gf.Header.MarshalGames(uint32(next))
+		if err != nil {
+			return made, err
+		}
+		raw := append(hdr, gf.body[offsets[next]:offsets[end]]...)
+		c := Chunk{filepath.Join(dir, ChunkName(gf.Header.Seed, next, end-1)), gf.Header.Seed, next, end - 1}
+		if err := writeCompressed(c.Path, raw); err != nil {
+			return made, err
+		}
+		made = append(made, c)
+		next = end
+	}
+	return made, nil
+}
+
+// writeCompressed writes data xz-compressed to path through a temporary
+// file, reads it back, and only then renames it into place.
+func writeCompressed(path string, data []byte) error {
+	var buf bytes.Buffer
+	w, err := xz.NewWriter(&buf)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(data); err != nil {
+		return err
+	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	r, err := xz.NewReader(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		return err
+	}
+	back, err := io.ReadAll(r)
+	if err != nil || !bytes.Equal(back, data) {
+		return fmt.Errorf("%s: the compressed chunk does not read back the same (%v)", path, err)
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}

@@ -511,6 +511,11 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if pos.IsRepetition() || pos.IsInsufficientMaterial() {
 		return w.drawScore(ply)
 	}
+	// A line that reaches the fifty-move draw ends there, in the score and
+	// in the PV (match runners reject a PV that plays on after it).
+	if pos.IsFiftyMoveDraw() && !(pos.InCheck() && !pos.HasLegalMove()) {
+		return w.drawScore(ply)
+	}
 	if ply >= MaxPly {
 		return w.evaluate(ply)
 	}

@@ -89,6 +89,13 @@ func netMade(*nnue.Network, *nnue.Accumulator, *nnue.Delta, *Position, *Undo) bo
 // netExtra: the net sees all there is of a chess position.
 func netExtra(*Position) int { return 0 }
 
+// correctionKey hashes the pawn structure, the pawns of both sides, for the
+// correction history (its high bits are well mixed; the table uses them).
+func correctionKey(p *Position) (uint64, bool) {
+	h := uint64(p.Pieces(movegen.White, movegen.Pawn))*0x9E3779B97F4A7C15 ^ uint64(p.Pieces(movegen.Black, movegen.Pawn))*0xC2B2AE3D27D4EB4F
+	return h >> 40, true
+}
+
 // probeTB probes the tablebases for a position just after a capture or
 // pawn move (the tables assume a fifty-move counter of zero), without
 // castling rights, of at most limit pieces, and of exactly limit only when
@@ -231,5 +238,5 @@ func materialWon(pos *Position, m Move) int {
 var (
 	_ gamePosition = (*Position)(nil)
 	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
-		evaluate, netDelta, netRefresh, netMade, netExtra, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+		evaluate, netDelta, netRefresh, netMade, netExtra, correctionKey, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
 )

@@ -1,11 +1,13 @@
 package protocol
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"tempest/kit"
+	"tempest/variants"
 )
 
 // OptionKind is a UCI option type.
@@ -161,6 +163,10 @@ func (s *Session) setOption(args []string) {
 	}
 	if o.apply != nil {
 		if err := o.apply(s, v); err != nil {
+			var own *variants.OptionError
+			if errors.As(err, &own) && own.Option == o.Name {
+				err = own.Err // named once
+			}
 			s.out.errorf("option %s: %v", o.Name, err)
 			return
 		}

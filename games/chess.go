@@ -418,7 +418,10 @@ func (c *chessEngine) Prepare(g variants.Game, args []string) (variants.Search, 
 	gp := kit.ParseGo(args, int(us))
 	gp.OwnClock(int(us))
 	lim := kit.Convert[movegen.Move](gp.Limits)
-	chess960 := c.settings.Chess960
+	// Moves are read and written in the notation the game was set up with,
+	// as legalmoves and history write them: UCI_Chess960 takes effect at
+	// the next position, as in Stockfish, never between a game's moves.
+	chess960 := cg.chess960
 	for _, tok := range gp.Limits.SearchMoves {
 		m, err := pos.ParseUCIMove(tok, chess960)
 		if err != nil {
@@ -435,7 +438,7 @@ func (c *chessEngine) Prepare(g variants.Game, args []string) (variants.Search, 
 		// Pondering without the option is harmless; note it for GUIs that forget.
 		gp.Note("go ponder received while the Ponder option is off; pondering anyway")
 	}
-	if m, note, ok := c.bookMove(&pos, &lim); ok {
+	if m, note, ok := c.bookMove(&pos, &lim, chess960); ok {
 		return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
 			report("info string " + note)
 			lim.PonderHit = hit
@@ -464,7 +467,7 @@ func (c *chessEngine) Prepare(g variants.Game, args []string) (variants.Search, 
 // book's moves (those of searchmoves, when given), with a note saying so.
 // An analysis ("go infinite") is always searched, and so is a position
 // past BookDepth or not in the book.
-func (c *chessEngine) bookMove(pos *movegen.Position, lim *search.Limits) (movegen.Move, string, bool) {
+func (c *chessEngine) bookMove(pos *movegen.Position, lim *search.Limits, chess960 bool) (movegen.Move, string, bool) {
 	if !c.settings.OwnBook || c.book == nil || lim.Infinite || pos.FullMoveNumber() > c.settings.BookDepth {
 		return movegen.NullMove, "", false
 	}
@@ -483,7 +486,7 @@ func (c *chessEngine) bookMove(pos *movegen.Position, lim *search.Limits) (moveg
 			weight += uint64(e.Weight)
 		}
 	}
-	return m, fmt.Sprintf("book move %s (weight %d of %d, %d book moves)", m.UCI(c.settings.Chess960), weight, total, len(entries)), true
+	return m, fmt.Sprintf("book move %s (weight %d of %d, %d book moves)", m.UCI(chess960), weight, total, len(entries)), true
 }
 
 // tablebaseNote says what the search will do with a root in the

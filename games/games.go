@@ -6,6 +6,7 @@ package games
 
 import (
 	"strings"
+	"unicode"
 
 	"tempest/variants"
 )
@@ -23,6 +24,32 @@ func ByName(name string) variants.Variant {
 		}
 	}
 	return nil
+}
+
+// RecordVariant is the game a record's Variant tag names, as Tempest and
+// other programs write it: a UCI_Variant name; for chess "Standard",
+// "Chess", "Classical", "Normal" or "From Position" (lichess: a game from a
+// FEN); for Chess960 "Chess960", "Chess 960", "Fischerandom" (Cute Chess)
+// or "Fischer Random"; in any case and spacing (the names python-chess
+// reads). chess960 says the tag names Chess960; v is nil for a name no game
+// answers to, and for an empty tag.
+func RecordVariant(tag string) (v variants.Variant, chess960 bool) {
+	key := strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' || r == '_' {
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, tag)
+	switch key {
+	case "standard", "chess", "classical", "normal", "fromposition":
+		return Chess{}, false
+	case "chess960", "fischerandom", "fischerrandom":
+		return Chess{}, true
+	}
+	if key == "" {
+		return nil, false
+	}
+	return ByName(key), false
 }
 
 // notApplicable is the note for a setting a game has no use for.

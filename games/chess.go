@@ -496,9 +496,13 @@ func (c *chessEngine) tablebaseNote(pos *movegen.Position, lim *search.Limits, g
 	if c.tables == nil || c.settings.Level.Kind != kit.FullStrength {
 		return
 	}
-	if keep, result, probed, ok := search.TablebaseRoot(c.e.Tablebases(), pos, lim.SearchMoves); ok {
+	if j, ok := search.TablebaseRoot(c.e.Tablebases(), pos, lim.SearchMoves); ok {
 		results := [5]string{"loss", "blessed loss", "draw", "cursed win", "win"} // by WDL + 2
-		gp.Note("tablebases: a %s; %d of %d moves keep it", results[result+2], len(keep), probed)
+		of := "moves"
+		if len(lim.SearchMoves) > 0 {
+			of = "searchmoves"
+		}
+		gp.Note("tablebases: a %s; %d of %d %s keep it", results[j.Result+2], len(j.Keep), j.Considered, of)
 	}
 }
 

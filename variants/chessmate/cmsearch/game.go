@@ -179,8 +179,10 @@ func netMade(n *nnue.Network, acc *nnue.Accumulator, d *nnue.Delta, p *Position,
 func netExtra(p *Position) int { return chessmate.CardTerms(p) }
 
 // Card chess has no tablebases: a card can bring pieces back.
-func probeTB(*syzygy.Tables, *Position, int, bool) (int, bool)      { return 0, false }
-func tbRoot(Tablebases, *Position, []Move) ([]Move, int, int, bool) { return nil, 0, 0, false }
+func probeTB(*syzygy.Tables, *Position, int, bool) (int, bool) { return 0, false }
+func tbRoot(Tablebases, *Position, []Move) (TablebaseJudgement, bool) {
+	return TablebaseJudgement{}, false
+}
 
 var (
 	_ gamePosition = (*Position)(nil)

@@ -56,7 +56,7 @@ type gameBinding struct {
 	// netExtra is added to the net's score: what the net does not see.
 	netExtra    func(*Position) int
 	probeTB     func(*syzygy.Tables, *Position, int, bool) (int, bool)
-	tbRoot      func(Tablebases, *Position, []Move) ([]Move, int, int, bool)
+	tbRoot      func(Tablebases, *Position, []Move) (TablebaseJudgement, bool)
 	packMove    func(Move) uint16
 	unpackMove  func(uint16) Move
 	noMoveScore func(*Position) int

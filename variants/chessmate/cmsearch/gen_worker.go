@@ -204,7 +204,7 @@ func (w *worker) iterate(report func(Info)) {
 		}
 		prevBest, prevScore = best.move, best.score
 		e.ctl.PollPonderHit()
-		if e.ctl.SoftExpired(instability * drop) {
+		if e.ctl.SoftExpired(instability * drop * percent(timeSoftScale)) {
 			break
 		}
 		if e.ctl.Stopped() {
@@ -264,6 +264,7 @@ func (w *worker) info(i, depth int, bound tt.Bound) Info {
 		score, d = rm.prevScore, max(depth-1, 1)
 	}
 	e := w.engine
+	score, bound = e.rootScore(score, bound)
 	return Info{
 		Depth:    d,
 		SelDepth: max(rm.selDepth, d),

@@ -34,6 +34,9 @@ type Option struct {
 	Max     int      // spin
 	Vars    []string // combo
 	Help    string   // one line for docs
+	// DuringSearch marks an option that may change while a search runs
+	// (it reaches the engine at the next go); every other one is refused.
+	DuringSearch bool
 
 	// apply makes the value take effect; value has been validated.
 	apply func(s *Session, value string) error
@@ -154,7 +157,7 @@ func (s *Session) setOption(args []string) {
 		s.out.errorf("%v", err)
 		return
 	}
-	if s.searching() && o.Name != "Ponder" && o.Name != "UCI_AnalyseMode" && o.Name != "UCI_ShowWDL" {
+	if s.searching() && !o.DuringSearch {
 		s.out.errorf("option %s cannot change during a search; send stop first", o.Name)
 		return
 	}

@@ -107,9 +107,6 @@ func (s *Session) play(args []string) {
 	s.state()
 }
 
-// maxTerminationBytes bounds the reason "result" keeps in the Termination tag.
-const maxTerminationBytes = 80
-
 // endGame handles "result <result> [termination words]": a result the rules
 // do not decide (a resignation, an agreed draw, a loss on time) ends the
 // current game. The game is written as its record with that Result and
@@ -132,8 +129,8 @@ func (s *Session) endGame(args []string) {
 		return
 	}
 	termination := strings.Join(args[1:], " ")
-	if len(termination) > maxTerminationBytes || strings.ContainsAny(termination, "\"\\") {
-		s.out.errorf("result: the reason must be at most %d bytes without quotes or backslashes", maxTerminationBytes)
+	if len(termination) > variants.MaxTerminationBytes || strings.ContainsAny(termination, "\"\\") {
+		s.out.errorf("result: the reason must be at most %d bytes without quotes or backslashes", variants.MaxTerminationBytes)
 		return
 	}
 	r, err := variants.ParsePGN(s.variant.RecordText(s.game))

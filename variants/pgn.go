@@ -242,20 +242,21 @@ func scanTagPair(text string) (name, value string, n int, err error) {
 	return name, b.String(), i + 1, nil
 }
 
-// ParseTag reads a line holding one tag pair, [Name "value"].
-func ParseTag(line string) (name, value string, err error) {
-	line = strings.TrimSpace(line)
-	if !strings.HasPrefix(line, "[") {
-		return "", "", fmt.Errorf("%q is not a tag pair [Name \"value\"]", kit.Truncate(line, 40))
-	}
-	name, value, n, err := scanTagPair(line)
+// ParseTags reads a line of tag pairs, as many as it holds, laid out as
+// ParsePGN reads them (spaces, tabs, comments between them).
+func ParseTags(line string) ([][2]string, error) {
+	tags, end, _, err := tagSection(line)
 	if err != nil {
-		return "", "", err
+		return nil, err
 	}
-	if rest := strings.TrimSpace(line[n:]); rest != "" {
-		return "", "", fmt.Errorf("%q after the tag pair [%s ...]", kit.Truncate(rest, 40), name)
+	if rest := strings.TrimSpace(line[end:]); rest != "" || len(tags) == 0 {
+		return nil, fmt.Errorf("%q is not a line of tag pairs [Name \"value\"]", kit.Truncate(line, 40))
 	}
-	return name, value, nil
+	out := make([][2]string, len(tags))
+	for i, t := range tags {
+		out[i] = [2]string{t.name, t.value}
+	}
+	return out, nil
 }
 
 // movetextToken is a move or result token and the line it is on.

@@ -190,6 +190,13 @@ func TestTagPairsAsOthersWriteThem(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "Müller, Jürgen", r.Tag("White"), "Latin-1, the PGN standard's encoding")
 
+	// Line by line, as the match tools read fastchess's records.
+	tags, err := ParseTags("[White \"a\"]\t[Black \"b\"]")
+	require.NoError(t, err)
+	assert.Equal(t, [][2]string{{"White", "a"}, {"Black", "b"}}, tags)
+	_, err = ParseTags("[White \"a\"] 1. e4")
+	assert.ErrorContains(t, err, "is not a line of tag pairs")
+
 	for _, bad := range []struct{ text, msg string }{
 		{"[Event \"x\"] [Site \"Here\"\n\n1. e4 *", "line 1: tag \"[Site \\\"Here\\\"\" does not end with ]"},
 		{"[Event \"x\"] [Site Here]\n\n1. e4 *", "is not a tag pair"},

@@ -157,7 +157,7 @@ func tagSection(text string) (tags []tagPair, end, line int, err error) {
 		case c == '\n':
 			line++
 			i++
-		case c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f':
+		case asciiSpace(c):
 			i++
 		case c == ';' || c == '%' && (i == 0 || text[i-1] == '\n'):
 			i += lineLength(text[i:])
@@ -180,6 +180,13 @@ func tagSection(text string) (tags []tagPair, end, line int, err error) {
 		}
 	}
 	return tags, len(text), line, nil
+}
+
+// asciiSpace says whether byte c is white space. The movetext is read a
+// byte at a time, so the bytes of a multi-byte character (0x85 and 0xa0
+// among them, which Unicode calls spaces alone) never split a token.
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
 }
 
 // lineLength is the length of text's first line, without its end.
@@ -301,11 +308,11 @@ func movetextTokens(text string, firstLine int) ([]movetextToken, error) {
 		case c == '\n':
 			line++
 			i++
-		case unicode.IsSpace(rune(c)):
+		case asciiSpace(c):
 			i++
 		default:
 			j := i
-			for j < len(text) && !unicode.IsSpace(rune(text[j])) && !strings.ContainsRune("{};()", rune(text[j])) {
+			for j < len(text) && !asciiSpace(text[j]) && !strings.ContainsRune("{};()", rune(text[j])) {
 				j++
 			}
 			tok, whole := text[i:j], text[i:j]

@@ -183,8 +183,10 @@ func netExtra(p *Position) int { return chessmate.CardTerms(p) }
 func correctionKey(*Position) (uint64, bool) { return 0, false }
 
 // Card chess has no tablebases: a card can bring pieces back.
-func probeTB(*syzygy.Tables, *Position, int, bool) (int, bool)      { return 0, false }
-func tbRoot(Tablebases, *Position, []Move) ([]Move, int, int, bool) { return nil, 0, 0, false }
+func probeTB(*syzygy.Tables, *Position, int, bool) (int, bool) { return 0, false }
+func tbRoot(Tablebases, *Position, []Move) (TablebaseJudgement, bool) {
+	return TablebaseJudgement{}, false
+}
 
 var (
 	_ gamePosition = (*Position)(nil)

@@ -58,7 +58,7 @@ type gameBinding struct {
 	// correctionKey keys the correction history (false: the game has none).
 	correctionKey func(*Position) (uint64, bool)
 	probeTB       func(*syzygy.Tables, *Position, int, bool) (int, bool)
-	tbRoot        func(Tablebases, *Position, []Move) ([]Move, int, int, bool)
+	tbRoot        func(Tablebases, *Position, []Move) (TablebaseJudgement, bool)
 	packMove      func(Move) uint16
 	unpackMove    func(uint16) Move
 	noMoveScore   func(*Position) int

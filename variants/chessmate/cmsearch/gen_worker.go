@@ -282,6 +282,7 @@ func (w *worker) info(i, depth int, bound tt.Bound) Info {
 		score, d = rm.prevScore, max(depth-1, 1)
 	}
 	e := w.engine
+	score, bound = e.rootScore(score, bound)
 	return Info{
 		Depth:    d,
 		SelDepth: max(rm.selDepth, d),

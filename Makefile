@@ -23,7 +23,7 @@ $(VENV)/.installed: testdata/requirements.txt
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r testdata/requirements.txt
 	touch $@
 
-test: vet unit debug race fuzz uci hostile openbench runners android
+test: vet unit debug race fuzz uci hostile openbench android
 
 vet:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -54,6 +54,8 @@ type Session struct {
 	analyseMode   bool
 
 	job *job // the running search or perft, or nil
+
+	argGoTime time.Duration // ArgumentGoTime; shorter in tests
 }
 
 // job is work running beside the command loop: a search, a perft or a
@@ -78,7 +80,7 @@ func (j *job) ponderHit() { j.hitOnce.Do(func() { close(j.hit) }) }
 // NewSession makes a session that writes to out, playing chess with the
 // options' defaults.
 func NewSession(out io.Writer) *Session {
-	s := &Session{out: newOutput(out)}
+	s := &Session{out: newOutput(out), argGoTime: ArgumentGoTime}
 	s.options = s.optionTable()
 	for _, o := range s.options {
 		o.value = o.Default
@@ -305,26 +307,49 @@ func (s *Session) Run(in io.Reader) error {
 // (engine "bench 13" quit), one after another: each waits for the job it
 // started (a bench, a perft, a search with a limit) before the next runs,
 // as scripts and test frameworks expect; a search that waits for "stop"
-// (go infinite, go ponder) runs until the next stop or the end. After the
-// last line the session ends as at "quit". It returns the number of
-// errors the session reported ("info string error: ..."), so a script
-// can tell a mistyped command from success.
+// (go infinite, go ponder) runs until the next stop or the end, and a
+// search that no limit ends (go alone, searchmoves, mate) gets
+// ArgumentGoTime. After the last line the session ends as at "quit", so
+// every argument list ends. It returns the number of errors the session
+// reported ("info string error: ..."), so a script can tell a mistyped
+// command or a record left unfinished from success.
 func (s *Session) RunCommands(lines []string) int {
-	s.runCommands(lines)
+	if s.runCommands(lines) && s.loading != nil {
+		s.out.errorf("loadpgn: the arguments ended before endpgn; the record is not loaded")
+		s.loading, s.loadErr = nil, ""
+	}
 	s.quit()
 	return int(s.out.errors.Load())
 }
 
-func (s *Session) runCommands(lines []string) {
+// ArgumentGoTime is how long a search that no limit ends runs when it is
+// given as a command-line argument, where no "stop" can follow: the
+// one second a "go" whose limits were all unusable gets.
+const ArgumentGoTime = kit.DefaultGoTime
+
+// runCommands runs the lines; false if one was "quit".
+func (s *Session) runCommands(lines []string) bool {
 	for _, line := range lines {
 		before := s.job
 		if !s.Execute(line) {
-			return
+			return false
 		}
-		if s.job != nil && s.job != before && !waitsForStop(line) {
-			<-s.job.done
+		if s.job == nil || s.job == before || waitsForStop(line) {
+			continue
 		}
+		if s.job.search && kit.Unending(strings.Fields(line)[1:]) {
+			s.out.info("go: no limit ends this search and no stop can follow a command-line argument; searching for %d ms",
+				s.argGoTime.Milliseconds())
+			select {
+			case <-s.job.done:
+			case <-time.After(s.argGoTime):
+				s.stopJob() // the search answers its bestmove
+			}
+			continue
+		}
+		<-s.job.done
 	}
+	return true
 }
 
 // waitsForStop reports whether a command line is a search that ends only

@@ -46,6 +46,8 @@ type Session struct {
 
 	loading []string // lines of a game record being received by loadpgn, or nil
 	loadErr string   // why the record being received cannot be loaded, or ""
+	// loadBytes counts the record's bytes against maxRecordBytes.
+	loadBytes int
 
 	skill         int
 	limitStrength bool
@@ -444,7 +446,7 @@ func (s *Session) Execute(line string) bool {
 	case "pgn":
 		s.writeRecord()
 	case "loadpgn":
-		s.loading = []string{}
+		s.loading, s.loadBytes = []string{}, 0
 	case "view":
 		s.view(args)
 	case "levels":

@@ -196,9 +196,18 @@ func genFENs(ctx context.Context, _ variants.Game, args []string, print func(str
 			return fmt.Errorf("genfens: unknown parameter %q (seed, book)", kit.Truncate(key, 20))
 		}
 	}
-	return trainingdata.GenFENs(ctx, n, seed, openings, func(fen string) {
+	made := 0
+	err = trainingdata.GenFENs(ctx, n, seed, openings, func(fen string) {
 		print("info string genfens " + fen)
+		made++
 	})
+	if err != nil && ctx.Err() != nil {
+		// A reader of the genfens lines (OpenBench) must not take a list
+		// cut short by stop, go or play for the whole; the line does not
+		// start with "info string genfens ", so it is not read as a FEN.
+		print(fmt.Sprintf("info string warning: genfens stopped after %d of %d positions; the list is incomplete", made, n))
+	}
+	return err
 }
 
 func (Chess) NewEngine(s variants.Settings) (variants.Engine, error) {

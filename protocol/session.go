@@ -70,6 +70,7 @@ type job struct {
 	// readsGame marks a job that reads the session's current game rather
 	// than a copy (perft): "play", which changes that game, stops it first.
 	readsGame  bool
+	name       string        // a job that reads the game: its command, for the note when play stops it
 	hit        chan struct{} // closed at ponderhit
 	hitOnce    sync.Once
 	engineFree atomic.Bool // the engine is no longer used; the job only prints its result
@@ -586,6 +587,7 @@ func (s *Session) perftCommand(args []string) {
 		s.out.info("perft %d: %d nodes in %d ms, %d nps", depth, total, elapsed.Milliseconds(),
 			int64(float64(total)/(elapsed.Seconds()+1e-9)))
 	})
+	s.job.name = "perft"
 }
 
 // The kinds of job.

@@ -98,8 +98,21 @@ func NewSession(out io.Writer) *Session {
 	s.variant = games.Chess{}
 	s.game, _ = s.variant.Start(nil, s.settings)
 	e, err := s.variant.NewEngine(s.settings)
+	if first := err; err != nil {
+		// A limit that cannot hold the default table (a small ulimit -v or
+		// container): the largest smaller one that fits, and a warning.
+		for mb := DefaultHashMB / 2; err != nil && mb >= 1; mb /= 2 {
+			s.settings.HashMB = mb
+			e, err = s.variant.NewEngine(s.settings)
+		}
+		if err == nil {
+			s.out.info("warning: Hash: %v; using %d MiB", first, s.settings.HashMB)
+			s.findOption("Hash").value = strconv.Itoa(s.settings.HashMB)
+		}
+	}
 	if err != nil {
-		panic("protocol: the default engine cannot be made: " + err.Error()) // 16 MiB: a broken machine
+		// A 1 MiB table is never refused: only a broken build fails here.
+		panic("protocol: the engine cannot be made: " + err.Error())
 	}
 	s.engine = e
 	return s

@@ -65,10 +65,11 @@ func (CardChess) RecordText(g variants.Game) string { return fenRecordText(g) }
 func (CardChess) Commands() map[string]variants.Command { return nil }
 
 func (CardChess) NewEngine(s variants.Settings) (variants.Engine, error) {
-	if err := tt.CheckFits(s.HashMB); err != nil {
+	t, err := tt.New(max(s.HashMB, 1))
+	if err != nil {
 		return nil, err
 	}
-	e := &cardEngine{e: cmsearch.New(max(s.HashMB, 1)), settings: variants.Settings{HashMB: s.HashMB}}
+	e := &cardEngine{e: cmsearch.NewWithTable(t), settings: variants.Settings{HashMB: s.HashMB}}
 	if _, err := e.Configure(s); err != nil {
 		return nil, err
 	}
@@ -114,6 +115,9 @@ type cardEngine struct {
 }
 
 func (c *cardEngine) Configure(s variants.Settings) ([]string, error) {
+	if err := c.e.CheckThreads(s.Threads); err != nil {
+		return nil, err // the old threads stay
+	}
 	if s.HashMB != c.settings.HashMB {
 		if err := c.e.TT.Resize(max(s.HashMB, 1)); err != nil {
 			return nil, err // the old table stays

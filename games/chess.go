@@ -254,6 +254,9 @@ type chessEngine struct {
 }
 
 func (c *chessEngine) Configure(s variants.Settings) ([]string, error) {
+	if err := c.e.CheckThreads(s.Threads); err != nil {
+		return nil, err // the old threads stay
+	}
 	if s.HashMB != c.settings.HashMB {
 		if err := c.e.TT.Resize(s.HashMB); err != nil {
 			return nil, err // the old table stays

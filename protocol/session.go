@@ -142,7 +142,7 @@ func (s *Session) optionTable() []*Option {
 				}
 				return nil
 			}},
-		{Name: "Threads", Kind: Spin, Default: "1", Min: 1, Max: 512, Help: "search threads (Lazy SMP; chess and card chess)",
+		{Name: "Threads", Kind: Spin, Default: "1", Min: 1, Max: kit.MaxThreads, Help: "search threads (Lazy SMP; chess and card chess); a count whose threads the free memory cannot hold is refused",
 			apply: func(s *Session, v string) error {
 				return s.reconfigure(func(c *variants.Settings) { c.Threads = spin(v) })
 			}},

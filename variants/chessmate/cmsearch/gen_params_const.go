@@ -55,6 +55,7 @@ const (
 	instabilityMin        = 60  // ... down to this percent
 	scoreDropMargin       = 30  // time: a score this far below the last iteration's ...
 	scoreDropFactor       = 130 // ... stretches the soft limit by this percent
+	timeSoftScale         = 100 // time: the soft limit, in percent of the time manager's
 )
 
 // Tunables is empty outside the tune build.

@@ -204,7 +204,7 @@ func (w *worker) iterate(report func(Info)) {
 		}
 		prevBest, prevScore = best.move, best.score
 		e.ctl.PollPonderHit()
-		if e.ctl.SoftExpired(instability * drop) {
+		if e.ctl.SoftExpired(instability * drop * percent(timeSoftScale)) {
 			break
 		}
 		if e.ctl.Stopped() {

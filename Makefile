@@ -8,7 +8,7 @@ PYTHON  := $(VENV)/bin/python
 # with "context deadline exceeded" in Go 1.26 (golang/go#75804).
 TMPDIR_ENGINE := $(shell mktemp -d 2>/dev/null || echo /tmp)
 
-.PHONY: engine test vet unit debug race fuzz uci hostile openbench android bench clean
+.PHONY: engine test vet unit debug race fuzz uci hostile openbench runners release release-check android bench clean
 
 # `make EXE=<name>` is how OpenBench workers build (docs/OPENBENCH.md);
 # TAGS=tune builds the SPSA parameters in as options.
@@ -82,6 +82,7 @@ FUZZ_TARGETS := \
 	variants/stratego:FuzzRecordRoundTrip:10000 \
 	games:FuzzLoadChessRecord:10000 protocol:FuzzChameleonCommands:3000 \
 	protocol:FuzzSessionCommands:1500 tuning/trainingdata:FuzzRecord:50000 \
+	tuning/trainingdata:FuzzGameFile:20000 \
 	nnue:FuzzLoad:3000 book:FuzzOpen:20000
 
 # The adversarial harness: every finding of issue 14 as a scenario, the
@@ -101,6 +102,38 @@ openbench:
 	  python3 testdata/tools/openbench_check.py $$dir/tempest-ob --net nnue/default.nnue \
 	    --expect-bench $$(awk '$$1 == "chess" {print $$2}' testdata/bench.txt); \
 	  status=$$?; rm -rf $$dir; exit $$status
+
+# The standard match runners, built from third_party/runners: Cute Chess's
+# runner and fastchess play short matches of the engine against itself and
+# any warning either prints about it fails the target; an engine with a
+# planted fault (an illegal PV, an illegal ponder move) must fail the check.
+runners:
+	third_party/runners/build.sh
+	$(GO) build -o $(TMPDIR_ENGINE)/engine ./cmd/engine
+	python3 testdata/tools/runners_check.py $(TMPDIR_ENGINE)/engine
+	printf '#!/bin/sh\nexec python3 $(abspath testdata/tools/faulty_engine.py) --fault pv $(TMPDIR_ENGINE)/engine\n' > $(TMPDIR_ENGINE)/faulty-pv
+	printf '#!/bin/sh\nexec python3 $(abspath testdata/tools/faulty_engine.py) --fault ponder $(TMPDIR_ENGINE)/engine\n' > $(TMPDIR_ENGINE)/faulty-ponder
+	chmod +x $(TMPDIR_ENGINE)/faulty-pv $(TMPDIR_ENGINE)/faulty-ponder
+	python3 testdata/tools/runners_check.py --expect-fault 'Illegal PV move' --only fastchess --match standard --games 2 $(TMPDIR_ENGINE)/faulty-pv
+	python3 testdata/tools/runners_check.py --expect-fault 'Illegal PV move' --only cutechess --match standard --games 2 $(TMPDIR_ENGINE)/faulty-pv
+	python3 testdata/tools/runners_check.py --expect-fault 'Illegal ponder move' --only cutechess --match standard --games 2 $(TMPDIR_ENGINE)/faulty-ponder
+
+# Release binaries for Linux, Windows and macOS (docs/DEVELOPING.md,
+# "Releases"): make release VERSION=1.0.0 [DIST=dist].
+VERSION ?=
+DIST    ?= dist
+release:
+	VERSION=$(VERSION) DIST=$(DIST) GO=$(GO) testdata/tools/release.sh
+
+# The release build checked: every binary's format, hashes and licence;
+# Linux amd64 natively, arm64 under qemu and Windows under wine run uci,
+# bench and a short game; the AVX2 build refuses a CPU without AVX2; and a
+# second build of the same sources gives the same bytes.
+release-check:
+	VERSION=0.0.0-check DIST=$(TMPDIR_ENGINE)/dist GO=$(GO) testdata/tools/release.sh >/dev/null
+	VERSION=0.0.0-check DIST=$(TMPDIR_ENGINE)/dist2 GO=$(GO) testdata/tools/release.sh >/dev/null
+	cmp $(TMPDIR_ENGINE)/dist/SHA256SUMS $(TMPDIR_ENGINE)/dist2/SHA256SUMS
+	python3 testdata/tools/release_check.py $(TMPDIR_ENGINE)/dist 0.0.0-check
 
 fuzz:
 	$(foreach t,$(FUZZ_TARGETS),$(call fuzz1,$(word 1,$(subst :, ,$(t))),$(word 2,$(subst :, ,$(t))),$(word 3,$(subst :, ,$(t)))))

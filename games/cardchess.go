@@ -69,7 +69,9 @@ func (CardChess) NewEngine(s variants.Settings) (variants.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &cardEngine{e: cmsearch.NewWithTable(t), settings: variants.Settings{HashMB: s.HashMB}}
+	start := chessOnlyFrom(s)
+	start.HashMB = s.HashMB
+	e := &cardEngine{e: cmsearch.NewWithTable(t), settings: start}
 	if _, err := e.Configure(s); err != nil {
 		return nil, err
 	}
@@ -118,12 +120,15 @@ func (c *cardEngine) Configure(s variants.Settings) ([]string, error) {
 	if err := c.e.CheckThreads(s.Threads); err != nil {
 		return nil, err // the old threads stay
 	}
+	notes, err := chessOnly("card chess", c.settings, s)
+	if err != nil {
+		return nil, err
+	}
 	if s.HashMB != c.settings.HashMB {
 		if err := c.e.TT.Resize(max(s.HashMB, 1)); err != nil {
 			return nil, err // the old table stays
 		}
 	}
-	var notes []string
 	if s.MultiPV != 1 && s.MultiPV != c.settings.MultiPV {
 		notes = append(notes, notApplicable("MultiPV", "card chess", "one line is reported, the move chosen over the sampled worlds"))
 	}
@@ -131,11 +136,11 @@ func (c *cardEngine) Configure(s variants.Settings) ([]string, error) {
 	if s.Level != c.settings.Level || s.LevelSeed != c.settings.LevelSeed {
 		c.e.SetLevel(s.Level, s.LevelSeed)
 	}
-	notes = append(notes, chessOnlyNotes("card chess", c.settings, s)...)
 	c.settings = s
 	return notes, nil
 }
 
+func (c *cardEngine) Close()                      {}
 func (c *cardEngine) NewGame()                    { c.e.NewGame() }
 func (c *cardEngine) ClearHash() string           { c.e.TT.Clear(); return "" }
 func (c *cardEngine) Settings() variants.Settings { return c.settings }

@@ -66,7 +66,7 @@ func (Chameleon) Commands() map[string]variants.Command {
 }
 
 func (Chameleon) NewEngine(s variants.Settings) (variants.Engine, error) {
-	e := &chameleonEngine{}
+	e := &chameleonEngine{settings: chessOnlyFrom(s)}
 	if _, err := e.Configure(s); err != nil {
 		return nil, err
 	}
@@ -92,6 +92,11 @@ type chameleonEngine struct {
 }
 
 func (c *chameleonEngine) Configure(s variants.Settings) ([]string, error) {
+	game := "Chameleon Chess"
+	notes, err := chessOnly(game, c.settings, s)
+	if err != nil {
+		return nil, err
+	}
 	mb := min(max(s.HashMB, 1), maxChameleonHashMB)
 	fresh := c.e == nil
 	if fresh {
@@ -108,8 +113,6 @@ func (c *chameleonEngine) Configure(s variants.Settings) ([]string, error) {
 	if fresh || s.Level != c.settings.Level || s.LevelSeed != c.settings.LevelSeed {
 		c.e.SetLevel(s.Level, s.LevelSeed)
 	}
-	var notes []string
-	game := "Chameleon Chess"
 	if s.HashMB > maxChameleonHashMB && s.HashMB != c.settings.HashMB {
 		notes = append(notes, fmt.Sprintf("Hash: Chameleon Chess uses at most %d MiB", maxChameleonHashMB))
 	}
@@ -122,11 +125,11 @@ func (c *chameleonEngine) Configure(s variants.Settings) ([]string, error) {
 	if s.Contempt != 0 && s.Contempt != c.settings.Contempt {
 		notes = append(notes, notApplicable("Contempt", game, "a draw is scored as an even position"))
 	}
-	notes = append(notes, chessOnlyNotes(game, c.settings, s)...)
 	c.settings = s
 	return notes, nil
 }
 
+func (c *chameleonEngine) Close()   {}
 func (c *chameleonEngine) NewGame() {}
 func (c *chameleonEngine) ClearHash() string {
 	return "Clear Hash: nothing to clear, every Chameleon Chess search starts with an empty table"

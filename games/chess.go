@@ -255,59 +255,32 @@ type chessEngine struct {
 
 func (c *chessEngine) Configure(s variants.Settings) ([]string, error) {
 	if err := c.e.CheckThreads(s.Threads); err != nil {
-		return nil, err // the old threads stay
+		return nil, err // the old threads stay, and everything else
+	}
+	// The files are read first: a file refused leaves the table, and
+	// everything else, as it was.
+	// EvalFile's net is read (and a bad file refused) whether or not Use
+	// NNUE is on, so that switching it on later cannot fail.
+	netChanges := s.EvalFile != c.settings.EvalFile || c.net == nil
+	files, notes, err := loadChessFiles(chessFiles{net: c.net, book: c.book, tables: c.tables}, c.settings, s, c.net == nil)
+	if err != nil {
+		return nil, err
+	}
+	if netChanges && !s.UseNNUE {
+		notes[0] += "; not in use while Use NNUE is false" // the net's note comes first
 	}
 	if s.HashMB != c.settings.HashMB {
 		if err := c.e.TT.Resize(s.HashMB); err != nil {
+			files.closeNew(c.tables)
 			return nil, err // the old table stays
 		}
 	}
-	var notes []string
-	// EvalFile's net is read (and a bad file refused) whether or not Use
-	// NNUE is on, so that switching it on later cannot fail.
-	if s.EvalFile != c.settings.EvalFile || c.net == nil {
-		net, note, err := loadNet(s.EvalFile)
-		if err != nil {
-			return nil, err // the old evaluation stays
-		}
-		c.net = net
-		if !s.UseNNUE {
-			note += "; not in use while Use NNUE is false"
-		}
-		notes = append(notes, note)
+	if c.tables != files.tables {
+		c.tables.Close() // no search runs during Configure
 	}
-	if s.BookFile != c.settings.BookFile {
-		if s.BookFile == "" {
-			c.book = nil
-		} else {
-			b, err := book.Open(s.BookFile)
-			if err != nil {
-				return nil, err // the old book stays
-			}
-			c.book = b
-			notes = append(notes, fmt.Sprintf("BookFile: %s, %d entries", kit.Truncate(s.BookFile, 80), b.Len()))
-		}
-	}
+	c.net, c.book, c.tables = files.net, files.book, files.tables
 	if s.OwnBook && (!c.settings.OwnBook || s.BookFile != c.settings.BookFile) && c.book == nil {
 		notes = append(notes, "OwnBook: no BookFile is set; every move is searched")
-	}
-	if s.SyzygyPath != c.settings.SyzygyPath {
-		var t *syzygy.Tables
-		if s.SyzygyPath != "" {
-			var err error
-			if t, err = syzygy.Open(s.SyzygyPath); err != nil {
-				return nil, err // the old tables stay
-			}
-			if t.Files() == 0 {
-				t.Close()
-				return nil, fmt.Errorf("no Syzygy table (.rtbw, .rtbz) in %s", kit.Truncate(s.SyzygyPath, 80))
-			}
-			notes = append(notes, fmt.Sprintf("SyzygyPath: %d table files, positions of up to %d pieces", t.Files(), t.MaxPieces()))
-		}
-		if c.tables != nil {
-			c.tables.Close() // no search runs during Configure
-		}
-		c.tables = t
 	}
 	c.e.SetTablebases(search.Tablebases{Tables: c.tables, ProbeDepth: s.SyzygyDepth, ProbeLimit: s.SyzygyLimit, Rule50: s.Syzygy50})
 	if c.bookRng == nil || s.BookSeed != c.settings.BookSeed {
@@ -344,6 +317,85 @@ func (c *chessEngine) Configure(s variants.Settings) ([]string, error) {
 // when their Elo was calibrated (docs/STRENGTH.md, "Playing levels").
 func usesNet(s variants.Settings) bool { return s.UseNNUE && s.Level.Kind == kit.FullStrength }
 
+// chessFiles are what chess's file options load: EvalFile's net,
+// BookFile's book and SyzygyPath's tables.
+type chessFiles struct {
+	net    *nnue.Network
+	book   *book.Book
+	tables *syzygy.Tables
+}
+
+// loadChessFiles reads the files of the options that changed from old to
+// s (of all of them when all is set: a new engine) and returns have with
+// them in place, with a note for each that starts with the option's name.
+// On an error, which names the option, nothing it opened stays open and
+// have is unchanged.
+func loadChessFiles(have chessFiles, old, s variants.Settings, all bool) (chessFiles, []string, error) {
+	var notes []string
+	next := have
+	if s.EvalFile != old.EvalFile || all {
+		net, note, err := loadNet(s.EvalFile)
+		if err != nil {
+			return have, nil, &variants.OptionError{Option: "EvalFile", Err: err}
+		}
+		next.net = net
+		notes = append(notes, note)
+	}
+	if s.BookFile != old.BookFile || all {
+		next.book = nil
+		if s.BookFile != "" {
+			b, err := book.Open(s.BookFile)
+			if err != nil {
+				return have, nil, &variants.OptionError{Option: "BookFile", Err: err}
+			}
+			next.book = b
+			notes = append(notes, fmt.Sprintf("BookFile: %s, %d entries", kit.Truncate(s.BookFile, 80), b.Len()))
+		}
+	}
+	if s.SyzygyPath != old.SyzygyPath || all {
+		t, note, err := openTables(s.SyzygyPath)
+		if err != nil {
+			return have, nil, &variants.OptionError{Option: "SyzygyPath", Err: err}
+		}
+		next.tables = t
+		if note != "" {
+			notes = append(notes, note)
+		}
+	}
+	return next, notes, nil
+}
+
+// closeNew closes f's tables when they are not the ones in force: a
+// configuration refused after they were opened.
+func (f chessFiles) closeNew(inForce *syzygy.Tables) {
+	if f.tables != inForce {
+		f.tables.Close()
+	}
+}
+
+// openTables opens SyzygyPath's tables ("": none). A path whose
+// directories hold no WDL table (.rtbw) is refused: DTZ tables alone
+// (.rtbz) cannot tell a result.
+func openTables(path string) (*syzygy.Tables, string, error) {
+	if path == "" {
+		return nil, "", nil
+	}
+	t, err := syzygy.Open(path)
+	if err != nil {
+		return nil, "", err
+	}
+	switch {
+	case t.Files() == 0:
+		t.Close()
+		return nil, "", fmt.Errorf("no Syzygy table (.rtbw, .rtbz) in %s", kit.Truncate(path, 80))
+	case t.MaxPieces() == 0:
+		t.Close()
+		return nil, "", fmt.Errorf("no WDL table (.rtbw) in %s, only %d DTZ tables (.rtbz): the results are in the WDL tables",
+			kit.Truncate(path, 80), t.Files())
+	}
+	return t, fmt.Sprintf("SyzygyPath: %d table files, positions of up to %d pieces", t.Files(), t.MaxPieces()), nil
+}
+
 // loadNet reads the net EvalFile names ("" or the embedded net's name:
 // the embedded net) and says which net it is.
 func loadNet(path string) (*nnue.Network, string, error) {
@@ -358,6 +410,14 @@ func loadNet(path string) (*nnue.Network, string, error) {
 	return net, fmt.Sprintf("EvalFile: %s (%s)", kit.Truncate(path, 80), provenance), nil
 }
 
+// Close unmaps the tables; the net and the book are memory the collector
+// takes with the engine.
+func (c *chessEngine) Close() {
+	c.tables.Close()
+	c.tables = nil
+	c.e.SetTablebases(search.Tablebases{})
+}
+
 func (c *chessEngine) NewGame()                    { c.e.NewGame() }
 func (c *chessEngine) ClearHash() string           { c.e.TT.Clear(); return "" }
 func (c *chessEngine) Settings() variants.Settings { return c.settings }
@@ -370,7 +430,10 @@ func (c *chessEngine) Prepare(g variants.Game, args []string) (variants.Search, 
 	gp := kit.ParseGo(args, int(us))
 	gp.OwnClock(int(us))
 	lim := kit.Convert[movegen.Move](gp.Limits)
-	chess960 := c.settings.Chess960
+	// Moves are read and written in the notation the game was set up with,
+	// as legalmoves and history write them: UCI_Chess960 takes effect at
+	// the next position, as in Stockfish, never between a game's moves.
+	chess960 := cg.chess960
 	for _, tok := range gp.Limits.SearchMoves {
 		m, err := pos.ParseUCIMove(tok, chess960)
 		if err != nil {
@@ -387,7 +450,7 @@ func (c *chessEngine) Prepare(g variants.Game, args []string) (variants.Search, 
 		// Pondering without the option is harmless; note it for GUIs that forget.
 		gp.Note("go ponder received while the Ponder option is off; pondering anyway")
 	}
-	if m, note, ok := c.bookMove(&pos, &lim); ok {
+	if m, note, ok := c.bookMove(&pos, &lim, chess960); ok {
 		return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
 			report("info string " + note)
 			lim.PonderHit = hit
@@ -416,7 +479,7 @@ func (c *chessEngine) Prepare(g variants.Game, args []string) (variants.Search, 
 // book's moves (those of searchmoves, when given), with a note saying so.
 // An analysis ("go infinite") is always searched, and so is a position
 // past BookDepth or not in the book.
-func (c *chessEngine) bookMove(pos *movegen.Position, lim *search.Limits) (movegen.Move, string, bool) {
+func (c *chessEngine) bookMove(pos *movegen.Position, lim *search.Limits, chess960 bool) (movegen.Move, string, bool) {
 	if !c.settings.OwnBook || c.book == nil || lim.Infinite || pos.FullMoveNumber() > c.settings.BookDepth {
 		return movegen.NullMove, "", false
 	}
@@ -435,7 +498,7 @@ func (c *chessEngine) bookMove(pos *movegen.Position, lim *search.Limits) (moveg
 			weight += uint64(e.Weight)
 		}
 	}
-	return m, fmt.Sprintf("book move %s (weight %d of %d, %d book moves)", m.UCI(c.settings.Chess960), weight, total, len(entries)), true
+	return m, fmt.Sprintf("book move %s (weight %d of %d, %d book moves)", m.UCI(chess960), weight, total, len(entries)), true
 }
 
 // tablebaseNote says what the search will do with a root in the
@@ -445,9 +508,13 @@ func (c *chessEngine) tablebaseNote(pos *movegen.Position, lim *search.Limits, g
 	if c.tables == nil || c.settings.Level.Kind != kit.FullStrength {
 		return
 	}
-	if keep, result, probed, ok := search.TablebaseRoot(c.e.Tablebases(), pos, lim.SearchMoves); ok {
+	if j, ok := search.TablebaseRoot(c.e.Tablebases(), pos, lim.SearchMoves); ok {
 		results := [5]string{"loss", "blessed loss", "draw", "cursed win", "win"} // by WDL + 2
-		gp.Note("tablebases: a %s; %d of %d moves keep it", results[result+2], len(keep), probed)
+		of := "moves"
+		if len(lim.SearchMoves) > 0 {
+			of = "searchmoves"
+		}
+		gp.Note("tablebases: a %s; %d of %d %s keep it", results[j.Result+2], len(j.Keep), j.Considered, of)
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strings"
 
 	"tempest/kit"
 	"tempest/movegen"
@@ -154,7 +153,8 @@ func loadChessRecord(r variants.Record, chess960 bool) (*chessGame, error) {
 		}
 		start = p
 	}
-	g := newChessGame(start, chess960 || strings.EqualFold(r.Tag("Variant"), "chess960"))
+	_, tagged960 := RecordVariant(r.Tag("Variant"))
+	g := newChessGame(start, chess960 || tagged960)
 	for i, tok := range r.Moves {
 		m, err := g.pos.ParseSAN(tok)
 		if err != nil {

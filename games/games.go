@@ -6,6 +6,7 @@ package games
 
 import (
 	"strings"
+	"unicode"
 
 	"tempest/variants"
 )
@@ -25,34 +26,81 @@ func ByName(name string) variants.Variant {
 	return nil
 }
 
+// RecordVariant is the game a record's Variant tag names, as Tempest and
+// other programs write it: a UCI_Variant name; for chess "Standard",
+// "Chess", "Classical", "Normal" or "From Position" (lichess: a game from a
+// FEN); for Chess960 "Chess960", "Chess 960", "Fischerandom" (Cute Chess)
+// or "Fischer Random"; in any case and spacing (the names python-chess
+// reads). chess960 says the tag names Chess960; v is nil for a name no game
+// answers to, and for an empty tag.
+func RecordVariant(tag string) (v variants.Variant, chess960 bool) {
+	key := strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' || r == '_' {
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, tag)
+	switch key {
+	case "standard", "chess", "classical", "normal", "fromposition":
+		return Chess{}, false
+	case "chess960", "fischerandom", "fischerrandom":
+		return Chess{}, true
+	}
+	if key == "" {
+		return nil, false
+	}
+	return ByName(key), false
+}
+
 // notApplicable is the note for a setting a game has no use for.
 func notApplicable(option, game, why string) string {
 	return option + " does not apply to " + game + ": " + why
 }
 
-// chessOnlyNotes are a variant's notes when options only chess uses (the
-// neural evaluation, the opening book) change from old to s.
-func chessOnlyNotes(game string, old, s variants.Settings) []string {
+// chessOnly is how a game other than chess takes the options only chess
+// uses (the neural evaluation, the opening book, the tablebases) when they
+// change from old to s: a note for each, and a file option's file read as
+// chess reads it, so that a bad file is refused now, with an error naming
+// the option, rather than when the game switches to chess. What was read is
+// let go: chess reads it again when it becomes the game.
+func chessOnly(game string, old, s variants.Settings) ([]string, error) {
+	files, loaded, err := loadChessFiles(chessFiles{}, old, s, false)
+	if err != nil {
+		return nil, err
+	}
+	files.tables.Close()
+	const hand, books, tables = "it evaluates by hand", "Polyglot books are for standard chess", "the tables are for standard chess"
 	var notes []string
-	if s.EvalFile != old.EvalFile {
-		notes = append(notes, notApplicable("EvalFile", game, "it evaluates by hand"))
-	}
-	if s.UseNNUE != old.UseNNUE {
-		notes = append(notes, notApplicable("Use NNUE", game, "it evaluates by hand"))
-	}
-	const books, tables = "Polyglot books are for standard chess", "the tables are for standard chess"
 	for _, o := range []struct {
 		name, why string
 		changed   bool
 	}{
+		{"EvalFile", hand, s.EvalFile != old.EvalFile}, {"Use NNUE", hand, s.UseNNUE != old.UseNNUE},
 		{"OwnBook", books, s.OwnBook != old.OwnBook}, {"BookFile", books, s.BookFile != old.BookFile},
 		{"BookDepth", books, s.BookDepth != old.BookDepth}, {"BookSeed", books, s.BookSeed != old.BookSeed},
 		{"SyzygyPath", tables, s.SyzygyPath != old.SyzygyPath}, {"SyzygyProbeDepth", tables, s.SyzygyDepth != old.SyzygyDepth},
 		{"SyzygyProbeLimit", tables, s.SyzygyLimit != old.SyzygyLimit}, {"Syzygy50MoveRule", tables, s.Syzygy50 != old.Syzygy50},
 	} {
-		if o.changed {
-			notes = append(notes, notApplicable(o.name, game, o.why))
+		if !o.changed {
+			continue
 		}
+		note := notApplicable(o.name, game, o.why)
+		for _, l := range loaded {
+			if strings.HasPrefix(l, o.name+": ") {
+				note += "; kept for chess: " + strings.TrimPrefix(l, o.name+": ")
+			}
+		}
+		notes = append(notes, note)
 	}
-	return notes
+	return notes, nil
+}
+
+// chessOnlyFrom is a new engine's starting settings: nothing but the
+// options only chess uses, taken from s, so that making the engine neither
+// reads their files again nor notes them (a switch away from chess never
+// fails for a chess file).
+func chessOnlyFrom(s variants.Settings) variants.Settings {
+	return variants.Settings{UseNNUE: s.UseNNUE, EvalFile: s.EvalFile, OwnBook: s.OwnBook, BookFile: s.BookFile,
+		BookDepth: s.BookDepth, BookSeed: s.BookSeed, SyzygyPath: s.SyzygyPath, SyzygyDepth: s.SyzygyDepth,
+		SyzygyLimit: s.SyzygyLimit, Syzygy50: s.Syzygy50}
 }

@@ -62,7 +62,7 @@ func (Stratego) Commands() map[string]variants.Command {
 }
 
 func (Stratego) NewEngine(s variants.Settings) (variants.Engine, error) {
-	e := &strategoEngine{e: stsearch.New()}
+	e := &strategoEngine{e: stsearch.New(), settings: chessOnlyFrom(s)}
 	if _, err := e.Configure(s); err != nil {
 		return nil, err
 	}
@@ -144,8 +144,11 @@ type strategoEngine struct {
 }
 
 func (c *strategoEngine) Configure(s variants.Settings) ([]string, error) {
-	var notes []string
 	game := "Stratego"
+	notes, err := chessOnly(game, c.settings, s)
+	if err != nil {
+		return nil, err
+	}
 	if s.HashMB != stsearch.TableMB && s.HashMB != c.settings.HashMB && c.settings.HashMB != 0 {
 		notes = append(notes, notApplicable("Hash", game,
 			fmt.Sprintf("its table stays at %d MiB, which its searches fill at playing speed; a larger one costs more in cache misses than it saves", stsearch.TableMB)))
@@ -164,11 +167,11 @@ func (c *strategoEngine) Configure(s variants.Settings) ([]string, error) {
 		c.e.SetLevel(s.Level, s.LevelSeed)
 		c.fresh = true
 	}
-	notes = append(notes, chessOnlyNotes(game, c.settings, s)...)
 	c.settings = s
 	return notes, nil
 }
 
+func (c *strategoEngine) Close()   {}
 func (c *strategoEngine) NewGame() {}
 func (c *strategoEngine) ClearHash() string {
 	return "Clear Hash: nothing to clear, every Stratego search starts with an empty table"

@@ -1,11 +1,13 @@
 package protocol
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"tempest/kit"
+	"tempest/variants"
 )
 
 // OptionKind is a UCI option type.
@@ -32,6 +34,9 @@ type Option struct {
 	Max     int      // spin
 	Vars    []string // combo
 	Help    string   // one line for docs
+	// DuringSearch marks an option that may change while a search runs
+	// (it reaches the engine at the next go); every other one is refused.
+	DuringSearch bool
 
 	// apply makes the value take effect; value has been validated.
 	apply func(s *Session, value string) error
@@ -152,7 +157,7 @@ func (s *Session) setOption(args []string) {
 		s.out.errorf("%v", err)
 		return
 	}
-	if s.searching() && o.Name != "Ponder" && o.Name != "UCI_AnalyseMode" && o.Name != "UCI_ShowWDL" {
+	if s.searching() && !o.DuringSearch {
 		s.out.errorf("option %s cannot change during a search; send stop first", o.Name)
 		return
 	}
@@ -161,6 +166,10 @@ func (s *Session) setOption(args []string) {
 	}
 	if o.apply != nil {
 		if err := o.apply(s, v); err != nil {
+			var own *variants.OptionError
+			if errors.As(err, &own) && own.Option == o.Name {
+				err = own.Err // named once
+			}
 			s.out.errorf("option %s: %v", o.Name, err)
 			return
 		}

@@ -57,8 +57,8 @@ func (s *Session) receiveRecordLine(line string) {
 		return
 	}
 	v := s.variant
-	if name := r.Tag("Variant"); name != "" && !strings.EqualFold(name, "chess960") && !strings.EqualFold(name, "standard") {
-		if v = games.ByName(name); v == nil {
+	if name := r.Tag("Variant"); name != "" {
+		if v, _ = games.RecordVariant(name); v == nil {
 			s.out.errorf("loadpgn: unknown variant %q in the record", kit.Truncate(name, 40))
 			return
 		}

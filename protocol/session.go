@@ -150,7 +150,7 @@ func (s *Session) optionTable() []*Option {
 			apply: func(s *Session, v string) error {
 				return s.reconfigure(func(c *variants.Settings) { c.MultiPV = spin(v) })
 			}},
-		{Name: "Ponder", Kind: Check, Default: "false", Help: "tells the engine the GUI may send \"go ponder\"",
+		{Name: "Ponder", Kind: Check, Default: "false", Help: "tells the engine the GUI may send \"go ponder\"", DuringSearch: true,
 			apply: func(s *Session, v string) error {
 				return s.reconfigure(func(c *variants.Settings) { c.Ponder = v == "true" })
 			}},
@@ -168,9 +168,9 @@ func (s *Session) optionTable() []*Option {
 			apply: func(s *Session, v string) error {
 				return s.reconfigure(func(c *variants.Settings) { c.Chess960 = v == "true" })
 			}},
-		{Name: "UCI_AnalyseMode", Kind: Check, Default: "false", Help: "set by GUIs when analysing; accepted, no effect on play",
+		{Name: "UCI_AnalyseMode", Kind: Check, Default: "false", Help: "set by GUIs when analysing; accepted, no effect on play", DuringSearch: true,
 			apply: func(s *Session, v string) error { s.analyseMode = v == "true"; return nil }},
-		{Name: "UCI_ShowWDL", Kind: Check, Default: "false", Help: "add \"wdl W D L\" (per mille) to scores",
+		{Name: "UCI_ShowWDL", Kind: Check, Default: "false", Help: "add \"wdl W D L\" (per mille) to scores", DuringSearch: true,
 			apply: func(s *Session, v string) error {
 				return s.reconfigure(func(c *variants.Settings) { c.ShowWDL = v == "true" })
 			}},

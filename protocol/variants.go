@@ -21,8 +21,14 @@ func variantNames() []string {
 }
 
 // switchVariant changes UCI_Variant: the game restarts from the variant's
-// start position, with the variant's engine. The old engine and its table
-// go before the new one is made, so a large Hash is never held twice.
+// start position, with the variant's engine. The new engine is made with
+// everything but its table before the old one goes, so a file an option
+// names that it cannot read (chess's EvalFile, BookFile, SyzygyPath) leaves
+// the game, its engine and every option as they were, with an error naming
+// the option. Then the old engine is closed (its tables unmapped) and
+// dropped, and only then the new one's table grows to Hash, so a large table
+// is never held twice; the one thing a switch may change is Hash, when the
+// memory cannot give the new game the table the old one had.
 func (s *Session) switchVariant(name string) error {
 	v := games.ByName(name)
 	if v == nil {
@@ -33,22 +39,29 @@ func (s *Session) switchVariant(name string) error {
 		return err
 	}
 	if v.Name() != s.variant.Name() {
+		small := s.settings
+		small.HashMB = 1
+		e, err := v.NewEngine(small)
+		if err != nil {
+			return fmt.Errorf("%s cannot start: %w; the game stays %s and every option as it was", v.Name(), err, s.variant.Name())
+		}
 		oldMB := s.engine.TableMB()
+		s.engine.Close()
 		s.engine = nil
 		if oldMB >= 64 {
 			debug.FreeOSMemory()
 		}
-		e, err := v.NewEngine(s.settings)
-		if err != nil {
-			// The machine cannot give this game the table chess had; its
-			// default size it can.
-			s.out.info("%s: %v; using %d MiB", v.Name(), err, DefaultHashMB)
-			s.settings.HashMB = DefaultHashMB
-			s.findOption("Hash").value = fmt.Sprint(DefaultHashMB)
-			if e, err = v.NewEngine(s.settings); err != nil {
-				s.engine, _ = s.variant.NewEngine(s.settings)
-				return err
+		if _, err := e.Configure(s.settings); err != nil {
+			// The machine cannot give this game the table the old one had;
+			// its default size, or failing that the one it has, it can.
+			next := s.settings
+			next.HashMB = DefaultHashMB
+			if _, err2 := e.Configure(next); err2 != nil {
+				next.HashMB = e.TableMB()
 			}
+			s.out.info("%s: %v; using %d MiB", v.Name(), err, next.HashMB)
+			s.settings.HashMB = next.HashMB
+			s.findOption("Hash").value = fmt.Sprint(next.HashMB)
 		}
 		s.engine = e
 	}
@@ -94,9 +107,6 @@ func (s *Session) play(args []string) {
 	s.state()
 }
 
-// maxTerminationBytes bounds the reason "result" keeps in the Termination tag.
-const maxTerminationBytes = 80
-
 // endGame handles "result <result> [termination words]": a result the rules
 // do not decide (a resignation, an agreed draw, a loss on time) ends the
 // current game. The game is written as its record with that Result and
@@ -119,8 +129,8 @@ func (s *Session) endGame(args []string) {
 		return
 	}
 	termination := strings.Join(args[1:], " ")
-	if len(termination) > maxTerminationBytes || strings.ContainsAny(termination, "\"\\") {
-		s.out.errorf("result: the reason must be at most %d bytes without quotes or backslashes", maxTerminationBytes)
+	if len(termination) > variants.MaxTerminationBytes || strings.ContainsAny(termination, "\"\\") {
+		s.out.errorf("result: the reason must be at most %d bytes without quotes or backslashes", variants.MaxTerminationBytes)
 		return
 	}
 	r, err := variants.ParsePGN(s.variant.RecordText(s.game))

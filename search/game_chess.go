@@ -89,6 +89,13 @@ func netMade(*nnue.Network, *nnue.Accumulator, *nnue.Delta, *Position, *Undo) bo
 // netExtra: the net sees all there is of a chess position.
 func netExtra(*Position) int { return 0 }
 
+// correctionKey hashes the pawn structure, the pawns of both sides, for the
+// correction history (its high bits are well mixed; the table uses them).
+func correctionKey(p *Position) (uint64, bool) {
+	h := uint64(p.Pieces(movegen.White, movegen.Pawn))*0x9E3779B97F4A7C15 ^ uint64(p.Pieces(movegen.Black, movegen.Pawn))*0xC2B2AE3D27D4EB4F
+	return h >> 40, true
+}
+
 // probeTB probes the tablebases for a position just after a capture or
 // pawn move (the tables assume a fifty-move counter of zero), without
 // castling rights, of at most limit pieces, and of exactly limit only when
@@ -105,30 +112,37 @@ func probeTB(t *syzygy.Tables, p *Position, limit int, deep bool) (int, bool) {
 }
 
 // tbRoot judges the root by the tablebases when it is in them (no
-// castling rights, few enough pieces): the moves that keep its result
-// (syzygy.RootMoves; with the fifty-move rule a win also makes progress
-// in time for the counter) among searchMoves (none: all), the result, and
-// the number of moves probed. ok is false when the tables cannot judge
-// the root or searchMoves allows none of the moves that keep the result.
-func tbRoot(t Tablebases, p *Position, searchMoves []Move) (keep []Move, result, probed int, ok bool) {
+// castling rights, few enough pieces); with the fifty-move rule a winning
+// move must also make progress in time for the counter. ok is false when
+// the tables cannot judge the root or searchMoves names no legal move.
+func tbRoot(t Tablebases, p *Position, searchMoves []Move) (j TablebaseJudgement, ok bool) {
 	if p.Castling() != 0 || p.Occupied().Count() > min(t.ProbeLimit, t.Tables.MaxPieces()) {
-		return nil, 0, 0, false
+		return j, false
 	}
 	moves, ok := t.Tables.RootMoves(p, t.Rule50)
 	if !ok || len(moves) == 0 {
-		return nil, 0, 0, false
+		return j, false
 	}
+	// moves come best first: the first one searchMoves allows sets the result.
+	j.Judged = len(moves)
 	for _, rm := range moves {
-		if rm.Result == moves[0].Result && (len(searchMoves) == 0 || slices.Contains(searchMoves, rm.Move)) {
-			keep = append(keep, rm.Move)
+		if len(searchMoves) > 0 && !slices.Contains(searchMoves, rm.Move) {
+			continue
+		}
+		if j.Considered == 0 {
+			j.Result, j.WDL = rm.Result, rm.WDL
+		}
+		j.Considered++
+		if rm.Result == j.Result {
+			j.Keep = append(j.Keep, rm.Move)
 		}
 	}
-	return keep, moves[0].Result, len(moves), len(keep) > 0
+	return j, len(j.Keep) > 0
 }
 
 // TablebaseRoot is what the search does with a root in the tablebases
 // (tbRoot), for a caller that reports it.
-func TablebaseRoot(t Tablebases, p *Position, searchMoves []Move) (keep []Move, result, probed int, ok bool) {
+func TablebaseRoot(t Tablebases, p *Position, searchMoves []Move) (TablebaseJudgement, bool) {
 	return tbRoot(t, p, searchMoves)
 }
 
@@ -231,5 +245,5 @@ func materialWon(pos *Position, m Move) int {
 var (
 	_ gamePosition = (*Position)(nil)
 	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
-		evaluate, netDelta, netRefresh, netMade, netExtra, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+		evaluate, netDelta, netRefresh, netMade, netExtra, correctionKey, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
 )

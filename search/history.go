@@ -11,6 +11,43 @@ type histories struct {
 	capture   [16][64][7]int16  // [piece][to][captured type] of captures
 	counter   [16][64]Move      // [piece][to] of the previous move: the reply that refuted it
 	cont      [16][64]contTable // [piece][to] of a move one or two plies back
+	// pawnCorr[color][pawn structure]: how far the static evaluation of
+	// positions with this pawn structure and side to move missed the search
+	// scores, in units of 1/corrScale centipawn (correction history).
+	pawnCorr [2][corrSize]int16
+}
+
+// Correction history: the static evaluation is corrected by what searches
+// of positions with the same pawn structure found, since an evaluation
+// tends to misjudge a structure the same way wherever it recurs.
+const (
+	corrSize  = 1 << 14 // entries per side to move
+	corrScale = 8       // an entry is in units of 1/corrScale centipawn
+	corrLimit = 16000   // |entry| at most: corrLimit/corrScale centipawns
+)
+
+// correction is the correction of the static evaluation for pos, in
+// centipawns; zero for a game without one (see correctionKey).
+func (h *histories) correction(pos *Position) int {
+	k, ok := correctionKey(pos)
+	if !ok {
+		return 0
+	}
+	return int(h.pawnCorr[pos.SideToMove()][k&(corrSize-1)]) * corrWeight / (100 * corrScale)
+}
+
+// updateCorrection moves pos's entry towards what the search found: the
+// difference between its score and the uncorrected static evaluation,
+// weighted by the depth of the search (a moving average).
+func (h *histories) updateCorrection(pos *Position, rawEval, score, depth int) {
+	k, ok := correctionKey(pos)
+	if !ok {
+		return
+	}
+	e := &h.pawnCorr[pos.SideToMove()][k&(corrSize-1)]
+	target := min(max((score-rawEval)*corrScale, -corrLimit), corrLimit)
+	w := min(depth+1, 16)
+	*e = int16((int(*e)*(256-w) + target*w) / 256)
 }
 
 // bonus is the history reward for a move that caused a cutoff at depth.

@@ -323,3 +323,43 @@ func BenchmarkEvaluations(b *testing.B) {
 		})
 	}
 }
+
+// What match runners check of every search (Cute Chess's and fastchess's
+// warnings): the last first line reported starts with the bestmove, also
+// when a node limit stops the search after a new best move failed high and
+// before its line was complete; and no reported line plays on after a
+// position drawn by the fifty-move rule.
+func TestReportedLinesAgreeWithTheBestMove(t *testing.T) {
+	fens := append(slices.Clone(benchPositions[:12]),
+		// Halfmove clocks near 100: lines soon cross the fifty-move draw.
+		"8/8/4k3/8/2R5/8/4K3/6r1 w - - 96 120",
+		"8/5pk1/6p1/8/2Q5/6P1/5PK1/3q4 b - - 97 80",
+		"4k3/8/8/3n4/8/8/3NB3/4K3 w - - 98 90")
+	e := New(16)
+	checked := 0
+	for _, fen := range fens {
+		pos, err := movegen.ParseFEN(fen)
+		require.NoError(t, err, fen)
+		for _, nodes := range []uint64{3000, 17000, 90000, 250000} {
+			e.NewGame()
+			var last []Move
+			res := e.Search(context.Background(), pos, Limits{Nodes: nodes}, func(in Info) {
+				if in.MultiPV != 1 || len(in.PV) == 0 {
+					return
+				}
+				last = in.PV
+				p := *pos
+				for i, m := range in.PV {
+					require.True(t, p.IsLegal(m), "%s: PV move %d %s is illegal", fen, i, m)
+					require.False(t, p.IsFiftyMoveDraw(), "%s: the PV %v plays on after the fifty-move draw (move %d)", fen, in.PV, i)
+					var u movegen.Undo
+					p.Make(m, &u)
+				}
+			})
+			require.NotEmpty(t, last, fen)
+			assert.Equal(t, res.BestMove, last[0], "%s at %d nodes: the last PV %v, bestmove %s", fen, nodes, last, res.BestMove)
+			checked++
+		}
+	}
+	assert.Equal(t, len(fens)*4, checked)
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"tempest/kit"
 )
@@ -66,29 +67,24 @@ func ParsePGN(text string) (Record, error) {
 	if strings.TrimSpace(text) == "" {
 		return r, recordErr("the text is empty")
 	}
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
-	i := 0
-	for ; i < len(lines); i++ {
-		line := strings.TrimSpace(lines[i])
-		if line == "" || strings.HasPrefix(line, "%") {
-			continue
+	text, err := recordText(text)
+	if err != nil {
+		return r, err
+	}
+	tags, end, line, err := tagSection(text)
+	if err != nil {
+		return r, err
+	}
+	for _, t := range tags {
+		if _, twice := r.lookup(t.name); twice {
+			return r, recordErr("line %d: a second %s tag: each tag is given once", t.line, t.name)
 		}
-		if !strings.HasPrefix(line, "[") {
-			break
-		}
-		name, value, err := ParseTag(line)
-		if err != nil {
-			return r, recordErr("line %d: %v", i+1, err)
-		}
-		if _, twice := r.lookup(name); twice {
-			return r, recordErr("line %d: a second %s tag: each tag is given once", i+1, name)
-		}
-		r.Tags = append(r.Tags, [2]string{name, value})
+		r.Tags = append(r.Tags, [2]string{t.name, t.value})
 	}
 	if len(r.Tags) == 0 {
 		return r, recordErr("no tag pairs such as [Event \"...\"] at the start")
 	}
-	tokens, err := movetextTokens(strings.Join(lines[i:], "\n"), i+1)
+	tokens, err := movetextTokens(text[end:], line)
 	if err != nil {
 		return r, err
 	}
@@ -124,24 +120,150 @@ func afterMove(moves []string) string {
 	return fmt.Sprintf("after move %d (%s)", len(moves), kit.Truncate(moves[len(moves)-1], 20))
 }
 
-// ParseTag reads one tag pair line, [Name "value"].
-func ParseTag(line string) (name, value string, err error) {
-	if !strings.HasSuffix(line, "]") {
-		return "", "", fmt.Errorf("tag %q does not end with ]", kit.Truncate(line, 40))
+// recordText is a record's text as the reader takes it, whatever program
+// wrote it: a byte order mark dropped, text that is not UTF-8 read as
+// Latin-1 (the PGN standard's encoding, which older programs still write)
+// and "\r\n" line ends made "\n". UTF-16 is refused by name.
+func recordText(text string) (string, error) {
+	if strings.HasPrefix(text, "\xff\xfe") || strings.HasPrefix(text, "\xfe\xff") {
+		return "", recordErr("the text is UTF-16: save the record as UTF-8 or Latin-1")
 	}
-	body := strings.TrimSpace(line[1 : len(line)-1])
-	name, rest, ok := strings.Cut(body, " ")
-	rest = strings.TrimSpace(rest)
-	if !ok || name == "" || len(rest) < 2 || rest[0] != '"' || rest[len(rest)-1] != '"' {
-		return "", "", fmt.Errorf("%q is not a tag pair [Name \"value\"]", kit.Truncate(line, 40))
+	text = strings.TrimPrefix(text, "\ufeff")
+	if !utf8.ValidString(text) {
+		runes := make([]rune, len(text))
+		for i := 0; i < len(text); i++ {
+			runes[i] = rune(text[i])
+		}
+		text = string(runes)
 	}
-	for _, c := range name {
-		if !unicode.IsLetter(c) && !unicode.IsDigit(c) && c != '_' {
-			return "", "", fmt.Errorf("tag name %q has a character %q", name, c)
+	return strings.ReplaceAll(text, "\r\n", "\n"), nil
+}
+
+// tagPair is a tag read from a record, with its line for messages.
+type tagPair struct {
+	name, value string
+	line        int
+}
+
+// tagSection reads the tag pairs at the start of a record: any number of
+// them to a line, separated by spaces or tabs, with comments ({...}, ; to
+// the end of the line) and escape lines (% in the first column) around them,
+// as PGN's import format allows. It returns them with the offset and the
+// line number at which the movetext starts.
+func tagSection(text string) (tags []tagPair, end, line int, err error) {
+	line = 1
+	for i := 0; i < len(text); {
+		switch c := text[i]; {
+		case c == '\n':
+			line++
+			i++
+		case asciiSpace(c):
+			i++
+		case c == ';' || c == '%' && (i == 0 || text[i-1] == '\n'):
+			i += lineLength(text[i:])
+		case c == '{':
+			n := strings.IndexByte(text[i:], '}')
+			if n < 0 {
+				return nil, 0, 0, recordErr("a comment { is never closed (it opens on line %d)", line)
+			}
+			line += strings.Count(text[i:i+n], "\n")
+			i += n + 1
+		case c == '[':
+			name, value, n, err := scanTagPair(text[i:])
+			if err != nil {
+				return nil, 0, 0, recordErr("line %d: %v", line, err)
+			}
+			tags = append(tags, tagPair{name, value, line})
+			i += n
+		default:
+			return tags, i, line, nil
 		}
 	}
-	value = strings.ReplaceAll(strings.ReplaceAll(rest[1:len(rest)-1], `\"`, `"`), `\\`, `\`)
-	return name, value, nil
+	return tags, len(text), line, nil
+}
+
+// asciiSpace says whether byte c is white space. The movetext is read a
+// byte at a time, so the bytes of a multi-byte character (0x85 and 0xa0
+// among them, which Unicode calls spaces alone) never split a token.
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// lineLength is the length of text's first line, without its end.
+func lineLength(text string) int {
+	if n := strings.IndexByte(text, '\n'); n >= 0 {
+		return n
+	}
+	return len(text)
+}
+
+// scanTagPair reads the tag pair [Name "value"] at the start of text, with
+// any spaces or tabs between its parts, and returns its length. In the
+// value, \" is a quote and \\ a backslash; a bare quote that is not the
+// value's last (before the "]") is a quote too.
+func scanTagPair(text string) (name, value string, n int, err error) {
+	excerpt := kit.Truncate(text[:lineLength(text)], 40)
+	blank := func(i int) int {
+		for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+			i++
+		}
+		return i
+	}
+	i := blank(1)
+	start := i
+	for i < len(text) {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' {
+			break
+		}
+		i += size
+	}
+	name = text[start:i]
+	if name != "" && i < len(text) && text[i] != ' ' && text[i] != '\t' && text[i] != '"' {
+		r, _ := utf8.DecodeRuneInString(text[i:])
+		return "", "", 0, fmt.Errorf("tag name %q has a character %q", name, r)
+	}
+	if i = blank(i); name == "" || i >= len(text) || text[i] != '"' {
+		return "", "", 0, fmt.Errorf("%q is not a tag pair [Name \"value\"]", excerpt)
+	}
+	var b strings.Builder
+	for i++; ; i++ {
+		if i >= len(text) || text[i] == '\n' {
+			return "", "", 0, fmt.Errorf("tag %q does not end with ]", excerpt)
+		}
+		// A quote ends the value where the pair ends; one that does not is
+		// part of the value (python-chess writes quotes in names unescaped).
+		if text[i] == '"' {
+			if j := blank(i + 1); j < len(text) && text[j] == ']' {
+				break
+			}
+		}
+		if text[i] == '\\' && i+1 < len(text) && (text[i+1] == '"' || text[i+1] == '\\') {
+			i++
+		}
+		b.WriteByte(text[i])
+	}
+	if i = blank(i + 1); i >= len(text) || text[i] != ']' {
+		return "", "", 0, fmt.Errorf("tag %q does not end with ]", excerpt)
+	}
+	return name, b.String(), i + 1, nil
+}
+
+// ParseTags reads a line of tag pairs, as many as it holds, laid out as
+// ParsePGN reads them (spaces, tabs, comments between them).
+func ParseTags(line string) ([][2]string, error) {
+	tags, end, _, err := tagSection(line)
+	if err != nil {
+		return nil, err
+	}
+	if rest := strings.TrimSpace(line[end:]); rest != "" || len(tags) == 0 {
+		return nil, fmt.Errorf("%q is not a line of tag pairs [Name \"value\"]", kit.Truncate(line, 40))
+	}
+	out := make([][2]string, len(tags))
+	for i, t := range tags {
+		out[i] = [2]string{t.name, t.value}
+	}
+	return out, nil
 }
 
 // movetextToken is a move or result token and the line it is on.
@@ -186,11 +308,11 @@ func movetextTokens(text string, firstLine int) ([]movetextToken, error) {
 		case c == '\n':
 			line++
 			i++
-		case unicode.IsSpace(rune(c)):
+		case asciiSpace(c):
 			i++
 		default:
 			j := i
-			for j < len(text) && !unicode.IsSpace(rune(text[j])) && !strings.ContainsRune("{};()", rune(text[j])) {
+			for j < len(text) && !asciiSpace(text[j]) && !strings.ContainsRune("{};()", rune(text[j])) {
 				j++
 			}
 			tok, whole := text[i:j], text[i:j]
@@ -215,7 +337,8 @@ func movetextTokens(text string, firstLine int) ([]movetextToken, error) {
 			// Nothing left after a number, a NAG glued to one ("3.$1"), or a
 			// bare move number ("12"); move numbers start at 1, so an
 			// all-digit token starting with 0 is a move: the pass 0000.
-			if tok == "" || tok[0] == '$' || (strings.Trim(tok, "0123456789") == "" && tok[0] != '0') {
+			// "e.p." is an old suffix some programs write apart from its move.
+			if tok == "" || tok[0] == '$' || tok == "e.p." || (strings.Trim(tok, "0123456789") == "" && tok[0] != '0') {
 				continue
 			}
 			// A move never starts with [, and written at the start of a

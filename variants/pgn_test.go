@@ -64,6 +64,7 @@ func FuzzParsePGN(f *testing.F) {
 	f.Add("1. e4")
 	f.Add("[Event \"x\"]\n\n1. a1b3 2. 0000 3. b3c5\n")
 	f.Add("[Event \"x\"]\n\n1. e4 e5 1-0 2. Nf3 Nc6 *\n")
+	f.Add("{c} [Event \"x\"] [Site \"y\"]\t[ Round \"1\" ]\n\n1. e4 *\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		r, err := ParsePGN(text)
 		if err != nil {
@@ -154,4 +155,58 @@ func TestParsePGNRefusesAMoveStartingWithABracket(t *testing.T) {
 	_, err := ParsePGN("[Event \"x\"]\n\n1. e4 0.[ *\n")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `"0.[" is not a move`)
+}
+
+// Tag pairs as other programs and hand edits lay them out: two or more on
+// a line (legal PGN), separated by spaces or tabs, spaces inside the
+// brackets, comments and escape lines before them, a byte order mark, CRLF,
+// Latin-1. Before, two pairs on one line corrupted both: [Event "x"] [Site
+// "Here"] read as one Event tag with the value `x"] [Site "Here` (issue 35,
+// finding 13).
+func TestTagPairsAsOthersWriteThem(t *testing.T) {
+	for _, tc := range []struct{ name, text string }{
+		{"two on a line", "[Event \"x\"] [Site \"Here\"]\n[Result \"*\"]\n\n1. e4 *\n"},
+		{"tabs, no space", "[Event \"x\"]\t[Site \"Here\"][Result\t\"*\"]\n\n1. e4 *\n"},
+		{"spaces in brackets", "[ Event \"x\" ]\n[  Site   \"Here\"  ]  [Result \"*\"]\n\n1. e4 *\n"},
+		{"comments first", "{ made by hand }\n% escape\n; note\n[Event \"x\"] { between } [Site \"Here\"]\n[Result \"*\"]\n1. e4 *\n"},
+		{"BOM and CRLF", "\ufeff[Event \"x\"]\r\n[Site \"Here\"]\r\n[Result \"*\"]\r\n\r\n1. e4 *\r\n"},
+		{"a ] inside a value", "[Event \"x\"] [Site \"Here\"] [Annotator \"a ] b\"] [Result \"*\"]\n\n1. e4 *\n"},
+		{"bare quotes in a value", "[Event \"x\"] [Site \"Here\"] [White \"Py \"Thon\"\"] [Result \"*\"]\n\n1. e4 *\n"},
+	} {
+		r, err := ParsePGN(tc.text)
+		if !assert.NoError(t, err, tc.name) {
+			continue
+		}
+		assert.Equal(t, "x", r.Tag("Event"), tc.name)
+		assert.Equal(t, "Here", r.Tag("Site"), tc.name)
+		assert.Equal(t, "*", r.Tag("Result"), tc.name)
+		assert.Equal(t, []string{"e4"}, r.Moves, tc.name)
+	}
+	r, err := ParsePGN("[Event \"x\"] [White \"Py \"Thon\"\"]\t[Black \"a \\\"b\\\" \\\\\"]\n\n1. e4 *\n")
+	require.NoError(t, err)
+	assert.Equal(t, `Py "Thon"`, r.Tag("White"), "python-chess writes quotes unescaped")
+	assert.Equal(t, `a "b" \`, r.Tag("Black"))
+	r, err = ParsePGN("[Event \"x\"] [White \"M\xfcller, J\xfcrgen\"]\n\n1. e4 *\n")
+	require.NoError(t, err)
+	assert.Equal(t, "Müller, Jürgen", r.Tag("White"), "Latin-1, the PGN standard's encoding")
+
+	// Line by line, as the match tools read fastchess's records.
+	tags, err := ParseTags("[White \"a\"]\t[Black \"b\"]")
+	require.NoError(t, err)
+	assert.Equal(t, [][2]string{{"White", "a"}, {"Black", "b"}}, tags)
+	_, err = ParseTags("[White \"a\"] 1. e4")
+	assert.ErrorContains(t, err, "is not a line of tag pairs")
+
+	for _, bad := range []struct{ text, msg string }{
+		{"[Event \"x\"] [Site \"Here\"\n\n1. e4 *", "line 1: tag \"[Site \\\"Here\\\"\" does not end with ]"},
+		{"[Event \"x\"] [Site Here]\n\n1. e4 *", "is not a tag pair"},
+		{"[Event \"x\"] [Site \"Here]\n\n1. e4 *", "does not end with ]"},
+		{"[Event \"x\"] [Event \"y\"]\n\n1. e4 *", "a second Event tag"},
+		{"\xff\xfe[\x00E\x00", "UTF-16"},
+	} {
+		_, err := ParsePGN(bad.text)
+		if assert.Error(t, err, bad.text) {
+			assert.Contains(t, err.Error(), bad.msg)
+		}
+	}
 }

@@ -53,6 +53,11 @@ func (e RecordedResult) Apply(st Status) Status {
 	return st
 }
 
+// MaxTerminationBytes bounds the reason a kept result shows from the
+// record's Termination tag, and the reason "result" takes: the same bound,
+// so that state shows whole what result was given.
+const MaxTerminationBytes = 80
+
 // SettleResult checks a record's result against the game its moves lead to,
 // whose status is st. decided says the rules ended the game (a claimable
 // draw is not decided): then the record's result must be the same. A result
@@ -70,7 +75,7 @@ func SettleResult(claimed string, st Status, decided bool, termination string) (
 	}
 	reason := ReasonFromRecord
 	if termination != "" {
-		reason += " (" + kit.Truncate(termination, 40) + ")"
+		reason += " (" + kit.Truncate(termination, MaxTerminationBytes) + ")"
 	}
 	return RecordedResult{Result: claimed, Reason: reason}, nil
 }

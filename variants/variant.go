@@ -134,12 +134,27 @@ type Engine interface {
 	TableMB() int
 	// Settings are the settings in force: the last ones Configure took.
 	Settings() Settings
+	// Close releases what the engine holds beyond memory (mapped tables,
+	// open files) when the session drops it for another game; the engine
+	// is not used again.
+	Close()
 	// Prepare reads "go" for game g, whose position it copies: it returns
 	// the search to run, the notes about parameters it clamped or ignored,
 	// or an error when g cannot be searched (the protocol then answers
 	// "bestmove (none)").
 	Prepare(g Game, args []string) (Search, []string, error)
 }
+
+// OptionError is a setting Configure refused, by the UCI option's name,
+// so that a refusal reached through another option (a switch of
+// UCI_Variant) still names the option at fault.
+type OptionError struct {
+	Option string
+	Err    error
+}
+
+func (e *OptionError) Error() string { return e.Option + ": " + e.Err.Error() }
+func (e *OptionError) Unwrap() error { return e.Err }
 
 // Search is one prepared search. It sends its info lines to report and
 // returns the text after "bestmove" ("e2e4 ponder e7e5", "0000",

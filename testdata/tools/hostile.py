@@ -19,9 +19,11 @@ checks what must hold whatever was sent:
   * every record it writes ("pgn") it reads back to the same game.
 
 The scenarios named fNN reproduce the findings of issue 14, one each; the
-others check the classes those findings belong to ("arguments" and
-"memory-limits" two classes of issue 35: command lines end, and memory
-limits are measured as the kernel applies them). The random mode mixes
+others check the classes those findings belong to (of issue 35's:
+game-switch-files, switch-leak and records: options of one game never break
+another, a game switch releases what the old engine held, records other
+programs write load; arguments and memory-limits: command lines end, and
+memory limits are measured as the kernel applies them). The random mode mixes
 valid and malformed commands in all four games from a seeded generator, so a
 failure is reproduced with --seed and --only random. Exit code 1 if anything
 failed. Needs only Python 3.
@@ -34,8 +36,10 @@ import os
 import queue
 import random
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from typing import Callable, Dict, List, Optional
@@ -696,6 +700,138 @@ def memory_limits(e: Engine) -> None:
     no_panic(r, "below the smallest limit")
     if r.returncode != 0 or "warning: Hash: a 16 MiB table does not fit" not in r.stdout or "bestmove" not in r.stdout:
         raise Fail("below the smallest limit: exit %d, %r" % (r.returncode, r.stdout[-300:]))
+
+
+# ------------------------------------------------- issue 35: games, files, records
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+TABLES = os.path.join(ROOT, "syzygy", "testdata", "tables")
+
+
+def chess_file_options(tmp: str) -> Dict[str, Callable[[], str]]:
+    """The options naming a file only chess reads, each making a valid value
+    in tmp that the scenario then deletes under the engine."""
+    def net() -> str:
+        path = os.path.join(tmp, "net.nnue")
+        shutil.copy(os.path.join(ROOT, "nnue", "default.nnue"), path)
+        return path
+
+    def book() -> str:
+        path = os.path.join(tmp, "book.bin")
+        with open(path, "wb") as f:
+            f.write(bytes(16))  # one Polyglot entry (key 0): a valid, sorted book
+        return path
+
+    def tables() -> str:
+        path = os.path.join(tmp, "tables")
+        os.makedirs(path, exist_ok=True)
+        for name in ("KQvK.rtbw", "KQvK.rtbz"):
+            shutil.copy(os.path.join(TABLES, name), os.path.join(path, name))
+        return path
+
+    return {"EvalFile": net, "BookFile": book, "SyzygyPath": tables}
+
+
+@scenario("game-switch-files", "game switches with file options set: options, Hash and the game survive, errors are named")
+def game_switch_files(e: Engine) -> None:
+    e.send("setoption name Hash value 64")
+    with tempfile.TemporaryDirectory() as tmp:
+        for option, make in chess_file_options(tmp).items():
+            for game in VARIANTS[1:]:
+                what = "%s in %s" % (option, game)
+                e.send("setoption name UCI_Variant value " + game)
+                e.until_ready()
+                e.send("setoption name %s value %s" % (option, os.path.join(tmp, "missing")))
+                if not any(l.startswith("info string error: option %s: " % option) for l in e.until_ready()):
+                    raise Fail("%s: a missing file was not refused by name" % what)
+                value = make()
+                e.send("setoption name %s value %s" % (option, value))
+                got = e.until_ready()
+                if errors_in(got) or not any("kept for chess" in l for l in got):
+                    raise Fail("%s: a good file was not kept for chess: %s" % (what, got))
+                # The file goes; switching to chess must fail by name and change nothing.
+                if os.path.isdir(value):
+                    shutil.rmtree(value)
+                else:
+                    os.remove(value)
+                e.send("setoption name UCI_Variant value chess")
+                got = e.until_ready()
+                want = "info string error: option UCI_Variant: chess cannot start: %s: " % option
+                if not any(l.startswith(want) for l in got):
+                    raise Fail("%s: the failed switch does not name the option: %s" % (what, got))
+                if any("MiB" in l for l in got):
+                    raise Fail("%s: the failed switch touched Hash: %s" % (what, got))
+                if state(e)["variant"] != game:
+                    raise Fail("%s: the game did not stay %s after a failed switch" % (what, game))
+                e.send("setoption name %s value <empty>" % option)
+                e.send("setoption name UCI_Variant value chess")
+                got = e.until_ready()
+                if errors_in(got) or state(e)["variant"] != "chess":
+                    raise Fail("%s: chess does not start once the option is emptied: %s" % (what, got))
+                search(e, "go depth 2")
+
+
+def map_count(e: Engine) -> int:
+    with open("/proc/%d/maps" % e.proc.pid) as f:
+        return sum(1 for _ in f)
+
+
+@scenario("switch-leak", "300 game switches after tablebase searches leave mappings and memory flat")
+def switch_leak(e: Engine) -> None:
+    if not os.path.exists("/proc/self/maps"):
+        return
+    e.send("setoption name SyzygyPath value " + TABLES)
+    e.until_ready()
+    before = (0, 0.0)
+    for i in range(320):
+        if i == 20:  # the runtime's own mappings settle first
+            before = (map_count(e), e.rss_mb())
+        e.send("position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "go depth 1")  # KQvK: the root maps its tables
+        e.expect("bestmove", 10.0)
+        e.send("setoption name UCI_Variant value " + VARIANTS[1 + i % 3], "setoption name UCI_Variant value chess")
+        e.until_ready()
+    maps, rss = map_count(e), e.rss_mb()
+    if maps - before[0] > 30:
+        raise Fail("mappings grew from %d to %d over 300 switches" % (before[0], maps))
+    if rss - before[1] > 100:
+        raise Fail("resident memory grew from %.0f to %.0f MB over 300 switches" % (before[1], rss))
+
+
+def pgn_records(data: bytes) -> List[bytes]:
+    """A file of games cut into records: a game ends with the line whose
+    last word is its result."""
+    records, cur = [], []
+    for line in data.split(b"\n"):
+        if not cur and not line.strip():
+            continue
+        cur.append(line)
+        words = line.split()
+        if words and not line.strip().startswith(b"[") and words[-1] in (b"1-0", b"0-1", b"1/2-1/2", b"*"):
+            records.append(b"\n".join(cur))
+            cur = []
+    return records
+
+
+@scenario("records", "records other programs write load (testdata/pgn: runners, python-chess, lichess, pgn-extract, odd layouts)")
+def records(e: Engine) -> None:
+    folder = os.path.join(ROOT, "testdata", "pgn")
+    want: Dict[str, List[str]] = {}
+    with open(os.path.join(folder, "expected.tsv")) as f:
+        for row in f:
+            if not row.startswith("#"):
+                name, _, moves, _ = row.rstrip("\n").split("\t")
+                want.setdefault(name, []).append(moves)
+    for name in sorted(want):
+        with open(os.path.join(folder, name), "rb") as f:
+            recs = pgn_records(f.read())
+        if len(recs) != len(want[name]):
+            raise Fail("%s: %d games, expected.tsv has %d" % (name, len(recs), len(want[name])))
+        for i, rec in enumerate(recs):
+            e.raw(b"loadpgn\n" + rec + b"\nendpgn\n")
+            got = e.until_ready()
+            ok = [l for l in got if l.startswith("loadpgn ok moves ")]
+            if errors_in(got) or not ok or ok[0].split()[-1] != want[name][i]:
+                raise Fail("%s game %d: %s" % (name, i + 1, (errors_in(got) or ok or got)[:1]))
 
 
 def random_script(rng: random.Random) -> List[str]:

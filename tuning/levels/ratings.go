@@ -68,17 +68,19 @@ func ReadPGN(r io.Reader, name string) ([]Game, error) {
 			}
 			inMoves = false
 		}
-		key, value, err := variants.ParseTag(text)
+		tags, err := variants.ParseTags(text) // one or more to a line
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: malformed tag: %v", name, line, err)
 		}
-		switch key {
-		case "White":
-			g.White = value
-		case "Black":
-			g.Black = value
-		case "Result":
-			result = value
+		for _, t := range tags {
+			switch t[0] {
+			case "White":
+				g.White = t[1]
+			case "Black":
+				g.Black = t[1]
+			case "Result":
+				result = t[1]
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {

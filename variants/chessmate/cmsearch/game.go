@@ -178,12 +178,18 @@ func netMade(n *nnue.Network, acc *nnue.Accumulator, d *nnue.Delta, p *Position,
 
 func netExtra(p *Position) int { return chessmate.CardTerms(p) }
 
+// correctionKey: card chess keeps its evaluation uncorrected (a card can
+// change the pawns outside the moves the history learns from).
+func correctionKey(*Position) (uint64, bool) { return 0, false }
+
 // Card chess has no tablebases: a card can bring pieces back.
-func probeTB(*syzygy.Tables, *Position, int, bool) (int, bool)      { return 0, false }
-func tbRoot(Tablebases, *Position, []Move) ([]Move, int, int, bool) { return nil, 0, 0, false }
+func probeTB(*syzygy.Tables, *Position, int, bool) (int, bool) { return 0, false }
+func tbRoot(Tablebases, *Position, []Move) (TablebaseJudgement, bool) {
+	return TablebaseJudgement{}, false
+}
 
 var (
 	_ gamePosition = (*Position)(nil)
 	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
-		evaluate, netDelta, netRefresh, netMade, netExtra, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+		evaluate, netDelta, netRefresh, netMade, netExtra, correctionKey, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
 )

@@ -50,3 +50,15 @@ type Result = kit.Result[Move]
 
 // Line is one root move and its score.
 type Line = kit.Line[Move]
+
+// TablebaseJudgement is what the tables say of a root in them
+// (syzygy.RootMoves): the moves the search plays among those it may
+// (searchmoves; none: all), which keep the best result of those, that
+// result and the best kept move's WDL (a cursed win is a draw under the
+// fifty-move rule), how many moves the search may play (Considered) and how
+// many the tables judged (Judged: every legal move).
+type TablebaseJudgement struct {
+	Keep               []Move
+	Result, WDL        int
+	Considered, Judged int
+}

@@ -144,6 +144,24 @@ func (w *worker) iterate(report func(Info)) {
 	e := w.engine
 	lim := e.limits
 	w.currMove = report
+	// The first move of the last first line reported: a search stopped
+	// after a new best move failed high, before its line was reported,
+	// reports that line last, so a GUI's last PV starts with the bestmove.
+	lastFirst := NullMove
+	if report != nil {
+		inner := report
+		report = func(in Info) {
+			if in.MultiPV == 1 && len(in.PV) > 0 {
+				lastFirst = in.PV[0]
+			}
+			inner(in)
+		}
+		defer func() {
+			if best := &w.rootMoves[0]; best.move != lastFirst && best.score != -Infinite {
+				report(w.info(0, max(w.rootDepth, 1), tt.BoundLower))
+			}
+		}()
+	}
 	multiPV := min(e.multiPV, len(w.rootMoves))
 	maxDepth := MaxPly - 1
 	if lim.Depth > 0 {
@@ -264,6 +282,7 @@ func (w *worker) info(i, depth int, bound tt.Bound) Info {
 		score, d = rm.prevScore, max(depth-1, 1)
 	}
 	e := w.engine
+	score, bound = e.rootScore(score, bound)
 	return Info{
 		Depth:    d,
 		SelDepth: max(rm.selDepth, d),

@@ -196,9 +196,18 @@ func genFENs(ctx context.Context, _ variants.Game, args []string, print func(str
 			return fmt.Errorf("genfens: unknown parameter %q (seed, book)", kit.Truncate(key, 20))
 		}
 	}
-	return trainingdata.GenFENs(ctx, n, seed, openings, func(fen string) {
+	made := 0
+	err = trainingdata.GenFENs(ctx, n, seed, openings, func(fen string) {
 		print("info string genfens " + fen)
+		made++
 	})
+	if err != nil && ctx.Err() != nil {
+		// A reader of the genfens lines (OpenBench) must not take a list
+		// cut short by stop, go or play for the whole; the line does not
+		// start with "info string genfens ", so it is not read as a FEN.
+		print(fmt.Sprintf("info string warning: genfens stopped after %d of %d positions; the list is incomplete", made, n))
+	}
+	return err
 }
 
 func (Chess) NewEngine(s variants.Settings) (variants.Engine, error) {
@@ -245,6 +254,9 @@ type chessEngine struct {
 }
 
 func (c *chessEngine) Configure(s variants.Settings) ([]string, error) {
+	if err := c.e.CheckThreads(s.Threads); err != nil {
+		return nil, err // the old threads stay, and everything else
+	}
 	// The files are read first: a file refused leaves the table, and
 	// everything else, as it was.
 	// EvalFile's net is read (and a bad file refused) whether or not Use

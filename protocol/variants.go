@@ -95,7 +95,7 @@ func (s *Session) play(args []string) {
 		return
 	}
 	if s.running() && s.job.readsGame {
-		s.out.info("perft stopped: the position changes")
+		s.out.info("play stops %s: the position changes", s.job.name)
 		s.stopJob()
 	}
 	report, err := s.game.Play(args[0])
@@ -231,6 +231,7 @@ func (s *Session) variantCommand(cmd string, args []string) bool {
 			s.out.errorf("%v", err)
 		}
 	})
+	s.job.name = cmd
 	return true
 }
 

@@ -36,6 +36,12 @@ func runEngine(t *testing.T, stdin string, args ...string) (string, string, int)
 	t.Helper()
 	cmd := exec.Command(engineBinary, args...)
 	cmd.Stdin = strings.NewReader(stdin)
+	return runCmd(t, cmd)
+}
+
+// runCmd runs cmd and returns its output and exit code.
+func runCmd(t *testing.T, cmd *exec.Cmd) (string, string, int) {
+	t.Helper()
 	var stdout, stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

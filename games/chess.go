@@ -189,7 +189,7 @@ func genFENs(ctx context.Context, _ variants.Game, args []string, print func(str
 				openings = nil
 				continue
 			}
-			if openings, _, err = trainingdata.ReadOpenings(value); err != nil {
+			if openings, _, err = trainingdata.ReadOpenings(ctx, value); err != nil {
 				return fmt.Errorf("genfens: book: %v", err)
 			}
 		default:

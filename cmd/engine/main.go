@@ -17,11 +17,13 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/pkg/profile"
 
+	"tempest/internal/files"
 	"tempest/protocol"
 )
 
@@ -41,6 +43,12 @@ func run(args []string) int {
 		mode, ok := profileModes[*profileKind]
 		if !ok {
 			fmt.Fprintf(os.Stderr, "unknown profile %q (want %s)\n", *profileKind, strings.Join(profileNames(), ", "))
+			return 2
+		}
+		// The profile is written at exit: a FIFO or a device in its place
+		// would hold the engine there.
+		if err := files.CheckTarget(filepath.Join(*profileDir, profileFiles[*profileKind])); err != nil {
+			fmt.Fprintln(os.Stderr, "engine: -profile:", err)
 			return 2
 		}
 		// Profile messages go to stderr-free quiet mode: stdout belongs to UCI.
@@ -82,6 +90,16 @@ var profileModes = map[string]func(*profile.Profile){
 	"block":  profile.BlockProfile,
 	"mutex":  profile.MutexProfile,
 	"trace":  profile.TraceProfile,
+}
+
+// profileFiles names the file each profile is written to (by package profile).
+var profileFiles = map[string]string{
+	"cpu":    "cpu.pprof",
+	"mem":    "mem.pprof",
+	"allocs": "mem.pprof",
+	"block":  "block.pprof",
+	"mutex":  "mutex.pprof",
+	"trace":  "trace.out",
 }
 
 func profileNames() []string {

@@ -277,16 +277,19 @@ func Open(paths string) (*Tables, error) {
 		st, err := os.Stat(dir)
 		if err != nil {
 			if errors.Is(err, os.ErrNotExist) {
-				return nil, fmt.Errorf("syzygy: tablebase directory %q does not exist", dir)
+				return nil, fmt.Errorf("syzygy: tablebase directory %q does not exist", files.Name(dir))
 			}
-			return nil, fmt.Errorf("syzygy: tablebase directory %q: %w", dir, err)
+			if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+				err = pe.Err // the path is named, cut short
+			}
+			return nil, fmt.Errorf("syzygy: tablebase directory %q: %w", files.Name(dir), err)
 		}
 		if !st.IsDir() {
-			return nil, fmt.Errorf("syzygy: tablebase path %q is not a directory", dir)
+			return nil, fmt.Errorf("syzygy: tablebase path %q is not a directory", files.Name(dir))
 		}
-		list, err := os.ReadDir(dir)
+		list, err := files.ReadDir(dir) // never waits on a FIFO put in its place
 		if err != nil {
-			return nil, fmt.Errorf("syzygy: reading tablebase directory %q: %w", dir, err)
+			return nil, fmt.Errorf("syzygy: reading a tablebase directory: %w", err) // names it
 		}
 		for _, de := range list {
 			name := de.Name()

@@ -18,6 +18,8 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"slices"
+	"strings"
 	"unsafe"
 
 	"tempest/kit"
@@ -92,6 +94,33 @@ func Open(path string) (*os.File, fs.FileInfo, error) {
 	return f, st, nil
 }
 
+// ReadDir lists the directory at path, sorted by name, and never blocks on
+// what is not a directory: stat first, a non-blocking open, and the open
+// file must be that directory.
+func ReadDir(path string) ([]fs.DirEntry, error) {
+	before, err := os.Stat(path)
+	if err != nil {
+		return nil, pathError(path, err)
+	}
+	if !before.IsDir() {
+		return nil, fmt.Errorf("%s is not a directory (%s)", Name(path), kind(before.Mode()))
+	}
+	f, err := openFile(path)
+	if err != nil {
+		return nil, pathError(path, err)
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !os.SameFile(before, st) {
+		return nil, fmt.Errorf("%s: replaced while being opened", Name(path))
+	}
+	list, err := f.ReadDir(-1)
+	if err != nil {
+		return nil, pathError(path, err)
+	}
+	slices.SortFunc(list, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return list, nil
+}
+
 // Read returns the bytes of the regular file at path: all of them, or only
 // the first limit when limit > 0 (a reader that knows the size it wants
 // reads no further). It refuses what the memory cannot hold before it
@@ -160,6 +189,8 @@ func regular(path string, st fs.FileInfo) error {
 
 func kind(m fs.FileMode) string {
 	switch {
+	case m.IsRegular():
+		return "a regular file"
 	case m.IsDir():
 		return "a directory"
 	case m&fs.ModeNamedPipe != 0:

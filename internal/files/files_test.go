@@ -64,7 +64,22 @@ func TestOnlyRegularFiles(t *testing.T) {
 			assert.ErrorContains(t, err, want, "Map")
 		})
 	}
-	_, err := Read(context.Background(), filepath.Join(t.TempDir(), "missing"), 0)
+	within(t, 2*time.Second, "ReadDir of a FIFO", func() {
+		_, err := ReadDir(fifo(t))
+		assert.ErrorContains(t, err, "is not a directory (a named pipe)")
+	})
+	dir := t.TempDir()
+	for _, name := range []string{"b", "a", "c"} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), nil, 0o644))
+	}
+	list, err := ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, list, 3)
+	assert.Equal(t, []string{"a", "b", "c"}, []string{list[0].Name(), list[1].Name(), list[2].Name()})
+	_, err = ReadDir(filepath.Join(dir, "a"))
+	assert.ErrorContains(t, err, "is not a directory (a regular file)")
+
+	_, err = Read(context.Background(), filepath.Join(t.TempDir(), "missing"), 0)
 	assert.ErrorContains(t, err, "missing: no such file or directory")
 	long := "/" + strings.Repeat("x", 5000)
 	_, err = Check(long)

@@ -55,7 +55,8 @@ type Session struct {
 	debug         bool
 	analyseMode   bool
 
-	job *job // the running search or perft, or nil
+	job     *job     // the running search or perft, or nil
+	reading *reading // a file an option named, being read, or nil
 
 	argGoTime time.Duration // ArgumentGoTime; shorter in tests
 }
@@ -185,7 +186,7 @@ func (s *Session) optionTable() []*Option {
 		{Name: "EvalFile", Kind: String, Default: nnue.DefaultName,
 			Help: "chess: the net file for the neural evaluation (docs/NNUE.md); <empty> or " + nnue.DefaultName + ": the net built in",
 			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.EvalFile = v })
+				return s.readFile("EvalFile", v, func(c *variants.Settings) { c.EvalFile = v })
 			}},
 		{Name: "OwnBook", Kind: Check, Default: "false",
 			Help: "chess: play moves from the Polyglot book of BookFile while it has them (docs/PROTOCOL.md, \"Opening books\")",
@@ -195,7 +196,7 @@ func (s *Session) optionTable() []*Option {
 		{Name: "BookFile", Kind: String, Default: "",
 			Help: "chess: the Polyglot (.bin) book OwnBook plays from; <empty>: none",
 			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.BookFile = v })
+				return s.readFile("BookFile", v, func(c *variants.Settings) { c.BookFile = v })
 			}},
 		{Name: "BookDepth", Kind: Spin, Default: strconv.Itoa(DefaultBookDepth), Min: 1, Max: 500,
 			Help: "chess: the book is asked up to this full move of the game",
@@ -210,7 +211,7 @@ func (s *Session) optionTable() []*Option {
 		{Name: "SyzygyPath", Kind: String, Default: "",
 			Help: "chess: directories of Syzygy endgame tables, separated by " + string(filepath.ListSeparator) + "; <empty>: none (docs/PROTOCOL.md, \"Endgame tablebases\")",
 			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.SyzygyPath = v })
+				return s.readFile("SyzygyPath", v, func(c *variants.Settings) { c.SyzygyPath = v })
 			}},
 		{Name: "SyzygyProbeDepth", Kind: Spin, Default: "1", Min: 1, Max: 100,
 			Help: "chess: positions with SyzygyProbeLimit pieces are probed from this remaining depth on (fewer pieces: always)",
@@ -350,6 +351,7 @@ func (s *Session) runCommands(lines []string) bool {
 		if !s.Execute(line) {
 			return false
 		}
+		s.finishReading(true) // a file an option named is read before the next command
 		if s.job == nil || s.job == before || waitsForStop(line) {
 			continue
 		}
@@ -385,6 +387,7 @@ func waitsForStop(line string) bool {
 
 // Execute runs one command line; it returns false after "quit".
 func (s *Session) Execute(line string) bool {
+	s.finishReading(false)
 	if s.loading != nil {
 		// A record line is never one of these words alone, and a GUI must
 		// be able to stop a search, ping and quit while sending a record.
@@ -530,7 +533,10 @@ func (s *Session) goCommand(args []string) {
 		return
 	}
 	s.stopJob()
-	if s.unapplied { // settings changed during the last search reach the engine now
+	// The book being read is the one this search plays from; settings
+	// changed during the last search reach the engine now.
+	s.finishReading(true)
+	if s.unapplied {
 		if notes, err := s.engine.Configure(s.settings); err == nil {
 			s.notes(notes)
 		}
@@ -643,7 +649,10 @@ func (s *Session) searching() bool { return s.running() && !s.job.engineFree.Loa
 
 // quit ends the session: every job is cancelled at once (a search still
 // prints its bestmove).
-func (s *Session) quit() { s.stopJob() }
+func (s *Session) quit() {
+	s.abandonReading()
+	s.stopJob()
+}
 
 func (s *Session) stopJob() {
 	if s.job == nil {

@@ -30,6 +30,7 @@ func variantNames() []string {
 // is never held twice; the one thing a switch may change is Hash, when the
 // memory cannot give the new game the table the old one had.
 func (s *Session) switchVariant(name string) error {
+	s.finishReading(true) // a file being read belongs to the old engine
 	v := games.ByName(name)
 	if v == nil {
 		return fmt.Errorf("unknown variant %q", name)

@@ -34,7 +34,12 @@ func TestMain(m *testing.M) {
 
 func runEngine(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command(engineBinary, args...)
+	return runCommand(t, exec.Command(engineBinary, args...), stdin)
+}
+
+// runCommand runs cmd with stdin: its output, its error output, its exit code.
+func runCommand(t *testing.T, cmd *exec.Cmd, stdin string) (string, string, int) {
+	t.Helper()
 	cmd.Stdin = strings.NewReader(stdin)
 	return runCmd(t, cmd)
 }

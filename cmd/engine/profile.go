@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"runtime/trace"
+
+	"tempest/internal/files"
 )
 
 // profileFiles are the kinds -profile takes, each with the file it writes.
@@ -29,7 +31,13 @@ func startProfile(kind, dir string) (stop func() error, err error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown profile %q", kind)
 	}
-	f, err := os.Create(filepath.Join(dir, name))
+	path := filepath.Join(dir, name)
+	// Written at exit: a FIFO or a device in its place would hold the
+	// engine there.
+	if err := files.CheckTarget(path); err != nil {
+		return nil, err
+	}
+	f, err := os.Create(path)
 	if err != nil {
 		return nil, err
 	}

@@ -23,7 +23,9 @@ others check the classes those findings belong to (of issue 35's:
 game-switch-files, switch-leak and records: options of one game never break
 another, a game switch releases what the old engine held, records other
 programs write load; arguments and memory-limits: command lines end, and
-memory limits are measured as the kernel applies them). The random mode mixes
+memory limits are measured as the kernel applies them; files: paths that name
+FIFOs, devices, directories, huge or truncated files, and a book beyond an
+address-space limit). The random mode mixes
 valid and malformed commands in all four games from a seeded generator, so a
 failure is reproduced with --seed and --only random. Exit code 1 if anything
 failed. Needs only Python 3.
@@ -832,6 +834,101 @@ def records(e: Engine) -> None:
             ok = [l for l in got if l.startswith("loadpgn ok moves ")]
             if errors_in(got) or not ok or ok[0].split()[-1] != want[name][i]:
                 raise Fail("%s game %d: %s" % (name, i + 1, (errors_in(got) or ok or got)[:1]))
+def hostile_paths(tmp: str) -> Dict[str, str]:
+    """What a path may name besides a usable file (issue 35)."""
+    fifo = os.path.join(tmp, "fifo.bin")
+    os.mkfifo(fifo)
+    huge = os.path.join(tmp, "huge.bin")
+    with open(huge, "wb") as f:
+        f.truncate(1 << 40)  # sparse: a terabyte that takes no disk
+    short = os.path.join(tmp, "short.bin")
+    with open(short, "wb") as f:
+        f.write(b"TEMPNNUE\x01\x00\x00")  # cut short: no book, no net
+    empty_dir = os.path.join(tmp, "dir")
+    os.mkdir(empty_dir)
+    return {"a FIFO": fifo, "/dev/zero": "/dev/zero", "a directory": empty_dir,
+            "a sparse terabyte": huge, "a truncated file": short}
+
+
+def copy_tables(dst: str) -> None:
+    """Copies, not links: the scenario cuts them short."""
+    os.mkdir(dst)
+    for name in os.listdir(TABLES):
+        shutil.copy(os.path.join(TABLES, name), os.path.join(dst, name))
+
+
+@scenario("files", "FIFOs, devices, directories, huge and truncated files in every file option and genfens")
+def files(e: Engine) -> None:
+    with tempfile.TemporaryDirectory(prefix="hostile-files-") as tmp:
+        paths = hostile_paths(tmp)
+        # Every file option: refused by name at once, isready answered, alive.
+        for option in ("EvalFile", "BookFile", "SyzygyPath"):
+            for what, path in paths.items():
+                e.send("setoption name %s value %s" % (option, path))
+                got = e.until_ready(2.0)
+                if not errors_in(got):
+                    raise Fail("%s = %s (%s) was accepted: %s" % (option, path, what, got))
+                e.check_alive()
+        # genfens reads its book inside its job: refused at once, stop and
+        # isready answered.
+        for what, path in paths.items():
+            e.send("genfens 2 book " + path)
+            e.expect("info string error: genfens: book:", 2.0)
+            e.send("stop")
+            e.ping(1.0)
+        # Tables: a FIFO named like one when the path is set, another put in
+        # place and a third table cut short after they were mapped.
+        tables = os.path.join(tmp, "tables")
+        copy_tables(tables)
+        os.remove(os.path.join(tables, "KQvK.rtbw"))
+        os.mkfifo(os.path.join(tables, "KQvK.rtbw"))
+        e.send("setoption name SyzygyPath value " + tables)
+        e.ping(2.0)
+        krpvk = "position fen 7k/8/8/8/8/8/4P3/K3R3 b - - 0 1"
+        e.send(krpvk)
+        search(e, "go depth 3", 10.0)
+        for name in ("KRPvK.rtbw", "KRPvK.rtbz"):
+            os.truncate(os.path.join(tables, name), 0)
+        os.remove(os.path.join(tables, "KRvK.rtbw"))
+        os.mkfifo(os.path.join(tables, "KRvK.rtbw"))
+        for fen in ("7k/8/8/8/2Q5/8/8/K7 w - - 0 1", "7k/8/8/8/8/8/4P3/K3R3 b - - 0 1",
+                    "7k/8/8/8/3R4/8/8/K7 w - - 0 1"):
+            e.send("position fen " + fen)
+            search(e, "go depth 3", 10.0)
+            e.check_alive()
+        # A large book is read beside the command loop: isready at once, the
+        # next go plays from it, quit does not wait for it.
+        large = os.path.join(tmp, "large.bin")
+        with open(large, "wb") as f:
+            f.truncate(256 << 20)  # 2^24 entries of key 0: a sorted book
+        e.send("setoption name BookFile value " + large)
+        e.ping(1.0)
+        e.send("position startpos")
+        search(e, "go depth 1", 60.0)
+        p = Engine(ENGINE_ARGV)
+        try:
+            p.send("setoption name BookFile value " + large, "quit")
+            p.ended(3.0)
+        finally:
+            p.kill()
+        # Under an address-space limit Hash 1000 fits, a 1.9 GB book does not:
+        # it is refused, not read until the runtime dies.
+        big = os.path.join(tmp, "big.bin")
+        with open(big, "wb") as f:
+            f.truncate(1900 << 20)
+        p = Engine(["sh", "-c", 'ulimit -v 3500000 && exec "$0" "$@"'] + ENGINE_ARGV)
+        try:
+            p.send("setoption name Hash value 1000")
+            p.ping(30.0)
+            p.send("setoption name BookFile value " + big, "genfens 2 book /dev/zero")
+            p.expect("info string error: option BookFile:", 5.0)
+            p.expect("info string error: genfens", 5.0)
+            p.ping(5.0)
+            p.send("position startpos")
+            search(p, "go depth 1", 20.0)
+            p.check_alive()
+        finally:
+            p.kill()
 
 
 def random_script(rng: random.Random) -> List[str]:

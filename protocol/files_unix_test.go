@@ -112,7 +112,7 @@ func TestBookBeyondMemoryIsRefused(t *testing.T) {
 	require.NoError(t, os.Truncate(big, 1<<30)) // sparse: 2^26 entries of key 0, sorted
 	fakeMemory(t, tt.Memory{Total: 2 << 30, Available: 700 << 20})
 	out := runScript(t, "setoption name BookFile value "+big+"\n")
-	assert.Contains(t, out, "info string error: option BookFile: opening book: "+big+": 1024 MiB does not fit in the memory available (700 MiB")
+	assert.Contains(t, out, "info string error: option BookFile: opening book: "+big+": 1024 MiB does not fit: 700 MiB of memory is available")
 	assert.NotContains(t, out, "entries")
 
 	fakeMemory(t, tt.Memory{Total: 8 << 30, Available: 4 << 30})

@@ -79,6 +79,22 @@ func CheckReplace(mb, oldMB int) error {
 // check a table gets, for the engine's other large allocations.
 func CheckBytes(what string, bytes uint64) error { return check(what, bytes, 0) }
 
+// CheckAddressSpace refuses to map bytes of a file where the kernel limits
+// mappings (ulimit -v) and the mapping would leave the runtime less than
+// two heap arenas: its next heap growth would then abort the engine. A
+// file mapping takes address space, not memory, so memory is not checked.
+func CheckAddressSpace(what string, bytes uint64) error {
+	m, ok := ProbeMemory()
+	if !ok || !m.MapLimited {
+		return nil
+	}
+	if need := bytes + 2*arenaBytes; need > m.Mappable {
+		return fmt.Errorf("%s: mapping %d MiB does not fit: the kernel maps %d MiB more for the engine (ulimit -v or -d, or strict overcommit), and the engine keeps %d MiB of it",
+			what, bytes>>20, m.Mappable>>20, 2*arenaBytes>>20)
+	}
+	return nil
+}
+
 func tooLarge(mb int) error {
 	return fmt.Errorf("a %d MiB table does not fit: it is larger than any machine's memory", mb)
 }

@@ -165,18 +165,15 @@ func Read(ctx context.Context, path string, limit int64) ([]byte, error) {
 }
 
 // Fits refuses bytes the memory cannot hold beside what the engine holds:
-// the check the Hash option makes (tt.CheckFits), so a file never gets
-// memory a table would be refused.
+// the check the Hash option makes (tt.CheckBytes), so a file never gets
+// memory a table would be refused, and its error names the limit that
+// refused it (the memory, a cgroup, or ulimit -v).
 func Fits(path string, bytes int64) error {
 	mb := (bytes + 1<<20 - 1) >> 20
-	if mb > math.MaxInt32 || tt.CheckFits(int(mb)) != nil {
-		avail := "unknown"
-		if m, ok := tt.ProbeMemory(); ok {
-			avail = fmt.Sprintf("%d MiB", m.Available>>20)
-		}
-		return fmt.Errorf("%s: %d MiB does not fit in the memory available (%s, less a reserve for the engine)", Name(path), mb, avail)
+	if mb > math.MaxInt32 {
+		return fmt.Errorf("%s: %d MiB is more than any machine's memory", Name(path), mb)
 	}
-	return nil
+	return tt.CheckBytes(fmt.Sprintf("%s: %d MiB", Name(path), mb), uint64(bytes))
 }
 
 // regular refuses anything but a regular file, naming what it is.

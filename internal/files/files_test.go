@@ -97,9 +97,9 @@ func TestReadIsBoundedByMemory(t *testing.T) {
 	require.NoError(t, f.Close())
 	fakeMemory(t, 600<<20)
 	_, err = Check(huge)
-	assert.ErrorContains(t, err, "huge.bin: 1048576 MiB does not fit in the memory available (600 MiB")
+	assert.ErrorContains(t, err, "huge.bin: 1048576 MiB does not fit: 600 MiB of memory is available")
 	_, err = Read(context.Background(), huge, 0)
-	assert.ErrorContains(t, err, "does not fit in the memory available")
+	assert.ErrorContains(t, err, "does not fit: 600 MiB of memory is available")
 	head, err := Read(context.Background(), huge, 16)
 	require.NoError(t, err, "the first bytes of a huge file fit")
 	assert.Equal(t, make([]byte, 16), head)
@@ -150,4 +150,33 @@ func TestTruncatedMappingFaultsRecoverably(t *testing.T) {
 	assert.False(t, Holds(data, addr+uintptr(len(data))))
 	_, isFault := FaultAddr("not a fault")
 	assert.False(t, isFault)
+}
+
+// A mapping is refused when the kernel's mapping limit would be left
+// without room for the runtime's heap, named as that limit; memory alone
+// never refuses one (a file mapping takes none). Issue 35's review found
+// the check after mapping never ran.
+func TestMappingIsHeldToTheAddressSpace(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "table.rtbw")
+	require.NoError(t, os.WriteFile(path, make([]byte, 1<<20), 0o644))
+	old := tt.ProbeMemory
+	t.Cleanup(func() { tt.ProbeMemory = old })
+	for _, c := range []struct {
+		mem tt.Memory
+		ok  bool
+	}{
+		{tt.Memory{Total: 1 << 30, Available: 0}, true},
+		{tt.Memory{Total: 1 << 30, Available: 1 << 30, MapLimited: true, Mappable: 1 << 30}, true},
+		{tt.Memory{Total: 1 << 30, Available: 1 << 30, MapLimited: true, Mappable: 100 << 20}, false},
+		{tt.Memory{Total: 1 << 30, Available: 1 << 30, MapLimited: true, Mappable: 0}, false},
+	} {
+		tt.ProbeMemory = func() (tt.Memory, bool) { return c.mem, true }
+		data, err := Map(path)
+		if c.ok {
+			require.NoError(t, err, "%+v", c.mem)
+			Unmap(data)
+			continue
+		}
+		assert.ErrorContains(t, err, "table.rtbw: mapping 1 MiB does not fit: the kernel maps", "%+v", c.mem)
+	}
 }

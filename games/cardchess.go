@@ -9,7 +9,6 @@ import (
 
 	"tempest/kit"
 	"tempest/movegen"
-	"tempest/nnue"
 	"tempest/tt"
 	"tempest/variants"
 	"tempest/variants/chessmate"
@@ -153,19 +152,9 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 		return nil, nil, fmt.Errorf("go: %s is to move but its own hand is hidden in this position (%s); give %s's view",
 			us, handCodes(hand), us)
 	}
-	gp := kit.ParseGo(args, int(us), "worlds", "eval")
+	gp := kit.ParseGo(args, int(us), "worlds")
 	gp.OwnClock(int(us))
 	choices := parseWorlds(&gp)
-	// "eval net" (experimental): the embedded chess net evaluates the board
-	// at full strength, the cards by hand (cmsearch's netExtra).
-	var net *nnue.Network
-	if gp.Choice("eval", "hand", "net") {
-		if c.settings.Level.Kind == kit.FullStrength {
-			net, _ = nnue.Default()
-		} else {
-			gp.Note("go eval net: the playing level in force evaluates by hand")
-		}
-	}
 	hidden := cmsearch.HiddenOptions{SealedDraws: choices.sealed, Deferred: choices.deferred}
 	if choices.known {
 		hidden.KnownCards = g.KnownOpponentCards(us)
@@ -190,7 +179,6 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 	eng := c.e
 	return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
 		lim.PonderHit = hit
-		eng.SetNet(net)
 		res := eng.SearchHiddenWith(ctx, &pos, lim, cmsearch.DefaultSamples, hidden, func(info cmsearch.Info) {
 			report(formatCardInfo(info))
 		})

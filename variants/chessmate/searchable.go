@@ -25,10 +25,6 @@ const historyLen = 64
 // a copy; a card turn changes too much for an incremental undo).
 type Undo struct{ prev Position }
 
-// Before is the board before the action Make undoes: what the net's
-// accumulators are updated from.
-func (u *Undo) Before() *movegen.Board { return &u.prev.Board }
-
 // Make plays a legal action; draws come from the (known) draw pile, as
 // unknown cards once the draws are sealed.
 func (p *Position) Make(a Action, u *Undo) {

@@ -13,7 +13,6 @@ import (
 	"tempest/kit"
 	"tempest/kit/kittest"
 	"tempest/movegen"
-	"tempest/nnue"
 	"tempest/variants/chessmate"
 )
 
@@ -393,101 +392,5 @@ func TestSearchDoesNotAllocatePerNode(t *testing.T) {
 		})
 		assert.Less(t, allocs, 100.0, "allocations per search, sealed %v", seal)
 		assert.Greater(t, nodes, uint64(10000), "the search must be big enough for the bound to mean something")
-	}
-}
-
-// The net's accumulators follow card turns as the search keeps them: each
-// action's change found by comparing the boards (netMade) and applied as a
-// delta; after every action of random games (half of them card turns where
-// there are some) they equal a refresh. A change too big for a delta (here
-// from the start to a board many actions on) is computed afresh.
-func TestNetAccumulatorsFollowCardTurns(t *testing.T) {
-	net, _ := nnue.Default()
-	rng := rand.New(rand.NewPCG(11, 12))
-	var buf [MaxMoves]Move
-	cardDeltas, refreshes := 0, 0
-	for game := uint64(0); game < 60; game++ {
-		p, err := chessmate.Deal(chessmate.ShuffledDeck(game))
-		require.NoError(t, err)
-		start := *p
-		var acc, fresh nnue.Accumulator
-		netRefresh(net, &acc, p)
-		for ply := 0; ply < 200 && !p.Over(); ply++ {
-			actions := p.GenLegal(buf[:])
-			if len(actions) == 0 {
-				break
-			}
-			a := actions[rng.IntN(len(actions))]
-			if cards := cardTurns(actions); len(cards) > 0 && rng.IntN(2) == 0 {
-				a = cards[rng.IntN(len(cards))]
-			}
-			var u Undo
-			var d nnue.Delta
-			p.Make(a, &u)
-			next := acc
-			if !netMade(net, &next, &d, p, &u) {
-				net.Apply(&next, &acc, &d)
-				if a.Card() != chessmate.NoCard {
-					cardDeltas++
-				}
-			}
-			acc = next
-			netRefresh(net, &fresh, p)
-			require.Equal(t, fresh, acc, "game %d, ply %d, after %s", game, ply, a)
-		}
-		// The start's Undo with this board: far more than a delta holds.
-		var u Undo
-		var d nnue.Delta
-		first := start.GenLegal(buf[:])[0]
-		start.Make(first, &u)
-		if _, small := nnue.BoardDelta(u.Before(), &p.Board); small {
-			continue
-		}
-		stale := nnue.Accumulator{}
-		require.True(t, netMade(net, &stale, &d, p, &u), "game %d: a change of many pieces is computed afresh", game)
-		assert.Equal(t, fresh, stale, "game %d", game)
-		refreshes++
-	}
-	assert.Greater(t, cardDeltas, 1000, "card turns applied as deltas")
-	assert.Greater(t, refreshes, 30, "big changes computed afresh")
-}
-
-func cardTurns(actions []Move) []Move {
-	var cards []Move
-	for _, a := range actions {
-		if a.Card() != chessmate.NoCard {
-			cards = append(cards, a)
-		}
-	}
-	return cards
-}
-
-// With a net the search evaluates the board by the net and adds the card
-// terms, and its node loop still allocates nothing (the debug build also
-// compares every incremental accumulator with a refresh here).
-func TestSearchWithTheNet(t *testing.T) {
-	net, _ := nnue.Default()
-	p := pos(t, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 - - - DM,LC,HQ/FC,MS,CW DD,RB,CR,HF,VU,DI,CH,RV,LJ - -")
-	e := New(8)
-	e.SetNet(net)
-	e.Search(context.Background(), p, Limits{Depth: 2}, nil) // warm up
-	var acc nnue.Accumulator
-	net.RefreshBoard(&acc, &p.Board)
-	w := e.workers[0]
-	w.prepare(p, nil, time.Now())
-	assert.Equal(t, net.Evaluate(&acc, movegen.White)+chessmate.CardTerms(p), w.evaluate(0))
-	var nodes uint64
-	allocs := testing.AllocsPerRun(3, func() {
-		e.NewGame()
-		nodes = e.Search(context.Background(), p, Limits{Nodes: 30000}, nil).Nodes
-	})
-	assert.Less(t, allocs, 100.0, "allocations per search with a net")
-	assert.Greater(t, nodes, uint64(10000))
-	for _, s := range []string{
-		"4k3/8/8/8/3P4/2q5/8/4K3 w - - 0 1 - - - DM,LC,HQ/?,?,? 9 - -",
-		"6rk/6pp/8/8/8/8/8/N3K3 w - - 0 1 - a1 - LC,HQ,RV/?,?,? 9 - -",
-	} {
-		res := e.SearchHidden(context.Background(), pos(t, s), Limits{Depth: 4}, DefaultSamples, nil)
-		assert.NotEqual(t, NullMove, res.BestMove, s)
 	}
 }

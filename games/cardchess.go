@@ -155,7 +155,7 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 	gp := kit.ParseGo(args, int(us), "worlds")
 	gp.OwnClock(int(us))
 	choices := parseWorlds(&gp)
-	hidden := cmsearch.HiddenOptions{SealedDraws: choices.sealed, Deferred: choices.deferred}
+	hidden := cmsearch.HiddenOptions{SealedDraws: choices.sealed}
 	if choices.known {
 		hidden.KnownCards = g.KnownOpponentCards(us)
 	}
@@ -195,14 +195,13 @@ const weightedTurns = 12
 
 // worldChoices are the experimental "go ... worlds" choices of card chess.
 type worldChoices struct {
-	sealed, known, weighted, deferred bool
+	sealed, known, weighted bool
 }
 
 // parseWorlds reads the experimental "go ... worlds <choices>" of card
 // chess: "sealed" (draws inside the sampled worlds are unknown cards),
 // "known" (opponent cards known from the public record stay known),
 // "weighted" (the opponent's hand dealt by what it did and did not play),
-// "deferred" (the mover's answer chosen once per information set),
 // comma-separated, or "default" (none, as without the word). Anything else
 // is ignored with a note.
 func parseWorlds(g *kit.GoParams) worldChoices {
@@ -219,10 +218,8 @@ func parseWorlds(g *kit.GoParams) worldChoices {
 			w.known = true
 		case "weighted":
 			w.weighted = true
-		case "deferred":
-			w.deferred = true
 		default:
-			g.Note("go worlds %q is not \"default\" or a list of \"sealed\", \"known\", \"weighted\" and \"deferred\"; using default", kit.Truncate(value, 30))
+			g.Note("go worlds %q is not \"default\" or a list of \"sealed\", \"known\" and \"weighted\"; using default", kit.Truncate(value, 30))
 			return worldChoices{}
 		}
 	}

@@ -129,7 +129,7 @@ func TestPlayCardsOff(t *testing.T) {
 }
 
 // Card chess reads the experimental "go ... worlds": a list of sealed,
-// known, weighted and deferred, or default; another value is ignored with
+// known and weighted, or default; another value is ignored with
 // a note, and the search still answers a legal action.
 func TestCardChessWorldsWord(t *testing.T) {
 	for _, tc := range []struct {
@@ -141,10 +141,9 @@ func TestCardChessWorldsWord(t *testing.T) {
 		{"sealed", worldChoices{sealed: true}, false},
 		{"known", worldChoices{known: true}, false},
 		{"weighted", worldChoices{weighted: true}, false},
-		{"deferred", worldChoices{deferred: true}, false},
+		{"deferred", worldChoices{}, true},
 		{"sealed,known", worldChoices{sealed: true, known: true}, false},
 		{"known,sealed,weighted", worldChoices{sealed: true, known: true, weighted: true}, false},
-		{"deferred,weighted", worldChoices{weighted: true, deferred: true}, false},
 		{"sealed,open", worldChoices{}, true},
 	} {
 		gp := kit.ParseGo([]string{"depth", "2", "worlds", tc.value}, 0, "worlds")

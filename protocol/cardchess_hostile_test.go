@@ -150,9 +150,8 @@ func TestCardChessGoWorlds(t *testing.T) {
 		{"go depth 2 worlds default", ""},
 		{"go depth 2 worlds weighted", ""},
 		{"go depth 2 worlds sealed,known,weighted", ""},
-		{"go depth 3 worlds deferred", ""},
-		{"go nodes 20000 worlds deferred,weighted", ""},
-		{"go worlds open depth 2", `info string go worlds "open" is not "default" or a list of "sealed", "known", "weighted" and "deferred"; using default`},
+		{"go worlds open depth 2", `info string go worlds "open" is not "default" or a list of "sealed", "known" and "weighted"; using default`},
+		{"go depth 2 worlds deferred", `info string go worlds "deferred" is not "default" or a list of "sealed", "known" and "weighted"; using default`},
 	} {
 		out := runScript(t, cardVariant+"\n"+start+"\n"+tc.cmd+"\nisready\n")
 		assert.Regexp(t, `bestmove \S+\n`, out, tc.cmd)

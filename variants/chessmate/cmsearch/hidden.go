@@ -32,8 +32,7 @@ import (
 //     in every world, and the candidate with the best mean expected result
 //     is played (see kit.ExpectedScore; mates count as 2000 cp). A vote alone
 //     would play a turn that wins a little in most worlds and loses a piece
-//     to the card the opponent holds in the rest; the mean weighs both.
-//     HiddenOptions.Deferred values the candidates otherwise (defer.go);
+//     to the card the opponent holds in the rest; the mean weighs both;
 //  5. a winning side does not stalemate the opponent in the hope that its
 //     hidden hand holds no playable card (see stalemateGuard).
 //
@@ -69,9 +68,6 @@ type HiddenOptions struct {
 	// (chessmate.Game.OpponentTurns); when given, the opponent's hand is
 	// dealt by what it did and did not play (deals.go).
 	Turns []chessmate.OpponentTurn
-	// Deferred: the finalists are valued with the mover's answer to each
-	// reply chosen once per information set, not once per world (defer.go).
-	Deferred bool
 }
 
 // SearchHidden chooses the side to move's turn from its view of pos. With a
@@ -114,7 +110,6 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 		// the decision's too.
 		budget = max(budget-time.Since(start), time.Nanosecond)
 	}
-	planned := time.Now() // budget counts from here
 	var perWorld Limits
 	var n int
 	perWorld, n, compare = worldPlan(lim, budget, len(worlds), compare)
@@ -127,7 +122,6 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 
 	ballot := kit.NewBallot[Move](clipMate, IsMate)
 	var total Result
-	deferredScore := false // total.Score came from deferredChoice
 	searched := 0
 	for i, world := range worlds {
 		if i > 0 && ctx.Err() != nil {
@@ -151,23 +145,7 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 	worlds = worlds[:searched]
 	// The most-voted candidates first, ties to the higher mean.
 	order := ballot.ByVotes()
-	deferred := false // deferral spent the comparison's budget
-	if compare && len(order) > 1 && ctx.Err() == nil && hidden.Deferred {
-		// Deferral takes the comparison's half of the budget; with too
-		// little for its searches the comparison below is made instead.
-		// With Play Cards off the root is kept to regular moves, and so
-		// are the answers.
-		spent := total.Nodes
-		ranked, scores, tried := e.deferredChoice(ctx, worlds, weights, order, lim, perWorld, budget, planned, &spent, len(lim.SearchMoves) > 0)
-		total.Nodes = spent
-		deferred = tried
-		if len(ranked) > 0 {
-			order = ranked
-			total.Score = scores[ranked[0]]
-			deferredScore = true
-		}
-	}
-	if compare && len(order) > 1 && ctx.Err() == nil && !deferred {
+	if compare && len(order) > 1 && ctx.Err() == nil {
 		candidates := order[:min(len(order), maxCandidates)]
 		ballot.ClearScores(true) // phase 1 scored each candidate in its own worlds only
 		wide := noLag
@@ -196,7 +174,7 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 		best = order[0]
 	}
 	total.BestMove = best
-	if t := ballot.Tally(best); t != nil && t.Weight > 0 && !deferredScore {
+	if t := ballot.Tally(best); t != nil && t.Weight > 0 {
 		total.Score = t.Mean()
 		if t.Decided == t.Weight { // every world agrees: keep the mate
 			total.Score = t.Forced / t.Weight

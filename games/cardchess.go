@@ -159,9 +159,6 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 	if choices.known {
 		hidden.KnownCards = g.KnownOpponentCards(us)
 	}
-	if choices.weighted {
-		hidden.Turns = g.OpponentTurns(us, weightedTurns)
-	}
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", chessmate.Name)
 	}
@@ -189,19 +186,14 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 	}, gp.Notes, nil
 }
 
-// weightedTurns is how many of the opponent's last turns weigh its hand
-// ("go ... worlds weighted").
-const weightedTurns = 12
-
 // worldChoices are the experimental "go ... worlds" choices of card chess.
 type worldChoices struct {
-	sealed, known, weighted bool
+	sealed, known bool
 }
 
 // parseWorlds reads the experimental "go ... worlds <choices>" of card
 // chess: "sealed" (draws inside the sampled worlds are unknown cards),
 // "known" (opponent cards known from the public record stay known),
-// "weighted" (the opponent's hand dealt by what it did and did not play),
 // comma-separated, or "default" (none, as without the word). Anything else
 // is ignored with a note.
 func parseWorlds(g *kit.GoParams) worldChoices {
@@ -216,10 +208,8 @@ func parseWorlds(g *kit.GoParams) worldChoices {
 			w.sealed = true
 		case "known":
 			w.known = true
-		case "weighted":
-			w.weighted = true
 		default:
-			g.Note("go worlds %q is not \"default\" or a list of \"sealed\", \"known\" and \"weighted\"; using default", kit.Truncate(value, 30))
+			g.Note("go worlds %q is not \"default\" or a list of \"sealed\" and \"known\"; using default", kit.Truncate(value, 30))
 			return worldChoices{}
 		}
 	}

@@ -128,8 +128,8 @@ func TestPlayCardsOff(t *testing.T) {
 	assert.True(t, slices.Contains(g.Legal(), best))
 }
 
-// Card chess reads the experimental "go ... worlds": a list of sealed,
-// known and weighted, or default; another value is ignored with
+// Card chess reads the experimental "go ... worlds": a list of sealed and
+// known, or default; another value is ignored with
 // a note, and the search still answers a legal action.
 func TestCardChessWorldsWord(t *testing.T) {
 	for _, tc := range []struct {
@@ -140,10 +140,10 @@ func TestCardChessWorldsWord(t *testing.T) {
 		{"default", worldChoices{}, false},
 		{"sealed", worldChoices{sealed: true}, false},
 		{"known", worldChoices{known: true}, false},
-		{"weighted", worldChoices{weighted: true}, false},
+		{"weighted", worldChoices{}, true},
 		{"deferred", worldChoices{}, true},
 		{"sealed,known", worldChoices{sealed: true, known: true}, false},
-		{"known,sealed,weighted", worldChoices{sealed: true, known: true, weighted: true}, false},
+		{"known,sealed", worldChoices{sealed: true, known: true}, false},
 		{"sealed,open", worldChoices{}, true},
 	} {
 		gp := kit.ParseGo([]string{"depth", "2", "worlds", tc.value}, 0, "worlds")

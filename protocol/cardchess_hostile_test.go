@@ -148,10 +148,9 @@ func TestCardChessGoWorlds(t *testing.T) {
 	for _, tc := range []struct{ cmd, note string }{
 		{"go depth 2 worlds sealed,known", ""},
 		{"go depth 2 worlds default", ""},
-		{"go depth 2 worlds weighted", ""},
-		{"go depth 2 worlds sealed,known,weighted", ""},
-		{"go worlds open depth 2", `info string go worlds "open" is not "default" or a list of "sealed", "known" and "weighted"; using default`},
-		{"go depth 2 worlds deferred", `info string go worlds "deferred" is not "default" or a list of "sealed", "known" and "weighted"; using default`},
+		{"go worlds open depth 2", `info string go worlds "open" is not "default" or a list of "sealed" and "known"; using default`},
+		{"go depth 2 worlds deferred", `info string go worlds "deferred" is not "default" or a list of "sealed" and "known"; using default`},
+		{"go depth 2 worlds weighted", `info string go worlds "weighted" is not "default" or a list of "sealed" and "known"; using default`},
 	} {
 		out := runScript(t, cardVariant+"\n"+start+"\n"+tc.cmd+"\nisready\n")
 		assert.Regexp(t, `bestmove \S+\n`, out, tc.cmd)

@@ -64,10 +64,6 @@ type HiddenOptions struct {
 	// public record (chessmate.Game.KnownOpponentCards); every world deals
 	// them to the opponent. Cards the view contradicts are ignored, all of them.
 	KnownCards []chessmate.Card
-	// Turns are the opponent's recent turns as the mover saw them
-	// (chessmate.Game.OpponentTurns); when given, the opponent's hand is
-	// dealt by what it did and did not play (deals.go).
-	Turns []chessmate.OpponentTurn
 }
 
 // SearchHidden chooses the side to move's turn from its view of pos. With a
@@ -89,13 +85,9 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 	// Deal every world first: equal deals (late in a game few cards are
 	// unseen, and the opponent's hand may be certain) are searched once, with
 	// the weight of all, and the budget goes to the distinct ones.
-	seed, inHand := kit.ViewSeed(view.String()), unknownsInHand(view, view.SideToMove().Other())
-	arrange := newStratifiedDealer(seed, inHand).arrange
-	if len(hidden.Turns) > 0 {
-		arrange = newWeightedDealer(seed, inHand, samples, cardWeights(hidden.Turns)).arrange
-	}
+	deal := newStratifiedDealer(kit.ViewSeed(view.String()), unknownsInHand(view, view.SideToMove().Other()))
 	worlds, weights := kit.DealWorlds(samples, func() *Position {
-		world := view.Deal(arrange)
+		world := view.Deal(deal.arrange)
 		if hidden.SealedDraws {
 			world.SealDraws()
 		}
@@ -266,22 +258,16 @@ func (d *stratifiedDealer) arrange(cards []chessmate.Card) {
 			dealt = append(dealt, cards[idx])
 		}
 	}
-	finishDeal(cards, dealt, cards, taken, d.rng)
-	d.world++
-}
-
-// finishDeal writes into cards the opponent's cards dealt, then the cards
-// of pool not taken, shuffled: the draw pile's order.
-func finishDeal(cards, dealt, pool []chessmate.Card, taken []bool, rng *rand.Rand) {
 	inHand := len(dealt)
-	for i, c := range pool {
-		if !taken[i] {
+	for idx, c := range cards {
+		if !taken[idx] {
 			dealt = append(dealt, c)
 		}
 	}
 	rest := dealt[inHand:]
-	rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	d.rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
 	copy(cards, dealt)
+	d.world++
 }
 
 // stalemateGuard is the score above which a turn that could stalemate the

@@ -142,7 +142,9 @@ func (c *cardEngine) Settings() variants.Settings { return c.settings }
 func (c *cardEngine) TableMB() int                { return c.e.TT.SizeMB() }
 
 // Prepare reads "go" as in chess (searchmoves excepted, ignored with a
-// note) plus "worlds" (parseWorlds); the engine decides from the mover's view.
+// note) plus the experimental "worlds known|default" (known: the opponent's
+// cards the mover knows from the public record stay in its hand in every
+// world; docs/VARIANTS.md); the engine decides from the mover's view.
 func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, []string, error) {
 	g := gm.(*chessmate.Game)
 	us := g.Pos().SideToMove()
@@ -154,9 +156,8 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 	}
 	gp := kit.ParseGo(args, int(us), "worlds")
 	gp.OwnClock(int(us))
-	choices := parseWorlds(&gp)
-	hidden := cmsearch.HiddenOptions{SealedDraws: choices.sealed}
-	if choices.known {
+	var hidden cmsearch.HiddenOptions
+	if gp.Choice("worlds", "default", "known") {
 		hidden.KnownCards = g.KnownOpponentCards(us)
 	}
 	if len(gp.Limits.SearchMoves) > 0 {
@@ -184,36 +185,6 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 		}
 		return res.BestMove.String()
 	}, gp.Notes, nil
-}
-
-// worldChoices are the experimental "go ... worlds" choices of card chess.
-type worldChoices struct {
-	sealed, known bool
-}
-
-// parseWorlds reads the experimental "go ... worlds <choices>" of card
-// chess: "sealed" (draws inside the sampled worlds are unknown cards),
-// "known" (opponent cards known from the public record stay known),
-// comma-separated, or "default" (none, as without the word). Anything else
-// is ignored with a note.
-func parseWorlds(g *kit.GoParams) worldChoices {
-	value, ok := g.Extras["worlds"]
-	if !ok || value == "default" {
-		return worldChoices{}
-	}
-	var w worldChoices
-	for _, choice := range strings.Split(value, ",") {
-		switch choice {
-		case "sealed":
-			w.sealed = true
-		case "known":
-			w.known = true
-		default:
-			g.Note("go worlds %q is not \"default\" or a list of \"sealed\" and \"known\"; using default", kit.Truncate(value, 30))
-			return worldChoices{}
-		}
-	}
-	return w
 }
 
 // formatCardInfo writes a card-chess search report as a UCI info line.

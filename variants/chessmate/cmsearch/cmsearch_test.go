@@ -286,19 +286,14 @@ func TestWorldsShareTheMoveTime(t *testing.T) {
 // other mate is in reach.
 const championDraw = "7k/5K1p/7P/8/4N3/1p6/8/8 w - - 0 1 d2,f2,c3,g3,c5,g5,d6,e6,f6,e7,e8,f8 - - MS,DI,RV/LC,HQ,DM CH,CW,DD RB,FC,HF,VU,CR,LJ -"
 
-// TestSealedWorldsDoNotPlanWithTheDraw: a world whose pile has Champion on
-// top shows the search a mate in two through that draw; sealed, it does not.
-// At depth 4 the open search keeps the mate: a card turn kept as killer or
-// counter move is searched (IsLegal takes legal card turns).
-func TestSealedWorldsDoNotPlanWithTheDraw(t *testing.T) {
+// TestWorldsPlanWithTheDraw: a world whose pile has Champion on top shows
+// the search a mate in two through that draw, at depth 4 too: a card turn
+// kept as killer or counter move is searched (IsLegal takes legal card
+// turns).
+func TestWorldsPlanWithTheDraw(t *testing.T) {
 	for _, depth := range []int{3, 4} {
-		open := pos(t, championDraw)
-		res := New(8).Search(context.Background(), open, Limits{Depth: depth}, nil)
-		require.Equal(t, 2, MateInMoves(res.Score), "depth %d: the open world plans with the Champion it will draw", depth)
-		sealed := pos(t, championDraw)
-		sealed.SealDraws()
-		res = New(8).Search(context.Background(), sealed, Limits{Depth: depth}, nil)
-		assert.False(t, IsMate(res.Score), "depth %d, sealed: score %d, %s", depth, res.Score, res.BestMove)
+		res := New(8).Search(context.Background(), pos(t, championDraw), Limits{Depth: depth}, nil)
+		assert.Equal(t, 2, MateInMoves(res.Score), "depth %d: the world plans with the Champion it will draw", depth)
 	}
 }
 
@@ -322,31 +317,14 @@ func playedGame(t *testing.T, start string, tokens []string) *chessmate.Game {
 	return g
 }
 
-// TestFairnessWithHiddenOptions: with sealed draws and known cards the
-// choice still depends only on what the mover may know: positions that
-// differ in the opponent's hidden cards and the draw order, and games that
-// differ there, give the same turn.
+// TestFairnessWithHiddenOptions: with known cards the choice still depends
+// only on what the mover may know: games that differ in the opponent's
+// hidden cards and the draw order give the same turn.
 func TestFairnessWithHiddenOptions(t *testing.T) {
-	board := "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4 - - - FC,MS,RB/"
-	views := []string{
-		board + "CW,DM,DD DI,CH,RV,LJ,LC,HQ,HF,VU,CR - -",
-		board + "LJ,CH,CR VU,HF,DI,DM,CW,HQ,DD,LC,RV - -",
-		board + "?,?,? 9 - -",
-	}
-	sealed := HiddenOptions{SealedDraws: true}
 	var first string
-	for i, v := range views {
-		res := New(8).SearchHiddenWith(context.Background(), pos(t, v), Limits{Depth: 4}, DefaultSamples, sealed, nil)
-		require.NotEqual(t, NullMove, res.BestMove)
-		if i == 0 {
-			first = res.BestMove.String()
-		}
-		assert.Equal(t, first, res.BestMove.String(), "position %d", i)
-	}
-	first = ""
 	for i, start := range knownCardsGames {
 		g := playedGame(t, start, knownCardsTokens[:2])
-		hidden := HiddenOptions{SealedDraws: true, KnownCards: g.KnownOpponentCards(movegen.White)}
+		hidden := HiddenOptions{KnownCards: g.KnownOpponentCards(movegen.White)}
 		require.Equal(t, []chessmate.Card{chessmate.ForbiddenCity}, hidden.KnownCards)
 		res := New(8).SearchHiddenWith(context.Background(), g.Pos(), Limits{Depth: 3}, DefaultSamples, hidden, nil)
 		require.NotEqual(t, NullMove, res.BestMove)
@@ -376,21 +354,12 @@ func TestMoverViewHoldsKnownCards(t *testing.T) {
 }
 
 // TestSearchDoesNotAllocatePerNode: a world's search allocates a fixed
-// handful of objects, with sealed draws too.
+// handful of objects.
 func TestSearchDoesNotAllocatePerNode(t *testing.T) {
-	for _, seal := range []bool{false, true} {
-		p := pos(t, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 - - - DM,LC,HQ/FC,MS,CW DD,RB,CR,HF,VU,DI,CH,RV,LJ - -")
-		if seal {
-			p.SealDraws()
-		}
-		e := New(8)
-		e.Search(context.Background(), p, Limits{Depth: 2}, nil) // warm up: worker stacks and tables
-		var nodes uint64
-		allocs := testing.AllocsPerRun(3, func() {
-			e.NewGame()
-			nodes = e.Search(context.Background(), p, Limits{Nodes: 30000}, nil).Nodes
-		})
-		assert.Less(t, allocs, 100.0, "allocations per search, sealed %v", seal)
-		assert.Greater(t, nodes, uint64(10000), "the search must be big enough for the bound to mean something")
-	}
+	p := pos(t, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 - - - DM,LC,HQ/FC,MS,CW DD,RB,CR,HF,VU,DI,CH,RV,LJ - -")
+	e := New(8)
+	kittest.SearchAllocatesLittle(t, func() uint64 {
+		e.NewGame()
+		return e.Search(context.Background(), p, Limits{Nodes: 30000}, nil).Nodes
+	})
 }

@@ -56,10 +56,6 @@ const mateClip = 2000
 // ("go ... worlds", docs/VARIANTS.md). They live apart from Options, which
 // is generated from the chess search.
 type HiddenOptions struct {
-	// SealedDraws: a card drawn inside a world is unknown and cannot be
-	// played (chessmate.Position.SealDraws), so no world plans with the
-	// draw order it was dealt.
-	SealedDraws bool
 	// KnownCards are cards of the opponent's hand the mover knows from the
 	// public record (chessmate.Game.KnownOpponentCards); every world deals
 	// them to the opponent. Cards the view contradicts are ignored, all of them.
@@ -86,13 +82,8 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 	// unseen, and the opponent's hand may be certain) are searched once, with
 	// the weight of all, and the budget goes to the distinct ones.
 	deal := newStratifiedDealer(kit.ViewSeed(view.String()), unknownsInHand(view, view.SideToMove().Other()))
-	worlds, weights := kit.DealWorlds(samples, func() *Position {
-		world := view.Deal(deal.arrange)
-		if hidden.SealedDraws {
-			world.SealDraws()
-		}
-		return world
-	}, func(w **Position) string { return (*w).DealKey() })
+	worlds, weights := kit.DealWorlds(samples, func() *Position { return view.Deal(deal.arrange) },
+		func(w **Position) string { return (*w).DealKey() })
 	compare := len(worlds) > 1 && (e.level.Kind != kit.WeakSearch || e.level.Noise == 0) // noisy levels keep their own choice
 	// Time is planned once for the whole decision and Move Overhead paid
 	// once: the worlds' searches run with none of their own.

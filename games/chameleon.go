@@ -171,9 +171,8 @@ func (c *chameleonEngine) Prepare(gm variants.Game, args []string) (variants.Sea
 // parseChameleonGo reads "go" for Chameleon Chess: depth, nodes, movetime,
 // infinite, ponder, searchmoves, movestogo, the mover's clock, and
 // "algorithm model|paranoid|bestreply|brsplus|maxn" (the multi-player search
-// scheme; model, the default, is paranoid search with the opponent model),
-// "pruning on|off" (two-player prunings, experimental; off by default) and
-// "brsdefault order|gain" (BRS+'s default moves, experimental; order by
+// scheme; model, the default, is paranoid search with the opponent model)
+// and "brsdefault order|gain" (BRS+'s default moves, experimental; order by
 // default).
 // The mover's clock is "time"/"inc"; a two-player frontend's
 // "wtime"/"btime" (with "winc"/"binc") are accepted too: with one of them
@@ -204,7 +203,7 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 		}
 		args, dropped = kept, true
 	}
-	g := kit.ParseGo(args, 0, "algorithm", "pruning", "brsdefault")
+	g := kit.ParseGo(args, 0, "algorithm", "brsdefault")
 	if dropped {
 		g.Note("go: the mover's clock was given both as time/inc and as wtime/btime; using time/inc")
 	}
@@ -215,7 +214,6 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 			g.Note("go algorithm %q is not \"model\", \"paranoid\", \"bestreply\", \"brsplus\" or \"maxn\"; using model", kit.Truncate(name, 20))
 		}
 	}
-	opts.Pruning = g.Choice("pruning", "off", "on")
 	opts.GainDefaults = g.Choice("brsdefault", "order", "gain")
 	if g.Limits.Mate > 0 {
 		g.Note("go mate is not supported in Chameleon Chess; ignored")

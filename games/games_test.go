@@ -71,6 +71,7 @@ func TestEveryGameKeepsTheContract(t *testing.T) {
 func TestEndedExperimentsAreUnknownWords(t *testing.T) {
 	for _, tc := range []struct{ game, word, value string }{
 		{"chessmate", "eval", "net"},
+		{"chameleon", "pruning", "on"},
 	} {
 		v := ByName(tc.game)
 		s := defaults()

@@ -77,7 +77,6 @@ func (w *worker) layerChild(ply int, m chameleon.Move) {
 		child.Make(w.defaultMove(child, moves))
 		w.countDefault()
 	}
-	w.nullAt[ply+1] = false
 	w.keys[ply+1] = child.Key()
 }
 

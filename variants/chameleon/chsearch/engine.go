@@ -120,9 +120,6 @@ type Options struct {
 	// Sensible holds the players (a bit per colour) that ParanoidModel
 	// searches as sensible players (SensiblePlayers; model.go).
 	Sensible uint8
-	// Pruning turns on, with two players left, reverse futility pruning
-	// and null-move pruning (pruning.go). Experimental: off by default.
-	Pruning bool
 	// GainDefaults makes the default move of a BRS+ opponent that does not
 	// reply its move of the highest gain, as the greedy player and the
 	// opponent model judge moves (model.go), ties by move ordering, instead

@@ -136,14 +136,7 @@ func endgames(t *testing.T, players uint8, pawns, count int, seed uint64) []*cha
 // plies, the search must announce a win and play a winning move; where the
 // search announces a win, it must be real (confirmed five plies deep).
 func TestSearchFindsForcedWins(t *testing.T) {
-	for _, pruning := range []bool{false, true} {
-		e := New(4)
-		e.SetOptions(Options{Pruning: pruning})
-		forcedWinsFound(t, e)
-	}
-}
-
-func forcedWinsFound(t *testing.T, e *Engine) {
+	e := New(4)
 	wins := 0
 	for _, players := range []uint8{0b0101, 0b1011} { // red+yellow, red+green+blue
 		for _, p := range endgames(t, players, 4, 150, uint64(players)) {
@@ -438,40 +431,4 @@ func TestGainDefaults(t *testing.T) {
 		}
 	}
 	assert.Positive(t, differ, "the gain changes some defaults")
-}
-
-// TestPruningWithTwoPlayers: with Options.Pruning the two-player search
-// plays legal moves, keeps the node limit exact, allocates nothing per node,
-// and prunes (its node counts differ); with more players it changes nothing.
-// Whether it plays better is for games (TestSearchFindsForcedWins checks
-// that it still finds forced wins).
-func TestPruningWithTwoPlayers(t *testing.T) {
-	differ := 0
-	for _, p := range endgames(t, 0b0101, 12, 12, 41) {
-		a, b := New(4), New(4)
-		b.SetOptions(Options{Pruning: true})
-		ra := a.Search(context.Background(), p, nil, Limits{Depth: 6}, nil)
-		rb := b.Search(context.Background(), p, nil, Limits{Depth: 6}, nil)
-		require.True(t, legal(p, rb.BestMove) || rb.BestMove == chameleon.PassMove, "%s: %s", p, rb.BestMove)
-		if ra.Nodes != rb.Nodes {
-			differ++
-		}
-		res := b.Search(context.Background(), p, nil, Limits{Nodes: 3000}, nil)
-		assert.LessOrEqual(t, res.Nodes, uint64(3000))
-	}
-	assert.Greater(t, differ, 6, "the pruning must take effect")
-
-	four, err := chameleon.StartPosition(0b1111)
-	require.NoError(t, err)
-	a, b := New(4), New(4)
-	b.SetOptions(Options{Pruning: true})
-	assert.Equal(t, a.Search(context.Background(), four, nil, Limits{Depth: 4}, nil),
-		b.Search(context.Background(), four, nil, Limits{Depth: 4}, nil), "four players: no pruning")
-
-	two, err := chameleon.StartPosition(0b0101)
-	require.NoError(t, err)
-	var nodes uint64
-	allocs := testing.AllocsPerRun(3, func() { nodes = b.Search(context.Background(), two, nil, Limits{Depth: 7}, nil).Nodes })
-	assert.Greater(t, nodes, uint64(10000))
-	assert.Less(t, allocs, 40.0)
 }

@@ -43,11 +43,8 @@ type worker struct {
 	prefix   [MaxPly + 1][3]chameleon.Position
 	prefixOf [MaxPly + 1][4]int8
 	inLayer  [MaxPly + 1]bool // the node at ply is a BRS+ layer
-	// pruning: Options.Pruning; nullAt: stack[ply] came from a null move.
-	pruning bool
 	// gainDefaults: Options.GainDefaults.
 	gainDefaults bool
-	nullAt       [MaxPly + 2]bool
 	dflt         [chameleon.MaxMoves]chameleon.Move
 	scratch      chameleon.Position // layerChild: keepSensible's scratch
 	judge        chameleon.Position // defaultMove's scratch (Options.GainDefaults)
@@ -73,7 +70,6 @@ func (w *worker) setup(pos *chameleon.Position, history []uint64, lim Limits, tm
 	w.root = pos.ToMove()
 	w.opponents = bits.OnesCount8(pos.Alive() &^ (1 << w.root))
 	w.algo = opts.Algorithm
-	w.pruning = opts.Pruning
 	w.gainDefaults = opts.GainDefaults
 	w.sensible = 0
 	if w.algo == ParanoidModel || w.algo == BRSPlus {
@@ -213,7 +209,6 @@ func (w *worker) makeChild(ply int, m chameleon.Move, maxing bool) {
 	child := &w.stack[ply+1]
 	*child = w.stack[ply]
 	child.Make(m)
-	w.nullAt[ply+1] = false
 	if w.algo == BestReply && !maxing && child.Has(w.root) {
 		child.SetToMove(w.root)
 	}
@@ -388,14 +383,6 @@ func (w *worker) search(ply, depth, alpha, beta int) int {
 			if e.Bound == tt.BoundExact || (e.Bound == tt.BoundLower && s >= beta) || (e.Bound == tt.BoundUpper && s <= alpha) {
 				return s
 			}
-		}
-	}
-
-	// Step 1b. With two players: prune what the static evaluation or a
-	// null move already decides (pruning.go).
-	if w.pruning && !pvNode && ply > 0 && pos.Players() == 2 {
-		if s, ok := w.prune(ply, depth, alpha, beta, maxing); ok {
-			return s
 		}
 	}
 

@@ -171,9 +171,7 @@ func (c *chameleonEngine) Prepare(gm variants.Game, args []string) (variants.Sea
 // parseChameleonGo reads "go" for Chameleon Chess: depth, nodes, movetime,
 // infinite, ponder, searchmoves, movestogo, the mover's clock, and
 // "algorithm model|paranoid|bestreply|brsplus|maxn" (the multi-player search
-// scheme; model, the default, is paranoid search with the opponent model)
-// and "brsdefault order|gain" (BRS+'s default moves, experimental; order by
-// default).
+// scheme; model, the default, is paranoid search with the opponent model).
 // The mover's clock is "time"/"inc"; a two-player frontend's
 // "wtime"/"btime" (with "winc"/"binc") are accepted too: with one of them
 // given it is the mover's, with both the smaller one is taken, because a
@@ -203,7 +201,7 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 		}
 		args, dropped = kept, true
 	}
-	g := kit.ParseGo(args, 0, "algorithm", "brsdefault")
+	g := kit.ParseGo(args, 0, "algorithm")
 	if dropped {
 		g.Note("go: the mover's clock was given both as time/inc and as wtime/btime; using time/inc")
 	}
@@ -214,7 +212,6 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 			g.Note("go algorithm %q is not \"model\", \"paranoid\", \"bestreply\", \"brsplus\" or \"maxn\"; using model", kit.Truncate(name, 20))
 		}
 	}
-	opts.GainDefaults = g.Choice("brsdefault", "order", "gain")
 	if g.Limits.Mate > 0 {
 		g.Note("go mate is not supported in Chameleon Chess; ignored")
 	}

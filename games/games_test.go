@@ -72,6 +72,7 @@ func TestEndedExperimentsAreUnknownWords(t *testing.T) {
 	for _, tc := range []struct{ game, word, value string }{
 		{"chessmate", "eval", "net"},
 		{"chameleon", "pruning", "on"},
+		{"chameleon", "brsdefault", "gain"},
 	} {
 		v := ByName(tc.game)
 		s := defaults()

@@ -1,10 +1,6 @@
 package chsearch
 
-import (
-	"math"
-
-	"tempest/variants/chameleon"
-)
+import "tempest/variants/chameleon"
 
 // Best-reply search plus (BRS+; Esser, Gras, Winands, Schadd and Lanctot,
 // "Improving Best-Reply Search", 2014). Between two moves of the root
@@ -44,8 +40,7 @@ func (w *worker) layerMoves(ply int) []chameleon.Move {
 			buf = buf[:n+len(w.keepSensible(&p, buf[n:], &w.stack[ply+1]))]
 		}
 		// The last opponent's default leads nowhere that is used; it is
-		// made only to find the end of the layer, and not counted (with
-		// Options.GainDefaults the moves made to judge it are).
+		// made only to find the end of the layer, and not counted.
 		p.Make(w.defaultMove(&p, buf[n:]))
 	}
 	return buf
@@ -91,29 +86,15 @@ func (w *worker) countDefault() {
 // defaultMove is the move pos's mover plays when it is not the one
 // searched: the first of moves by move ordering without the node's hash
 // move and killers (the biggest capture, else the quiet move with the most
-// history), or the pass when it has none. With Options.GainDefaults the
-// moves of the highest gain come first, then move ordering; a modelled
-// mover's moves are its sensible ones already, all of the highest gain.
+// history), or the pass when it has none.
 func (w *worker) defaultMove(pos *chameleon.Position, moves []chameleon.Move) chameleon.Move {
 	if len(moves) == 0 {
 		return chameleon.PassMove
 	}
-	var gain []int
-	if w.gainDefaults && !w.modelled(pos) { // a modelled mover's moves (sensible) share the highest gain
-		gain = w.gain[:len(moves)]
-		gains(pos, moves, gain, &w.judge)
-		for range moves {
-			w.countDefault() // a move made to judge it
-		}
-	}
-	best, bestGain, bestKey := moves[0], math.MinInt, int32(-1<<31)
-	for i, m := range moves {
-		g := 0
-		if gain != nil {
-			g = gain[i]
-		}
-		if k := w.orderKey(pos, m); g > bestGain || g == bestGain && k > bestKey {
-			best, bestGain, bestKey = m, g, k
+	best, bestKey := moves[0], w.orderKey(pos, moves[0])
+	for _, m := range moves[1:] {
+		if k := w.orderKey(pos, m); k > bestKey {
+			best, bestKey = m, k
 		}
 	}
 	return best

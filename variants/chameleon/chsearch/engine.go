@@ -120,12 +120,6 @@ type Options struct {
 	// Sensible holds the players (a bit per colour) that ParanoidModel
 	// searches as sensible players (SensiblePlayers; model.go).
 	Sensible uint8
-	// GainDefaults makes the default move of a BRS+ opponent that does not
-	// reply its move of the highest gain, as the greedy player and the
-	// opponent model judge moves (model.go), ties by move ordering, instead
-	// of the move ordering's first. Each move it makes to judge counts as a
-	// node. Experimental: off by default.
-	GainDefaults bool
 }
 
 // Engine owns the transposition table and the search state. One search

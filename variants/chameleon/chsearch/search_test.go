@@ -2,7 +2,6 @@ package chsearch
 
 import (
 	"context"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -179,7 +178,7 @@ func TestDepthLimitReachesEveryDepth(t *testing.T) {
 func TestNodeLimitIsExact(t *testing.T) {
 	p, err := chameleon.StartPosition(0b1111)
 	require.NoError(t, err)
-	for _, opts := range []Options{{Algorithm: ParanoidModel}, {Algorithm: BRSPlus}, {Algorithm: BRSPlus, GainDefaults: true}} {
+	for _, opts := range []Options{{Algorithm: ParanoidModel}, {Algorithm: BRSPlus}} {
 		algo := opts.Algorithm
 		for _, limit := range []uint64{1, 500, 20000} {
 			var last *Info
@@ -307,8 +306,7 @@ func TestWeakLevelsAreLimited(t *testing.T) {
 func TestSearchDoesNotAllocatePerNode(t *testing.T) {
 	p, err := chameleon.StartPosition(0b1111)
 	require.NoError(t, err)
-	for _, opts := range []Options{{Algorithm: Paranoid}, {Algorithm: ParanoidModel, Sensible: 0b1111}, {Algorithm: BRSPlus, Sensible: 0b1111},
-		{Algorithm: BRSPlus, Sensible: 0b1111, GainDefaults: true}} {
+	for _, opts := range []Options{{Algorithm: Paranoid}, {Algorithm: ParanoidModel, Sensible: 0b1111}, {Algorithm: BRSPlus, Sensible: 0b1111}} {
 		e := New(4)
 		e.SetOptions(opts)
 		var nodes uint64
@@ -327,18 +325,16 @@ func TestSearchDoesNotAllocatePerNode(t *testing.T) {
 // until the root player is to move or out.
 func TestBRSPlusLayersFollowTheTurnOrder(t *testing.T) {
 	for _, sensible := range []uint8{0, 0b1110} {
-		for _, gain := range []bool{false, true} {
-			brsPlusLayers(t, sensible, gain)
-		}
+		brsPlusLayers(t, sensible)
 	}
 }
 
 // brsPlusLayers checks the layers with the players in sensible modelled as
 // sensible: every default, before the replying opponent or after it, is
-// chosen among the same moves; gain sets Options.GainDefaults.
-func brsPlusLayers(t *testing.T, sensible uint8, gain bool) {
+// chosen among the same moves.
+func brsPlusLayers(t *testing.T, sensible uint8) {
 	e := New(1)
-	e.SetOptions(Options{Algorithm: BRSPlus, Sensible: sensible, GainDefaults: gain})
+	e.SetOptions(Options{Algorithm: BRSPlus, Sensible: sensible})
 	w := e.w
 	layers, candidates := 0, 0
 	dflt := func(q *chameleon.Position) chameleon.Move {
@@ -386,49 +382,4 @@ func brsPlusLayers(t *testing.T, sensible uint8, gain bool) {
 	}
 	assert.Greater(t, layers, 10)
 	assert.Greater(t, candidates, 100)
-}
-
-// TestGainDefaults: with Options.GainDefaults a BRS+ default move is one of
-// the highest gain (judged here by moveGain on each move), and among those
-// the first by move ordering; without it, the first by move ordering.
-func TestGainDefaults(t *testing.T) {
-	e := New(1)
-	w := e.w
-	differ := 0
-	for _, p := range endgames(t, 0b1111, 14, 40, 13) {
-		var buf [chameleon.MaxMoves]chameleon.Move
-		moves := p.GenMoves(buf[:0])
-		if len(moves) == 0 {
-			continue
-		}
-		best := math.MinInt
-		gain := make([]int, len(moves))
-		for i, m := range moves {
-			after := *p
-			after.Make(m)
-			gain[i] = moveGain(p, &after)
-			best = max(best, gain[i])
-		}
-		e.SetOptions(Options{Algorithm: BRSPlus})
-		w.setup(p, nil, Limits{}, kit.TimeManager{})
-		plain := w.defaultMove(p, moves)
-		e.SetOptions(Options{Algorithm: BRSPlus, GainDefaults: true})
-		w.setup(p, nil, Limits{}, kit.TimeManager{})
-		d := w.defaultMove(p, moves)
-		i := slices.Index(moves, d)
-		require.GreaterOrEqual(t, i, 0)
-		assert.Equal(t, best, gain[i], "%s: %s", p, d)
-		for j, m := range moves {
-			if gain[j] == best {
-				assert.LessOrEqual(t, w.orderKey(p, m), w.orderKey(p, d), "%s: %s before %s", p, m, d)
-			}
-		}
-		for _, m := range moves {
-			assert.LessOrEqual(t, w.orderKey(p, m), w.orderKey(p, plain), "%s: plain default", p)
-		}
-		if d != plain {
-			differ++
-		}
-	}
-	assert.Positive(t, differ, "the gain changes some defaults")
 }

@@ -43,11 +43,8 @@ type worker struct {
 	prefix   [MaxPly + 1][3]chameleon.Position
 	prefixOf [MaxPly + 1][4]int8
 	inLayer  [MaxPly + 1]bool // the node at ply is a BRS+ layer
-	// gainDefaults: Options.GainDefaults.
-	gainDefaults bool
-	dflt         [chameleon.MaxMoves]chameleon.Move
-	scratch      chameleon.Position // layerChild: keepSensible's scratch
-	judge        chameleon.Position // defaultMove's scratch (Options.GainDefaults)
+	dflt     [chameleon.MaxMoves]chameleon.Move
+	scratch  chameleon.Position // layerChild: keepSensible's scratch
 	// sensible holds the opponents modelled as sensible players (model.go).
 	sensible uint8
 
@@ -70,7 +67,6 @@ func (w *worker) setup(pos *chameleon.Position, history []uint64, lim Limits, tm
 	w.root = pos.ToMove()
 	w.opponents = bits.OnesCount8(pos.Alive() &^ (1 << w.root))
 	w.algo = opts.Algorithm
-	w.gainDefaults = opts.GainDefaults
 	w.sensible = 0
 	if w.algo == ParanoidModel || w.algo == BRSPlus {
 		w.sensible = opts.Sensible &^ (1 << w.root)

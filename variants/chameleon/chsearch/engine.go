@@ -11,9 +11,8 @@
 // has played sensibly so far in the game is searched with its sensible
 // moves only (model.go). Best-reply search (Schadd
 // and Winands), where only the one strongest opponent move is considered
-// between two moves of the root player, its refinement BRS+ (brsplus.go),
-// and max-n, where every player maximises its own score, are available as
-// options (Options.Algorithm)
+// between two moves of the root player, and max-n, where every player
+// maximises its own score, are available as options (Options.Algorithm)
 // for comparison; docs/CHAMELEON.md gives the measurements behind the
 // default.
 //
@@ -62,14 +61,10 @@ const (
 	Paranoid                // all opponents minimise the root player's score
 	BestReply               // only the best single opponent move between two root moves
 	MaxN                    // every player maximises its own score, no pruning (for comparison)
-	// BRSPlus is best-reply search in which the opponents who do not reply
-	// play a default move (brsplus.go); opponents judged sensible, as in
-	// ParanoidModel, offer only their sensible moves.
-	BRSPlus
 )
 
-// ParseAlgorithm reads "model", "paranoid", "bestreply" (also "brs"),
-// "brsplus" (also "brs+") or "maxn".
+// ParseAlgorithm reads "model", "paranoid", "bestreply" (also "brs") or
+// "maxn".
 func ParseAlgorithm(s string) (Algorithm, bool) {
 	switch s {
 	case "model":
@@ -78,8 +73,6 @@ func ParseAlgorithm(s string) (Algorithm, bool) {
 		return Paranoid, true
 	case "bestreply", "brs":
 		return BestReply, true
-	case "brsplus", "brs+":
-		return BRSPlus, true
 	case "maxn":
 		return MaxN, true
 	}
@@ -90,8 +83,6 @@ func (a Algorithm) String() string {
 	switch a {
 	case BestReply:
 		return "bestreply"
-	case BRSPlus:
-		return "brsplus"
 	case MaxN:
 		return "maxn"
 	case Paranoid:

@@ -3,7 +3,6 @@ package chsearch
 import (
 	"context"
 	"math/rand/v2"
-	"slices"
 	"testing"
 	"time"
 
@@ -178,8 +177,8 @@ func TestDepthLimitReachesEveryDepth(t *testing.T) {
 func TestNodeLimitIsExact(t *testing.T) {
 	p, err := chameleon.StartPosition(0b1111)
 	require.NoError(t, err)
-	for _, opts := range []Options{{Algorithm: ParanoidModel}, {Algorithm: BRSPlus}} {
-		algo := opts.Algorithm
+	for _, opts := range []Options{{Algorithm: ParanoidModel}, {Algorithm: ParanoidModel, Sensible: 0b1111}} {
+		algo := opts // for the messages
 		for _, limit := range []uint64{1, 500, 20000} {
 			var last *Info
 			e := New(4)
@@ -261,20 +260,16 @@ func TestPassAndGameOver(t *testing.T) {
 func TestAlgorithmsAgreeWithTwoPlayers(t *testing.T) {
 	para, brs := New(4), New(4)
 	brs.SetOptions(Options{Algorithm: BestReply})
-	plus := New(4)
-	plus.SetOptions(Options{Algorithm: BRSPlus})
 	for _, p := range endgames(t, 0b0101, 6, 20, 5) {
 		a := para.Search(context.Background(), p, nil, Limits{Depth: 4}, nil)
 		b := brs.Search(context.Background(), p, nil, Limits{Depth: 4}, nil)
-		c := plus.Search(context.Background(), p, nil, Limits{Depth: 4}, nil)
 		assert.Equal(t, a.Score, b.Score, "%s", p)
-		assert.Equal(t, a.Score, c.Score, "BRS+: %s", p)
 	}
 }
 
 // TestEveryAlgorithmPlaysLegalMoves with four players.
 func TestEveryAlgorithmPlaysLegalMoves(t *testing.T) {
-	for _, algo := range []Algorithm{ParanoidModel, Paranoid, BestReply, BRSPlus, MaxN} {
+	for _, algo := range []Algorithm{ParanoidModel, Paranoid, BestReply, MaxN} {
 		e := New(4)
 		e.SetOptions(Options{Algorithm: algo, Sensible: 0b1111})
 		for _, p := range endgames(t, 0b1111, 10, 10, 8) {
@@ -306,7 +301,7 @@ func TestWeakLevelsAreLimited(t *testing.T) {
 func TestSearchDoesNotAllocatePerNode(t *testing.T) {
 	p, err := chameleon.StartPosition(0b1111)
 	require.NoError(t, err)
-	for _, opts := range []Options{{Algorithm: Paranoid}, {Algorithm: ParanoidModel, Sensible: 0b1111}, {Algorithm: BRSPlus, Sensible: 0b1111}} {
+	for _, opts := range []Options{{Algorithm: Paranoid}, {Algorithm: ParanoidModel, Sensible: 0b1111}} {
 		e := New(4)
 		e.SetOptions(opts)
 		var nodes uint64
@@ -316,70 +311,4 @@ func TestSearchDoesNotAllocatePerNode(t *testing.T) {
 		assert.Greater(t, nodes, uint64(10000), "%v", opts.Algorithm)
 		assert.Less(t, allocs, 40.0, "%v", opts.Algorithm)
 	}
-}
-
-// TestBRSPlusLayersFollowTheTurnOrder: every position a BRS+ layer reaches
-// is one the game can reach. The prefixes follow each other by a legal
-// move (or the forced pass) of the player to move, each candidate is a
-// legal move of its prefix's mover, and after it the opponents play on
-// until the root player is to move or out.
-func TestBRSPlusLayersFollowTheTurnOrder(t *testing.T) {
-	for _, sensible := range []uint8{0, 0b1110} {
-		brsPlusLayers(t, sensible)
-	}
-}
-
-// brsPlusLayers checks the layers with the players in sensible modelled as
-// sensible: every default, before the replying opponent or after it, is
-// chosen among the same moves.
-func brsPlusLayers(t *testing.T, sensible uint8) {
-	e := New(1)
-	e.SetOptions(Options{Algorithm: BRSPlus, Sensible: sensible})
-	w := e.w
-	layers, candidates := 0, 0
-	dflt := func(q *chameleon.Position) chameleon.Move {
-		var buf [chameleon.MaxMoves]chameleon.Move
-		var after chameleon.Position
-		moves := q.GenMoves(buf[:0])
-		if w.modelled(q) && len(moves) > 0 {
-			moves = w.keepSensible(q, moves, &after)
-		}
-		return w.defaultMove(q, moves)
-	}
-	for _, p := range endgames(t, 0b1111, 14, 40, 11) {
-		if p.ToMove() == chameleon.Red || !p.Has(chameleon.Red) {
-			continue // a layer starts after the root player (red) moved
-		}
-		w.setup(p, nil, Limits{}, kit.TimeManager{})
-		w.root = chameleon.Red // as if red had just moved into p
-		w.sensible = sensible &^ 1
-		moves := slices.Clone(w.generate(0, false, false))
-		require.True(t, w.inLayer[0])
-		layers++
-		q := *p
-		for j := 0; q.ToMove() != chameleon.Red && q.Has(chameleon.Red) && q.Players() > 1; j++ {
-			require.Less(t, j, 3, "%s", p)
-			require.Equal(t, q, w.prefix[0][j], "%s: prefix %d", p, j)
-			d := dflt(&q)
-			require.True(t, d == chameleon.PassMove && !q.CanMove(q.ToMove()) || legal(&q, d), "%s: default %s", &q, d)
-			q.Make(d)
-		}
-		for _, m := range moves {
-			mover := w.moverPos(0, m)
-			require.True(t, legal(mover, m), "%s: %s is not legal in its prefix %s", p, m, mover)
-			w.layerChild(0, m)
-			child := &w.stack[1]
-			want := *mover
-			want.Make(m)
-			for want.ToMove() != chameleon.Red && want.Has(chameleon.Red) && want.Players() > 1 {
-				want.Make(dflt(&want))
-			}
-			require.Equal(t, want, *child, "%s after %s", p, m)
-			assert.True(t, child.ToMove() == chameleon.Red || !child.Has(chameleon.Red) || child.Players() <= 1, "%s after %s: %s", p, m, child)
-			assert.Equal(t, child.Key(), w.keys[1])
-			candidates++
-		}
-	}
-	assert.Greater(t, layers, 10)
-	assert.Greater(t, candidates, 100)
 }

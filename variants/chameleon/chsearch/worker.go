@@ -38,13 +38,6 @@ type worker struct {
 	hist    [4][64][64]int32  // by mover, from, to: quiet moves that cut off
 	score   [4]int            // evaluation scratch
 	gain    [maxNodeMoves]int // sensibleMoves scratch
-	// BRS+ layers (brsplus.go): the positions in which each opponent's
-	// candidates are played, the prefix of each colour, default-move scratch.
-	prefix   [MaxPly + 1][3]chameleon.Position
-	prefixOf [MaxPly + 1][4]int8
-	inLayer  [MaxPly + 1]bool // the node at ply is a BRS+ layer
-	dflt     [chameleon.MaxMoves]chameleon.Move
-	scratch  chameleon.Position // layerChild: keepSensible's scratch
 	// sensible holds the opponents modelled as sensible players (model.go).
 	sensible uint8
 
@@ -68,7 +61,7 @@ func (w *worker) setup(pos *chameleon.Position, history []uint64, lim Limits, tm
 	w.opponents = bits.OnesCount8(pos.Alive() &^ (1 << w.root))
 	w.algo = opts.Algorithm
 	w.sensible = 0
-	if w.algo == ParanoidModel || w.algo == BRSPlus {
+	if w.algo == ParanoidModel {
 		w.sensible = opts.Sensible &^ (1 << w.root)
 	}
 	w.history = history
@@ -260,10 +253,6 @@ func (w *worker) eval(ply int) int {
 func (w *worker) generate(ply int, maxing, capturesOnly bool) []chameleon.Move {
 	pos := &w.stack[ply]
 	buf := w.moves[ply][:0]
-	w.inLayer[ply] = w.algo == BRSPlus && !maxing && !capturesOnly
-	if w.inLayer[ply] {
-		return w.layerMoves(ply)
-	}
 	if w.algo == BestReply && !maxing {
 		for c := chameleon.Red; c <= chameleon.Blue; c++ {
 			if c != w.root && pos.Has(c) {
@@ -301,8 +290,8 @@ const (
 
 func (w *worker) scoreMoves(ply int, moves []chameleon.Move, ttMove chameleon.Move) {
 	keys := w.order[ply][:len(moves)]
+	pos := &w.stack[ply] // in best-reply search every opponent moves from it
 	for i, m := range moves {
-		pos := w.moverPos(ply, m)
 		switch capture := pos.At(m.To()) != chameleon.NoPawn; {
 		case m == ttMove:
 			keys[i] = orderTT
@@ -333,7 +322,7 @@ func (w *worker) orderKey(pos *chameleon.Position, m chameleon.Move) int32 {
 
 // isCapture reports whether m, played at ply, takes a pawn.
 func (w *worker) isCapture(ply int, m chameleon.Move) bool {
-	return w.moverPos(ply, m).At(m.To()) != chameleon.NoPawn
+	return w.stack[ply].At(m.To()) != chameleon.NoPawn
 }
 
 // pick moves the best remaining move to index i and returns it.
@@ -384,9 +373,6 @@ func (w *worker) search(ply, depth, alpha, beta int) int {
 
 	// Step 2. No move: every player stuck is a draw; otherwise the forced pass.
 	moves := w.generate(ply, maxing, false)
-	if w.stopped { // a BRS+ layer's default moves reached the node limit
-		return 0
-	}
 	if len(moves) == 0 {
 		if pos.AllStuck() {
 			return drawScore
@@ -399,7 +385,7 @@ func (w *worker) search(ply, depth, alpha, beta int) int {
 
 	// An opponent known to play sensibly is searched with its sensible
 	// moves only.
-	if !maxing && w.algo != BRSPlus && w.modelled(pos) {
+	if !maxing && w.modelled(pos) {
 		moves = w.sensibleMoves(ply, moves)
 	}
 
@@ -416,13 +402,7 @@ func (w *worker) search(ply, depth, alpha, beta int) int {
 	for i := range moves {
 		m := w.pick(ply, moves, i)
 		capture := w.isCapture(ply, m)
-		if w.inLayer[ply] {
-			if w.layerChild(ply, m); w.stopped {
-				return 0
-			}
-		} else {
-			w.makeChild(ply, m, maxing)
-		}
+		w.makeChild(ply, m, maxing)
 		r := 0
 		if depth >= 3 && i >= 3 && !capture && m != w.killers[ply][0] && m != w.killers[ply][1] {
 			r = 1
@@ -485,7 +465,7 @@ func (w *worker) rememberCutoff(ply int, m chameleon.Move, depth int) {
 		w.killers[ply][1] = w.killers[ply][0]
 		w.killers[ply][0] = m
 	}
-	h := &w.hist[w.moverPos(ply, m).At(m.From()).Owner()][m.From()][m.To()]
+	h := &w.hist[w.stack[ply].At(m.From()).Owner()][m.From()][m.To()]
 	*h += int32(depth * depth)
 	if *h > orderKiller/2 {
 		for c := range w.hist {

@@ -170,7 +170,7 @@ func (c *chameleonEngine) Prepare(gm variants.Game, args []string) (variants.Sea
 
 // parseChameleonGo reads "go" for Chameleon Chess: depth, nodes, movetime,
 // infinite, ponder, searchmoves, movestogo, the mover's clock, and
-// "algorithm model|paranoid|bestreply|maxn" (the multi-player search
+// "algorithm model|paranoid|bestreply" (the multi-player search
 // scheme; model, the default, is paranoid search with the opponent model).
 // The mover's clock is "time"/"inc"; a two-player frontend's
 // "wtime"/"btime" (with "winc"/"binc") are accepted too: with one of them
@@ -209,7 +209,7 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 		if a, ok := chsearch.ParseAlgorithm(name); ok {
 			opts.Algorithm = a
 		} else {
-			g.Note("go algorithm %q is not \"model\", \"paranoid\", \"bestreply\" or \"maxn\"; using model", kit.Truncate(name, 20))
+			g.Note("go algorithm %q is not \"model\", \"paranoid\" or \"bestreply\"; using model", kit.Truncate(name, 20))
 		}
 	}
 	if g.Limits.Mate > 0 {

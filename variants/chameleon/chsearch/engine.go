@@ -11,10 +11,9 @@
 // has played sensibly so far in the game is searched with its sensible
 // moves only (model.go). Best-reply search (Schadd
 // and Winands), where only the one strongest opponent move is considered
-// between two moves of the root player, and max-n, where every player
-// maximises its own score, are available as options (Options.Algorithm)
-// for comparison; docs/CHAMELEON.md gives the measurements behind the
-// default.
+// between two moves of the root player, is available as an option
+// (Options.Algorithm) for comparison; docs/CHAMELEON.md gives the
+// measurements behind the default.
 //
 // Around that: iterative deepening, a transposition table, principal
 // variation search with null windows, late-move reductions, a capture
@@ -60,11 +59,9 @@ const (
 	ParanoidModel Algorithm = iota
 	Paranoid                // all opponents minimise the root player's score
 	BestReply               // only the best single opponent move between two root moves
-	MaxN                    // every player maximises its own score, no pruning (for comparison)
 )
 
-// ParseAlgorithm reads "model", "paranoid", "bestreply" (also "brs") or
-// "maxn".
+// ParseAlgorithm reads "model", "paranoid" or "bestreply" (also "brs").
 func ParseAlgorithm(s string) (Algorithm, bool) {
 	switch s {
 	case "model":
@@ -73,8 +70,6 @@ func ParseAlgorithm(s string) (Algorithm, bool) {
 		return Paranoid, true
 	case "bestreply", "brs":
 		return BestReply, true
-	case "maxn":
-		return MaxN, true
 	}
 	return ParanoidModel, false
 }
@@ -83,8 +78,6 @@ func (a Algorithm) String() string {
 	switch a {
 	case BestReply:
 		return "bestreply"
-	case MaxN:
-		return "maxn"
 	case Paranoid:
 		return "paranoid"
 	}

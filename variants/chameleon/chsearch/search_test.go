@@ -269,7 +269,7 @@ func TestAlgorithmsAgreeWithTwoPlayers(t *testing.T) {
 
 // TestEveryAlgorithmPlaysLegalMoves with four players.
 func TestEveryAlgorithmPlaysLegalMoves(t *testing.T) {
-	for _, algo := range []Algorithm{ParanoidModel, Paranoid, BestReply, MaxN} {
+	for _, algo := range []Algorithm{ParanoidModel, Paranoid, BestReply} {
 		e := New(4)
 		e.SetOptions(Options{Algorithm: algo, Sensible: 0b1111})
 		for _, p := range endgames(t, 0b1111, 10, 10, 8) {

@@ -164,8 +164,6 @@ func (w *worker) searchRoot(depth int, exactAll bool) (int, bool) {
 		w.makeChild(0, rm.move, true)
 		var s int
 		switch {
-		case w.algo == MaxN:
-			s = w.maxn(1, depth-1, false)[w.root]
 		case i == 0 || exactAll:
 			s = w.search(1, depth-1, -Infinite, Infinite)
 		default:

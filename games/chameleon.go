@@ -170,9 +170,8 @@ func (c *chameleonEngine) Prepare(gm variants.Game, args []string) (variants.Sea
 
 // parseChameleonGo reads "go" for Chameleon Chess: depth, nodes, movetime,
 // infinite, ponder, searchmoves, movestogo, the mover's clock, and
-// "algorithm model|paranoid|bestreply" (the multi-player search
-// scheme; model, the default, is paranoid search with the opponent model).
-// The mover's clock is "time"/"inc"; a two-player frontend's
+// "algorithm model|paranoid" (model, the default, is paranoid search with
+// the opponent model; paranoid is its control). The mover's clock is "time"/"inc"; a two-player frontend's
 // "wtime"/"btime" (with "winc"/"binc") are accepted too: with one of them
 // given it is the mover's, with both the smaller one is taken, because a
 // game of up to four players has no white and black to map them to and
@@ -209,7 +208,7 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 		if a, ok := chsearch.ParseAlgorithm(name); ok {
 			opts.Algorithm = a
 		} else {
-			g.Note("go algorithm %q is not \"model\", \"paranoid\" or \"bestreply\"; using model", kit.Truncate(name, 20))
+			g.Note("go algorithm %q is not \"model\" or \"paranoid\"; using model", kit.Truncate(name, 20))
 		}
 	}
 	if g.Limits.Mate > 0 {

@@ -9,11 +9,9 @@
 // minimises the same number, and ordinary alpha-beta pruning applies. With
 // two players this is plain minimax alpha-beta. By default an opponent who
 // has played sensibly so far in the game is searched with its sensible
-// moves only (model.go). Best-reply search (Schadd
-// and Winands), where only the one strongest opponent move is considered
-// between two moves of the root player, is available as an option
-// (Options.Algorithm) for comparison; docs/CHAMELEON.md gives the
-// measurements behind the default.
+// moves only (model.go); plain paranoid search stays available as an
+// option (Options.Algorithm), the control the model is measured against
+// (docs/CHAMELEON.md).
 //
 // Around that: iterative deepening, a transposition table, principal
 // variation search with null windows, late-move reductions, a capture
@@ -58,27 +56,21 @@ const (
 	// played sensibly so far (Options.Sensible) play only sensible moves.
 	ParanoidModel Algorithm = iota
 	Paranoid                // all opponents minimise the root player's score
-	BestReply               // only the best single opponent move between two root moves
 )
 
-// ParseAlgorithm reads "model", "paranoid" or "bestreply" (also "brs").
+// ParseAlgorithm reads "model" or "paranoid".
 func ParseAlgorithm(s string) (Algorithm, bool) {
 	switch s {
 	case "model":
 		return ParanoidModel, true
 	case "paranoid":
 		return Paranoid, true
-	case "bestreply", "brs":
-		return BestReply, true
 	}
 	return ParanoidModel, false
 }
 
 func (a Algorithm) String() string {
-	switch a {
-	case BestReply:
-		return "bestreply"
-	case Paranoid:
+	if a == Paranoid {
 		return "paranoid"
 	}
 	return "model"

@@ -10,10 +10,6 @@ import (
 	"tempest/variants/chameleon"
 )
 
-// maxNodeMoves bounds the moves of one node: a best-reply node holds the
-// moves of up to three opponents.
-const maxNodeMoves = 3 * chameleon.MaxMoves
-
 type rootMove struct {
 	move  chameleon.Move
 	score int
@@ -30,14 +26,14 @@ type worker struct {
 	stack   [MaxPly + 2]chameleon.Position
 	keys    [MaxPly + 2]uint64 // stack[i].Key(), for repetitions
 	history []uint64           // the game's keys before the root, oldest first
-	moves   [MaxPly + 1][maxNodeMoves]chameleon.Move
-	order   [MaxPly + 1][maxNodeMoves]int32
+	moves   [MaxPly + 1][chameleon.MaxMoves]chameleon.Move
+	order   [MaxPly + 1][chameleon.MaxMoves]int32
 	pv      [MaxPly + 1][MaxPly + 1]chameleon.Move
 	pvLen   [MaxPly + 1]int
 	killers [MaxPly + 1][2]chameleon.Move
-	hist    [4][64][64]int32  // by mover, from, to: quiet moves that cut off
-	score   [4]int            // evaluation scratch
-	gain    [maxNodeMoves]int // sensibleMoves scratch
+	hist    [4][64][64]int32        // by mover, from, to: quiet moves that cut off
+	score   [4]int                  // evaluation scratch
+	gain    [chameleon.MaxMoves]int // sensibleMoves scratch
 	// sensible holds the opponents modelled as sensible players (model.go).
 	sensible uint8
 
@@ -161,7 +157,7 @@ func (w *worker) searchRoot(depth int, exactAll bool) (int, bool) {
 	w.pvLen[0] = 0
 	for i := range w.rootMoves {
 		rm := &w.rootMoves[i]
-		w.makeChild(0, rm.move, true)
+		w.makeChild(0, rm.move)
 		var s int
 		switch {
 		case i == 0 || exactAll:
@@ -190,15 +186,11 @@ func (w *worker) searchRoot(depth int, exactAll bool) (int, bool) {
 	return best, true
 }
 
-// makeChild makes move m on stack[ply] into stack[ply+1]. In best-reply
-// search an opponent's move hands the turn straight back to the root player.
-func (w *worker) makeChild(ply int, m chameleon.Move, maxing bool) {
+// makeChild makes move m on stack[ply] into stack[ply+1].
+func (w *worker) makeChild(ply int, m chameleon.Move) {
 	child := &w.stack[ply+1]
 	*child = w.stack[ply]
 	child.Make(m)
-	if w.algo == BestReply && !maxing && child.Has(w.root) {
-		child.SetToMove(w.root)
-	}
 	w.keys[ply+1] = child.Key()
 }
 
@@ -246,20 +238,10 @@ func (w *worker) eval(ply int) int {
 	return rootScore(&w.score, w.root, w.opponents)
 }
 
-// generate fills the move list of ply: the mover's moves, or in best-reply
-// search at an opponents' node the moves of every opponent.
-func (w *worker) generate(ply int, maxing, capturesOnly bool) []chameleon.Move {
+// generate fills the move list of ply with the mover's moves.
+func (w *worker) generate(ply int, capturesOnly bool) []chameleon.Move {
 	pos := &w.stack[ply]
-	buf := w.moves[ply][:0]
-	if w.algo == BestReply && !maxing {
-		for c := chameleon.Red; c <= chameleon.Blue; c++ {
-			if c != w.root && pos.Has(c) {
-				buf = genFor(pos, c, buf, capturesOnly)
-			}
-		}
-		return buf
-	}
-	return genFor(pos, pos.ToMove(), buf, capturesOnly)
+	return genFor(pos, pos.ToMove(), w.moves[ply][:0], capturesOnly)
 }
 
 func genFor(pos *chameleon.Position, c chameleon.Color, buf []chameleon.Move, capturesOnly bool) []chameleon.Move {
@@ -288,7 +270,7 @@ const (
 
 func (w *worker) scoreMoves(ply int, moves []chameleon.Move, ttMove chameleon.Move) {
 	keys := w.order[ply][:len(moves)]
-	pos := &w.stack[ply] // in best-reply search every opponent moves from it
+	pos := &w.stack[ply]
 	for i, m := range moves {
 		switch capture := pos.At(m.To()) != chameleon.NoPawn; {
 		case m == ttMove:
@@ -370,12 +352,12 @@ func (w *worker) search(ply, depth, alpha, beta int) int {
 	}
 
 	// Step 2. No move: every player stuck is a draw; otherwise the forced pass.
-	moves := w.generate(ply, maxing, false)
+	moves := w.generate(ply, false)
 	if len(moves) == 0 {
 		if pos.AllStuck() {
 			return drawScore
 		}
-		w.makeChild(ply, chameleon.PassMove, maxing)
+		w.makeChild(ply, chameleon.PassMove)
 		s := w.search(ply+1, depth-1, alpha, beta)
 		w.updatePV(ply, chameleon.PassMove)
 		return s
@@ -400,7 +382,7 @@ func (w *worker) search(ply, depth, alpha, beta int) int {
 	for i := range moves {
 		m := w.pick(ply, moves, i)
 		capture := w.isCapture(ply, m)
-		w.makeChild(ply, m, maxing)
+		w.makeChild(ply, m)
 		r := 0
 		if depth >= 3 && i >= 3 && !capture && m != w.killers[ply][0] && m != w.killers[ply][1] {
 			r = 1
@@ -503,11 +485,11 @@ func (w *worker) quiesce(ply, alpha, beta int) int {
 		beta = min(beta, stand)
 	}
 	best := stand
-	moves := w.generate(ply, maxing, true)
+	moves := w.generate(ply, true)
 	w.scoreMoves(ply, moves, chameleon.NoMove)
 	for i := range moves {
 		m := w.pick(ply, moves, i)
-		w.makeChild(ply, m, maxing)
+		w.makeChild(ply, m)
 		s, over := w.terminal(&w.stack[ply+1], ply+1)
 		if !over {
 			s = w.quiesce(ply+1, alpha, beta)

@@ -73,6 +73,7 @@ func TestEndedExperimentsAreUnknownWords(t *testing.T) {
 		{"chessmate", "eval", "net"},
 		{"chameleon", "pruning", "on"},
 		{"chameleon", "brsdefault", "gain"},
+		{"stratego", "narrow", "6"},
 	} {
 		v := ByName(tc.game)
 		s := defaults()

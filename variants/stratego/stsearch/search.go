@@ -3,7 +3,6 @@ package stsearch
 import (
 	"context"
 	"math/rand/v2"
-	"slices"
 	"strconv"
 	"time"
 
@@ -102,11 +101,6 @@ type Options struct {
 	// worlds stay uniform.
 	Start *stratego.Position
 	Seen  []stratego.Obs
-	// Narrow, when above zero, searches only the Narrow best root moves by
-	// their average (and every attack on an unknown piece) from depth
-	// narrowFrom on, at full strength: the budget goes to the candidates
-	// instead of scoring every move exactly in every world. Experimental.
-	Narrow int
 	// ExpectLeaf lets the root side, at a leaf (quiescence), take the
 	// expected gain of attacking an unknown piece over the identities it
 	// may have (the belief's marginals with Belief, else the count-based
@@ -132,9 +126,6 @@ type Options struct {
 func Defaults(start *stratego.Position, seen []stratego.Obs) Options {
 	return Options{Belief: true, Start: start, Seen: seen}
 }
-
-// narrowFrom is the first depth searched with a narrowed root (Narrow).
-const narrowFrom = 3
 
 // SetOptions sets the switches for the following searches.
 func (e *Engine) SetOptions(o Options) { e.opts = o }
@@ -251,18 +242,13 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	if len(root) == 1 && !lim.Infinite {
 		maxDepth = 1 // nothing to choose: a quick look for the score
 	}
-	var dropped []bool // root moves no longer searched (Options.Narrow)
-	narrow := e.opts.Narrow > 0 && e.level.Kind == kit.FullStrength
 	for depth := 1; depth <= maxDepth; depth++ {
-		if narrow && depth == narrowFrom && len(root) > e.opts.Narrow {
-			dropped = narrowRoot(avg, cv, e.opts.Narrow)
-		}
 		for wi := range worlds {
 			// A generation per world and depth: the table replaces the
 			// entries of other worlds first, which are other positions
 			// (a key names every identity) and rarely of use.
 			e.TT.NewSearch()
-			if !w.searchRoot(&worlds[wi], root, depth, scores[wi], depth == 1, dropped) {
+			if !w.searchRoot(&worlds[wi], root, depth, scores[wi], depth == 1) {
 				break
 			}
 			done[wi] = depth
@@ -271,11 +257,6 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 			break // stopped before any world finished depth 1
 		}
 		average(ballot, avg, scores, done, cv)
-		for i, d := range dropped {
-			if d {
-				avg[i] = -infinite // scored at a shallower depth: not comparable
-			}
-		}
 		best := bestIndex(avg)
 		res = Result{BestMove: root[best], Score: avg[best], Depth: depth, Nodes: w.nodes, Worlds: len(worlds)}
 		if !w.aborted && report != nil {
@@ -440,35 +421,14 @@ func bestIndex(avg []int) int {
 	return best
 }
 
-// narrowRoot marks the root moves to drop: all but the keep best by avg,
-// except attacks on unknown pieces (cv), whose few worlds make their
-// averages the least reliable.
-func narrowRoot(avg []int, cv *variates, keep int) []bool {
-	order := make([]int, len(avg))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return avg[b] - avg[a] })
-	dropped := make([]bool, len(avg))
-	for _, i := range order[keep:] {
-		dropped[i] = cv == nil || !cv.attack[i]
-	}
-	return dropped
-}
-
-// searchRoot scores every root move in one world at one depth, except the
-// dropped ones (nil: none), whose scores stay as they were. It returns
+// searchRoot scores every root move in one world at one depth. It returns
 // false if the search was stopped (the world's scores are then those of
 // the previous depth). Depth 1 ignores the node and time budget, so a
 // decision always has at least one complete depth.
-func (w *worker) searchRoot(world *stratego.Position, root []stratego.Move, depth int, out []int32, first bool, dropped []bool) bool {
+func (w *worker) searchRoot(world *stratego.Position, root []stratego.Move, depth int, out []int32, first bool) bool {
 	w.path[0] = world.PublicKey()
 	var tmp [stratego.MaxMoves]int32
 	for i, m := range root {
-		if dropped != nil && dropped[i] {
-			tmp[i] = out[i]
-			continue
-		}
 		child := &w.stack[1]
 		*child = *world
 		b := child.Play(m)

@@ -3,7 +3,6 @@ package stsearch
 import (
 	"context"
 	"math/rand/v2"
-	"slices"
 	"testing"
 	"time"
 
@@ -368,45 +367,6 @@ func TestTimePlanKeepsTheClockReserve(t *testing.T) {
 		_, hard := e.plan(&lim, stratego.Everwinter, time.Now())
 		return hard
 	})
-}
-
-// TestNarrowedRootSearchesDeeper: with Options.Narrow the same node budget
-// reaches a greater depth, still plays a legal move,
-// and is deterministic; weak levels ignore it.
-func TestNarrowedRootSearchesDeeper(t *testing.T) {
-	deeper := 0
-	for seed := uint64(30); seed < 36; seed++ {
-		g := midgame(t, seed, 40)
-		if g.Status().Over {
-			continue
-		}
-		lim := Limits{Nodes: 60000}
-		wide := New().Search(context.Background(), g.Pos(), g.PublicHistory(), lim, nil)
-		e := New()
-		e.SetOptions(Options{Narrow: 3})
-		narrow := e.Search(context.Background(), g.Pos(), g.PublicHistory(), lim, nil)
-		again := e.Search(context.Background(), g.Pos(), g.PublicHistory(), lim, nil)
-		assert.Equal(t, narrow, again, "seed %d: deterministic", seed)
-		assert.GreaterOrEqual(t, narrow.Depth, wide.Depth, "seed %d", seed)
-		if narrow.Depth > wide.Depth {
-			deeper++
-		}
-		assert.True(t, slices.Contains(g.Legal(), narrow.BestMove.String()), "seed %d: %s", seed, narrow.BestMove)
-
-		for _, l := range kit.PlayingLevels {
-			if l.Kind != kit.WeakSearch {
-				continue
-			}
-			a, b := New(), New()
-			a.SetLevel(l.Level, 7)
-			b.SetLevel(l.Level, 7)
-			b.SetOptions(Options{Narrow: 1})
-			ra := a.Search(context.Background(), g.Pos(), g.PublicHistory(), Limits{Nodes: 20000}, nil)
-			rb := b.Search(context.Background(), g.Pos(), g.PublicHistory(), Limits{Nodes: 20000}, nil)
-			assert.Equal(t, ra, rb, "seed %d, level %+v: weak levels do not narrow", seed, l.Level)
-		}
-	}
-	assert.Greater(t, deeper, 2)
 }
 
 // TestWeakLevelsIgnoreTheDefaults: the playing levels below full strength

@@ -74,6 +74,7 @@ func TestEndedExperimentsAreUnknownWords(t *testing.T) {
 		{"chameleon", "pruning", "on"},
 		{"chameleon", "brsdefault", "gain"},
 		{"stratego", "narrow", "6"},
+		{"stratego", "guard", "on"},
 	} {
 		v := ByName(tc.game)
 		s := defaults()

@@ -184,16 +184,15 @@ func (c *strategoEngine) TableMB() int                { return stsearch.TableMB 
 // has no ponder mode of its own: the search runs at once and the answer is
 // held until ponderhit), "deal belief|uniform" (how the worlds are dealt;
 // belief, the default, from the public record, stsearch.Options), "leaf plain|expect" (plain, the default; expect: the leaves weigh
-// the gamble on an unknown piece; experimental) and "guard off|on" (off,
-// the default; on adds the evaluation's breach term; experimental). All act
-// at full strength only. searchmoves and mate are ignored with a note. The
+// the gamble on an unknown piece; experimental). Both act at full strength
+// only. searchmoves and mate are ignored with a note. The
 // engine decides from the mover's view; a view of the other player cannot
 // be searched.
 func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Search, []string, error) {
 	g := gm.(*stratego.Game)
 	pos := *g.Pos() // the search owns its copy
 	us := int(pos.SideToMove())
-	gp := kit.ParseGo(args, us, "deal", "leaf", "guard")
+	gp := kit.ParseGo(args, us, "deal", "leaf")
 	gp.OwnClock(us)
 	// The belief reads the public record only: the start (reduced to the
 	// mover's view by the search) and the plies as both saw them.
@@ -203,7 +202,6 @@ func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Sear
 		opts.Belief, opts.Start, opts.Seen = false, nil, nil
 	}
 	opts.ExpectLeaf = gp.Choice("leaf", "plain", "expect")
-	opts.FlagGuard = gp.Choice("guard", "off", "on")
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", stratego.Name)
 	}

@@ -42,32 +42,26 @@ func TestStrategoGoDeal(t *testing.T) {
 	}
 }
 
-// "go ... leaf expect" turns the Stratego search's expectation leaf on for that search ("leaf plain", no word and an
-// unknown word, noted, leave it off); "guard on" adds the breach term (off
-// without the word, with "guard off" and with an unknown word, noted).
-func TestStrategoGoLeafAndGuard(t *testing.T) {
+// "go ... leaf expect" turns the Stratego search's expectation leaf on for
+// that search ("leaf plain", no word and an unknown word, noted, leave it
+// off).
+func TestStrategoGoLeaf(t *testing.T) {
 	g, c := strategoAfterTwoPlies(t)
 	for _, tc := range []struct {
 		args   []string
 		expect bool
 		notes  int
-		guard  bool
 	}{
-		{[]string{"depth", "1"}, false, 0, false},
-		{[]string{"depth", "1", "leaf", "expect"}, true, 0, false},
-		{[]string{"depth", "1", "leaf", "plain"}, false, 0, false},
-		{[]string{"depth", "1", "leaf", "guess"}, false, 1, false},
-		{[]string{"depth", "1", "deal", "uniform", "leaf", "plain"}, false, 0, false},
-		{[]string{"depth", "1", "deal", "belief", "leaf", "expect"}, true, 0, false},
-		{[]string{"depth", "1", "guard", "on"}, false, 0, true},
-		{[]string{"depth", "1", "guard", "off"}, false, 0, false},
-		{[]string{"depth", "1", "guard", "maybe"}, false, 1, false},
-		{[]string{"depth", "1", "leaf", "expect", "guard", "on"}, true, 0, true},
+		{[]string{"depth", "1"}, false, 0},
+		{[]string{"depth", "1", "leaf", "expect"}, true, 0},
+		{[]string{"depth", "1", "leaf", "plain"}, false, 0},
+		{[]string{"depth", "1", "leaf", "guess"}, false, 1},
+		{[]string{"depth", "1", "deal", "uniform", "leaf", "plain"}, false, 0},
+		{[]string{"depth", "1", "deal", "belief", "leaf", "expect"}, true, 0},
 	} {
 		o, notes := strategoGoOptions(t, g, c, tc.args)
 		assert.Len(t, notes, tc.notes, "%v: %v", tc.args, notes)
 		assert.Equal(t, tc.expect, o.ExpectLeaf, "%v", tc.args)
-		assert.Equal(t, tc.guard, o.FlagGuard, "%v", tc.args)
 	}
 }
 

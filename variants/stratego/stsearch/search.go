@@ -70,7 +70,6 @@ type worker struct {
 	expect   [80][stratego.Unknown]int32
 	seen     [80]stratego.Piece
 	expectOn bool
-	guard    bool // the breach term (Options.FlagGuard)
 }
 
 // Engine makes decisions; it is reused between moves (its buffers are
@@ -109,10 +108,6 @@ type Options struct {
 	// other side is to move, its standing pat leaves root that chance.
 	// Full strength only.
 	ExpectLeaf bool
-	// FlagGuard adds the breach term to the evaluation (eval.go): the cost
-	// of enemy Dwarfs near root's Flag, which only they can reach through
-	// its Traps. Full strength only.
-	FlagGuard bool
 }
 
 // Defaults are the switches of the engine's full-strength decision
@@ -197,8 +192,7 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	}
 	soft, hard := e.plan(&lim, view.SideToMove(), start)
 	w := e.w
-	*w = worker{tt: e.TT, ctx: ctx, hist: history, maxNodes: lim.Nodes, root: view.SideToMove(),
-		guard: e.opts.FlagGuard && e.level.Kind == kit.FullStrength}
+	*w = worker{tt: e.TT, ctx: ctx, hist: history, maxNodes: lim.Nodes, root: view.SideToMove()}
 	e.TT.Clear() // 1 MiB: cheaper than a search's first depth
 	if hard > 0 {
 		w.deadline = start.Add(hard)
@@ -652,7 +646,7 @@ func (w *worker) quiesce(p *stratego.Position, ply, alpha, beta, qply int, ignor
 	if s, over := terminal(p, ply); over {
 		return s
 	}
-	stand := evaluate(p, w.root, w.guard)
+	stand := evaluate(p, w.root)
 	rootToMove := p.SideToMove() == w.root
 	var moves []stratego.Move
 	if w.expectOn && qply < maxQuiescence && ply < maxPly {

@@ -64,16 +64,15 @@ func TestFairness(t *testing.T) {
 			assert.Equal(t, moves[0], moves[1], "seed %d, level %+v: the decision does not depend on hidden identities", seed, lvl)
 		}
 		for _, opts := range []Options{{Belief: true, Start: g.Begin(), Seen: g.Observations()},
-			{ExpectLeaf: true}, {Belief: true, Start: g.Begin(), Seen: g.Observations(), ExpectLeaf: true},
-			{Belief: true, Start: g.Begin(), Seen: g.Observations(), FlagGuard: true}} {
+			{ExpectLeaf: true}, {Belief: true, Start: g.Begin(), Seen: g.Observations(), ExpectLeaf: true}} {
 			var moves [2]stratego.Move
 			for trial, p := range []*stratego.Position{pos, &other} {
 				e := New()
 				e.SetOptions(opts)
 				moves[trial] = e.Search(context.Background(), p, g.PublicHistory(), Limits{Nodes: 20000}, nil).BestMove
 			}
-			assert.Equal(t, moves[0], moves[1], "seed %d, belief %v, expectation leaf %v, breach term %v: the decision does not depend on hidden identities",
-				seed, opts.Belief, opts.ExpectLeaf, opts.FlagGuard)
+			assert.Equal(t, moves[0], moves[1], "seed %d, belief %v, expectation leaf %v: the decision does not depend on hidden identities",
+				seed, opts.Belief, opts.ExpectLeaf)
 		}
 	}
 }
@@ -253,9 +252,6 @@ func TestNodeLoopDoesNotAllocate(t *testing.T) {
 	leafSmall, leafLarge := allocs(5000), allocs(50000)
 	assert.Equal(t, leafSmall, leafLarge, "with the expectation leaf, allocations grow with the nodes searched")
 	assert.Equal(t, small, leafSmall, "the expectation leaf allocates per decision")
-	e.SetOptions(Options{Belief: true, Start: g.Begin(), Seen: g.Observations(), FlagGuard: true})
-	guardSmall, guardLarge := allocs(5000), allocs(50000)
-	assert.Equal(t, guardSmall, guardLarge, "with the breach term, allocations grow with the nodes searched")
 }
 
 // TestExpectedGainTable: the expectation leaf's table holds, for every
@@ -388,35 +384,10 @@ func TestWeakLevelsIgnoreTheDefaults(t *testing.T) {
 		}
 		weak++
 		all := Defaults(g.Begin(), g.Observations())
-		all.ExpectLeaf, all.FlagGuard = true, true // the experimental switches too
+		all.ExpectLeaf = true // the experimental switch too
 		assert.Equal(t, decide(l.Level, Options{}), decide(l.Level, all), "level %d", i)
 	}
 	assert.Positive(t, weak)
 	full := kit.Level{Kind: kit.FullStrength}
 	assert.NotEqual(t, decide(full, Options{}), decide(full, Defaults(g.Begin(), g.Observations())))
-}
-
-// The breach term (Options.FlagGuard), computed by hand: Volcandria's Flag
-// on a1 behind Traps on a2 and b1, an enemy Dwarf on a4, three steps away:
-// 8*(7-3)^2 = 128, halved once for a guard that beats Dwarfs two steps from
-// the Flag, not for one as far as the Dwarf, nor for a guard that does not
-// beat Dwarfs; an enemy Knight at the same spot costs nothing.
-func TestBreachCost(t *testing.T) {
-	for _, tc := range []struct {
-		rank4, rank3, rank2, rank1 string
-		want                       int
-	}{
-		{"w!'9", "10", "T9", "FT2E5", 128},    // the Elf on e1, four steps from the Flag
-		{"w!'9", "1E8", "T9", "FT8", 128},     // on b3, as far as the Dwarf
-		{"w!'9", "10", "TE8", "FT8", 64},      // on b2: one step nearer than the Dwarf
-		{"w!'9", "10", "TW8", "FT2E5", 128},   // a Dwarf on b2 does not beat a Dwarf
-		{"k!'9", "10", "TE8", "FT8", 0},       // a Knight is stopped by the Traps
-		{"w!'8w!'", "10", "T9", "FT2E5", 128}, // the Dwarf on j4 is out of reach
-	} {
-		text := "9f/10/10/10/" + tc.rank4 + "/" + tc.rank3 + "/" + tc.rank2 + "/" + tc.rank1 + " v 00 -,- - 1 1"
-		p, err := stratego.ParsePosition(text)
-		require.NoError(t, err, text)
-		plain, guarded := evaluate(p, stratego.Volcandria, false), evaluate(p, stratego.Volcandria, true)
-		assert.Equal(t, tc.want, plain-guarded, "%s: the breach term costs Volcandria, to move", text)
-	}
 }

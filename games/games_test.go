@@ -75,6 +75,7 @@ func TestEndedExperimentsAreUnknownWords(t *testing.T) {
 		{"chameleon", "brsdefault", "gain"},
 		{"stratego", "narrow", "6"},
 		{"stratego", "guard", "on"},
+		{"stratego", "leaf", "expect"},
 	} {
 		v := ByName(tc.game)
 		s := defaults()

@@ -42,29 +42,6 @@ func TestStrategoGoDeal(t *testing.T) {
 	}
 }
 
-// "go ... leaf expect" turns the Stratego search's expectation leaf on for
-// that search ("leaf plain", no word and an unknown word, noted, leave it
-// off).
-func TestStrategoGoLeaf(t *testing.T) {
-	g, c := strategoAfterTwoPlies(t)
-	for _, tc := range []struct {
-		args   []string
-		expect bool
-		notes  int
-	}{
-		{[]string{"depth", "1"}, false, 0},
-		{[]string{"depth", "1", "leaf", "expect"}, true, 0},
-		{[]string{"depth", "1", "leaf", "plain"}, false, 0},
-		{[]string{"depth", "1", "leaf", "guess"}, false, 1},
-		{[]string{"depth", "1", "deal", "uniform", "leaf", "plain"}, false, 0},
-		{[]string{"depth", "1", "deal", "belief", "leaf", "expect"}, true, 0},
-	} {
-		o, notes := strategoGoOptions(t, g, c, tc.args)
-		assert.Len(t, notes, tc.notes, "%v: %v", tc.args, notes)
-		assert.Equal(t, tc.expect, o.ExpectLeaf, "%v", tc.args)
-	}
-}
-
 // strategoGoOptions prepares and runs "go args" on g and returns the
 // options the search ran with and the notes.
 func strategoGoOptions(t *testing.T, g variants.Game, c *strategoEngine, args []string) (stsearch.Options, []string) {

@@ -63,13 +63,6 @@ type worker struct {
 	history         [2][80 * 80]int32
 	tt              *tt.Table
 	root            stratego.Side // the side whose decision is searched
-	// expect[sq][a] is the expected gain of root's kind a attacking the
-	// unknown enemy piece on sq at the root, over the identities the root
-	// side thinks it may have; seen[sq] is that piece as the root side saw
-	// it (Options.ExpectLeaf; expectOn says the table is filled).
-	expect   [80][stratego.Unknown]int32
-	seen     [80]stratego.Piece
-	expectOn bool
 }
 
 // Engine makes decisions; it is reused between moves (its buffers are
@@ -100,23 +93,12 @@ type Options struct {
 	// worlds stay uniform.
 	Start *stratego.Position
 	Seen  []stratego.Obs
-	// ExpectLeaf lets the root side, at a leaf (quiescence), take the
-	// expected gain of attacking an unknown piece over the identities it
-	// may have (the belief's marginals with Belief, else the count-based
-	// odds), where otherwise it may attack only revealed pieces there: the
-	// leaf sees the chance without reading the world's identity. Where the
-	// other side is to move, its standing pat leaves root that chance.
-	// Full strength only.
-	ExpectLeaf bool
 }
 
 // Defaults are the switches of the engine's full-strength decision
 // (games/stratego.go, the bench): worlds from the belief, built from the
 // game's start and plies (start and seen; without them the worlds stay
-// uniform). The expectation leaf is off: it won games at 20,000 nodes a
-// move, where the search sees two plies, but on a clock it lost where the
-// belief alone won, and at 200,000 nodes it scored less than the belief
-// alone (docs/STRENGTH.md). The zero Options are the search as it was
+// uniform). The zero Options are the search as it was
 // before issue 19 (docs/STRATEGO.md).
 func Defaults(start *stratego.Position, seen []stratego.Obs) Options {
 	return Options{Belief: true, Start: start, Seen: seen}
@@ -224,9 +206,6 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	}
 	done := make([]int, len(worlds))
 	cv := controlVariates(&view, worlds, root, b, rng)
-	if e.opts.ExpectLeaf && e.level.Kind == kit.FullStrength && n > 1 {
-		w.fillExpect(&view, b, rng)
-	}
 	avg := make([]int, len(root))
 	ballot := kit.NewBallot[int](clipScore, nil) // root move indices
 	for i := range root {
@@ -648,33 +627,11 @@ func (w *worker) quiesce(p *stratego.Position, ply, alpha, beta, qply int, ignor
 	}
 	stand := evaluate(p, w.root)
 	rootToMove := p.SideToMove() == w.root
-	var moves []stratego.Move
-	if w.expectOn && qply < maxQuiescence && ply < maxPly {
-		// The gamble on an unknown piece is one more choice of the side
-		// deciding, worth its expected gain (Options.ExpectLeaf): besides
-		// standing pat when it is to move, and after the other side stands
-		// pat when that side is.
-		bet := 0
-		if rootToMove {
-			moves = p.GenBattles(w.moves[ply][:0])
-			for _, m := range moves {
-				bet = max(bet, w.expectedGain(p, m))
-			}
-			stand += bet
-		} else {
-			for _, m := range p.GenBattlesFor(w.root, w.moves[ply+1][:0]) {
-				bet = max(bet, w.expectedGain(p, m))
-			}
-			stand -= bet
-		}
-	}
 	if stand >= beta || qply >= maxQuiescence || ply >= maxPly {
 		return stand
 	}
 	alpha = max(alpha, stand)
-	if moves == nil {
-		moves = p.GenBattles(w.moves[ply][:0])
-	}
+	moves := p.GenBattles(w.moves[ply][:0])
 	order := w.order[ply][:0]
 	kept := moves[:0]
 	for _, m := range moves {
@@ -683,8 +640,7 @@ func (w *worker) quiesce(p *stratego.Position, ply, alpha, beta, qply int, ignor
 			// The root side does not know this piece: resolving the battle by
 			// the world's identity would credit it with knowledge it lacks
 			// (strategy fusion). Such attacks are left to the full-width
-			// search, at the root to the average over worlds, and at a leaf
-			// to their expectation (Options.ExpectLeaf).
+			// search and at the root to the average over worlds.
 			continue
 		}
 		gain := 0
@@ -733,24 +689,6 @@ func (w *worker) quiesce(p *stratego.Position, ply, alpha, beta, qply int, ignor
 	return best
 }
 
-// fillExpect fills the table of expected gains (Options.ExpectLeaf) from
-// the view, over pieceOdds as the control variates take them.
-func (w *worker) fillExpect(view *stratego.Position, b *belief, rng *rand.Rand) {
-	w.expectOn = true
-	enemy := view.SideToMove().Other()
-	for sq := stratego.Square(0); sq < 80; sq++ {
-		pc := view.At(sq)
-		w.seen[sq] = pc
-		if pc == stratego.NoPiece || pc.Side() != enemy || pc.Kind() != stratego.Unknown {
-			continue
-		}
-		probs := pieceOdds(view, sq, b, rng)
-		for a := stratego.Slayer; a <= stratego.Dragon; a++ {
-			w.expect[sq][a] = int32(meanGain(a, &probs))
-		}
-	}
-}
-
 // pieceOdds weighs the identities the unknown piece on the view's square sq
 // may have: the belief's marginals when b is not nil (drawn with rng), else
 // the count-based identityOdds.
@@ -770,25 +708,6 @@ func meanGain(a stratego.Kind, probs *[stratego.Unknown]int) int {
 		sum += n * rootGain(a, stratego.Kind(k))
 	}
 	return sum / max(total, 1)
-}
-
-// expectedGain is the expected gain of the root side's battle m on an
-// unrevealed piece, from the table of the root's view, if the piece on m's
-// target has the side and marks of the one the root side saw there: 0 for
-// anything else. An unmoved piece is the same piece; a moved one may have
-// left and another moved one come, which then counts with the first one's
-// odds (rare within a search's few plies, and the odds of moved pieces are
-// alike).
-func (w *worker) expectedGain(p *stratego.Position, m stratego.Move) int {
-	d := p.At(m.To())
-	if d.Revealed() {
-		return 0
-	}
-	s := w.seen[m.To()]
-	if s == stratego.NoPiece || s.Side() != d.Side() || s.Kind() != stratego.Unknown || s.Moved() != d.Moved() || s.Ran() != d.Ran() {
-		return 0
-	}
-	return int(w.expect[m.To()][p.At(m.From()).Kind()])
 }
 
 // movesLeft is the number of own moves the time manager (kit.PlanTime)

@@ -23,7 +23,7 @@ $(VENV)/.installed: testdata/requirements.txt
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r testdata/requirements.txt
 	touch $@
 
-test: vet unit debug race fuzz uci hostile openbench android
+test: vet unit debug race fuzz uci hostile openbench runners release-check android
 
 vet:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -111,12 +111,10 @@ runners:
 	third_party/runners/build.sh
 	$(GO) build -o $(TMPDIR_ENGINE)/engine ./cmd/engine
 	python3 testdata/tools/runners_check.py $(TMPDIR_ENGINE)/engine
-	printf '#!/bin/sh\nexec python3 $(abspath testdata/tools/faulty_engine.py) --fault pv $(TMPDIR_ENGINE)/engine\n' > $(TMPDIR_ENGINE)/faulty-pv
-	printf '#!/bin/sh\nexec python3 $(abspath testdata/tools/faulty_engine.py) --fault ponder $(TMPDIR_ENGINE)/engine\n' > $(TMPDIR_ENGINE)/faulty-ponder
-	chmod +x $(TMPDIR_ENGINE)/faulty-pv $(TMPDIR_ENGINE)/faulty-ponder
-	python3 testdata/tools/runners_check.py --expect-fault 'Illegal PV move' --only fastchess --match standard --games 2 $(TMPDIR_ENGINE)/faulty-pv
-	python3 testdata/tools/runners_check.py --expect-fault 'Illegal PV move' --only cutechess --match standard --games 2 $(TMPDIR_ENGINE)/faulty-pv
-	python3 testdata/tools/runners_check.py --expect-fault 'Illegal ponder move' --only cutechess --match standard --games 2 $(TMPDIR_ENGINE)/faulty-ponder
+	for r in cutechess fastchess; do \
+	  python3 testdata/tools/runners_check.py --plant pv --expect-fault 'Illegal PV move' --only $$r --match standard --games 2 $(TMPDIR_ENGINE)/engine || exit 1; \
+	done
+	python3 testdata/tools/runners_check.py --plant ponder --expect-fault 'Illegal ponder move' --only cutechess --match standard --games 2 $(TMPDIR_ENGINE)/engine
 
 # Release binaries for Linux, Windows and macOS (docs/DEVELOPING.md,
 # "Releases"): make release VERSION=1.0.0 [DIST=dist].

@@ -1,12 +1,13 @@
 package book
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"sort"
 
+	"tempest/internal/files"
 	"tempest/movegen"
 )
 
@@ -54,29 +55,47 @@ func (e *FormatError) Error() string {
 }
 
 // MaxFileSize bounds a book Open reads into memory (the largest public
-// books are a few hundred MB).
+// books are a few hundred MB); the memory the machine has left bounds it
+// too.
 const MaxFileSize = 2 << 30
 
-// Open reads and checks the book file at path. Errors name the file. Only
-// a regular file of at most MaxFileSize bytes is read: a device or a pipe
-// named by mistake (/dev/zero) would never end.
-func Open(path string) (*Book, error) {
-	st, err := os.Stat(path)
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("opening book: %w", err)
-	case !st.Mode().IsRegular():
-		return nil, fmt.Errorf("opening book %s: not a regular file", path)
-	case st.Size() > MaxFileSize:
-		return nil, fmt.Errorf("opening book %s: %d bytes, more than the %d a book may have", path, st.Size(), int64(MaxFileSize))
+// Open reads and checks the book file at path (Read, never stopped).
+func Open(path string) (*Book, error) { return Read(context.Background(), path) }
+
+// Check is the quick look at path a caller takes before it reads the book
+// off its command loop: a regular file (a device or a pipe named by
+// mistake, /dev/zero, would never end), a whole number of entries, at most
+// MaxFileSize bytes and no more than the memory can hold (package files).
+// It opens nothing, so it cannot block. Errors name the file.
+func Check(path string) error {
+	size, err := files.Check(path)
+	if err != nil {
+		return fmt.Errorf("opening book: %w", err)
 	}
-	data, err := os.ReadFile(path)
+	if size > MaxFileSize {
+		err = &FormatError{Offset: -1, Problem: fmt.Sprintf("%d bytes, more than the %d a book may have", size, int64(MaxFileSize))}
+	} else {
+		err = sizeError(size)
+	}
+	if err != nil {
+		return fmt.Errorf("opening book %s: %w", files.Name(path), err)
+	}
+	return nil
+}
+
+// Read reads and checks the book file at path; it stops, with ctx's error,
+// when ctx is done (a large book takes seconds). Errors name the file.
+func Read(ctx context.Context, path string) (*Book, error) {
+	if err := Check(path); err != nil {
+		return nil, err
+	}
+	data, err := files.Read(ctx, path, 0)
 	if err != nil {
 		return nil, fmt.Errorf("opening book: %w", err)
 	}
-	b, err := Parse(data)
+	b, err := parse(ctx, data)
 	if err != nil {
-		return nil, fmt.Errorf("opening book %s: %w", path, err)
+		return nil, fmt.Errorf("opening book %s: %w", files.Name(path), err)
 	}
 	return b, nil
 }
@@ -85,17 +104,33 @@ func Open(path string) (*Book, error) {
 // keeps data, which the caller must not change afterwards. A book must
 // hold at least one entry, its size must be a whole number of entries,
 // and its entries must be sorted by key (probing relies on it).
-func Parse(data []byte) (*Book, error) {
+func Parse(data []byte) (*Book, error) { return parse(context.Background(), data) }
+
+// sizeError refuses a size that is not a whole, positive number of entries.
+func sizeError(size int64) error {
 	switch {
-	case len(data) == 0:
-		return nil, &FormatError{Offset: -1, Problem: "empty file: a book holds at least one 16-byte entry"}
-	case len(data)%EntrySize != 0:
-		return nil, &FormatError{Offset: -1, Problem: fmt.Sprintf(
+	case size == 0:
+		return &FormatError{Offset: -1, Problem: "empty file: a book holds at least one 16-byte entry"}
+	case size%EntrySize != 0:
+		return &FormatError{Offset: -1, Problem: fmt.Sprintf(
 			"size %d bytes is not a whole number of 16-byte entries (%d left over): not a Polyglot book, or a truncated one",
-			len(data), len(data)%EntrySize)}
+			size, size%EntrySize)}
+	}
+	return nil
+}
+
+// parseChunk is how many entries parse checks between two looks at ctx.
+const parseChunk = 1 << 20
+
+func parse(ctx context.Context, data []byte) (*Book, error) {
+	if err := sizeError(int64(len(data))); err != nil {
+		return nil, err
 	}
 	prev := binary.BigEndian.Uint64(data)
 	for off := EntrySize; off < len(data); off += EntrySize {
+		if off%(parseChunk*EntrySize) == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		key := binary.BigEndian.Uint64(data[off:])
 		if key < prev {
 			return nil, &FormatError{Offset: int64(off), Problem: fmt.Sprintf(

@@ -64,12 +64,13 @@ func (CardChess) RecordText(g variants.Game) string { return fenRecordText(g) }
 func (CardChess) Commands() map[string]variants.Command { return nil }
 
 func (CardChess) NewEngine(s variants.Settings) (variants.Engine, error) {
-	if err := tt.CheckFits(s.HashMB); err != nil {
+	t, err := tt.New(max(s.HashMB, 1))
+	if err != nil {
 		return nil, err
 	}
 	start := chessOnlyFrom(s)
 	start.HashMB = s.HashMB
-	e := &cardEngine{e: cmsearch.New(max(s.HashMB, 1)), settings: start}
+	e := &cardEngine{e: cmsearch.NewWithTable(t), settings: start}
 	if _, err := e.Configure(s); err != nil {
 		return nil, err
 	}
@@ -115,6 +116,9 @@ type cardEngine struct {
 }
 
 func (c *cardEngine) Configure(s variants.Settings) ([]string, error) {
+	if err := c.e.CheckThreads(s.Threads); err != nil {
+		return nil, err // the old threads stay
+	}
 	notes, err := chessOnly("card chess", c.settings, s)
 	if err != nil {
 		return nil, err

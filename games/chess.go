@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -189,16 +190,25 @@ func genFENs(ctx context.Context, _ variants.Game, args []string, print func(str
 				openings = nil
 				continue
 			}
-			if openings, _, err = trainingdata.ReadOpenings(value); err != nil {
+			if openings, _, err = trainingdata.ReadOpenings(ctx, value); err != nil {
 				return fmt.Errorf("genfens: book: %v", err)
 			}
 		default:
 			return fmt.Errorf("genfens: unknown parameter %q (seed, book)", kit.Truncate(key, 20))
 		}
 	}
-	return trainingdata.GenFENs(ctx, n, seed, openings, func(fen string) {
+	made := 0
+	err = trainingdata.GenFENs(ctx, n, seed, openings, func(fen string) {
 		print("info string genfens " + fen)
+		made++
 	})
+	if err != nil && ctx.Err() != nil {
+		// A reader of the genfens lines (OpenBench) must not take a list
+		// cut short by stop, go or play for the whole; the line does not
+		// start with "info string genfens ", so it is not read as a FEN.
+		print(fmt.Sprintf("info string warning: genfens stopped after %d of %d positions; the list is incomplete", made, n))
+	}
+	return err
 }
 
 func (Chess) NewEngine(s variants.Settings) (variants.Engine, error) {
@@ -242,15 +252,54 @@ type chessEngine struct {
 	tables   *syzygy.Tables // SyzygyPath's tables
 	bookRng  *rand.Rand     // the weighted choice among book moves
 	settings variants.Settings
+	// The BookFile being read off the command loop (Preload), and the
+	// book read for the next Configure.
+	readingBook string
+	readBook    readBook
+}
+
+// readBook is a book read ahead of the Configure that takes it.
+type readBook struct {
+	path string
+	book *book.Book
+}
+
+var _ variants.Loader = (*chessEngine)(nil)
+
+// Preload checks a new BookFile at once and returns its reading: a book
+// can take seconds to read. The net (of a fixed size) and the table
+// directories (their files are mapped when first probed) are read by
+// Configure itself.
+func (c *chessEngine) Preload(next variants.Settings) (func(context.Context) (func(), error), error) {
+	path := next.BookFile
+	if path == "" || path == c.settings.BookFile || path == c.readBook.path {
+		return nil, nil
+	}
+	if err := book.Check(path); err != nil {
+		return nil, err
+	}
+	c.readingBook = path
+	return func(ctx context.Context) (func(), error) {
+		b, err := book.Read(ctx, path)
+		return func() {
+			c.readingBook = ""
+			if err == nil {
+				c.readBook = readBook{path, b}
+			}
+		}, err
+	}, nil
 }
 
 func (c *chessEngine) Configure(s variants.Settings) ([]string, error) {
+	if err := c.e.CheckThreads(s.Threads); err != nil {
+		return nil, err // the old threads stay, and everything else
+	}
 	// The files are read first: a file refused leaves the table, and
 	// everything else, as it was.
 	// EvalFile's net is read (and a bad file refused) whether or not Use
 	// NNUE is on, so that switching it on later cannot fail.
 	netChanges := s.EvalFile != c.settings.EvalFile || c.net == nil
-	files, notes, err := loadChessFiles(chessFiles{net: c.net, book: c.book, tables: c.tables}, c.settings, s, c.net == nil)
+	files, notes, err := loadChessFiles(chessFiles{net: c.net, book: c.book, tables: c.tables, read: c.readBook}, c.settings, s, c.net == nil)
 	if err != nil {
 		return nil, err
 	}
@@ -266,8 +315,15 @@ func (c *chessEngine) Configure(s variants.Settings) ([]string, error) {
 	if c.tables != files.tables {
 		c.tables.Close() // no search runs during Configure
 	}
+	if c.book != files.book && c.book != nil && c.book.Len() >= 4<<20 {
+		// 64 MiB or more goes back to the system now, not at the
+		// collector's leisure: books are large.
+		c.book = nil
+		debug.FreeOSMemory()
+	}
 	c.net, c.book, c.tables = files.net, files.book, files.tables
-	if s.OwnBook && (!c.settings.OwnBook || s.BookFile != c.settings.BookFile) && c.book == nil {
+	c.readBook = readBook{}
+	if s.OwnBook && (!c.settings.OwnBook || s.BookFile != c.settings.BookFile) && c.book == nil && c.readingBook == "" {
 		notes = append(notes, "OwnBook: no BookFile is set; every move is searched")
 	}
 	c.e.SetTablebases(search.Tablebases{Tables: c.tables, ProbeDepth: s.SyzygyDepth, ProbeLimit: s.SyzygyLimit, Rule50: s.Syzygy50})
@@ -311,6 +367,7 @@ type chessFiles struct {
 	net    *nnue.Network
 	book   *book.Book
 	tables *syzygy.Tables
+	read   readBook // a book read ahead for its path, taken instead of reading it again
 }
 
 // loadChessFiles reads the files of the options that changed from old to
@@ -332,9 +389,12 @@ func loadChessFiles(have chessFiles, old, s variants.Settings, all bool) (chessF
 	if s.BookFile != old.BookFile || all {
 		next.book = nil
 		if s.BookFile != "" {
-			b, err := book.Open(s.BookFile)
-			if err != nil {
-				return have, nil, &variants.OptionError{Option: "BookFile", Err: err}
+			b := have.read.book
+			if have.read.path != s.BookFile {
+				var err error
+				if b, err = book.Open(s.BookFile); err != nil {
+					return have, nil, &variants.OptionError{Option: "BookFile", Err: err}
+				}
 			}
 			next.book = b
 			notes = append(notes, fmt.Sprintf("BookFile: %s, %d entries", kit.Truncate(s.BookFile, 80), b.Len()))

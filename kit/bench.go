@@ -8,7 +8,8 @@ import "time"
 type BenchResult struct {
 	Nodes   uint64
 	Elapsed time.Duration
-	Stopped bool // cancelled before the last position
+	Stopped bool  // cancelled before the last position
+	Err     error // the bench could not start: its table or threads do not fit the memory
 }
 
 // NPS is the speed of the run.

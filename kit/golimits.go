@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -66,7 +67,32 @@ func IsGoKeyword(s string) bool {
 // one clamped, and each such change is noted. When every limit the client
 // gave was unusable, the search gets one second.
 func ParseGo(args []string, us int, extra ...string) GoParams {
+	g := parseGo(args, us, extra)
+	if len(g.Notes) > 0 && !g.bounded() {
+		// Every limit the client meant to give was ignored: a search
+		// without limits would run until "stop", which a client that
+		// sent a limit will not send.
+		g.Limits.MoveTime = DefaultGoTime
+		g.Note("go: no usable limit left; searching for %d ms", DefaultGoTime.Milliseconds())
+	}
+	return g
+}
+
+// Unending reports whether a search of these "go" parameters may run until
+// it is told to stop: no depth, node, time or clock limit ends it ("go"
+// alone, searchmoves, mate, infinite, ponder). A game's own words read as
+// unknown words here, which set no limit, so the answer holds in every
+// game; limits that were all unusable count as none.
+func Unending(args []string) bool {
+	g := parseGo(args, 0, nil)
+	l := &g.Limits
+	return l.Infinite || l.Ponder || !(l.Depth > 0 || l.Nodes > 0 || l.MoveTime > 0 || l.Clock)
+}
+
+// parseGo is ParseGo without the one-second fallback.
+func parseGo(args []string, us int, extra []string) GoParams {
 	g := GoParams{Extras: map[string]string{}}
+	var clockOnly []string // increments and movestogo, which only shape a clock
 	isExtra := func(s string) bool {
 		for _, e := range extra {
 			if s == e {
@@ -105,16 +131,18 @@ func ParseGo(args []string, us int, extra ...string) GoParams {
 				continue
 			}
 			g.set(a, n, us)
+			if a == "winc" || a == "binc" || a == "inc" || a == "movestogo" {
+				clockOnly = append(clockOnly, a)
+			}
 		default:
 			g.Note("go: unknown parameter %q ignored", Truncate(a, 20))
 		}
 	}
-	if len(g.Notes) > 0 && !g.bounded() {
-		// Every limit the client meant to give was ignored: a search
-		// without limits would run until "stop", which a client that
-		// sent a limit will not send.
-		g.Limits.MoveTime = DefaultGoTime
-		g.Note("go: no usable limit left; searching for %d ms", DefaultGoTime.Milliseconds())
+	if len(clockOnly) > 0 && !g.Limits.Clock {
+		// Without a clock they limit nothing; the note makes ParseGo give
+		// the search its one second instead of letting it run until stop.
+		g.Note("go %s without a clock (wtime, btime or time) sets no limit; ignored", strings.Join(clockOnly, ", "))
+		g.Limits.Inc, g.Limits.MovesToGo = [MaxPlayers]time.Duration{}, 0
 	}
 	return g
 }

@@ -1,7 +1,9 @@
 package kit
 
 import (
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -28,5 +30,50 @@ func TestChoice(t *testing.T) {
 			assert.Equal(t, []string{tc.note}, g.Notes, "%v", tc.args)
 		}
 		assert.Equal(t, 1, g.Limits.Depth, "%v: the limits are read as before", tc.args)
+	}
+}
+
+// Issue 35, finding 8: increments and movestogo shape a clock; given
+// without one they limit nothing, so the search gets the one second the
+// docs promise when no usable limit is left, with a note saying why,
+// instead of running until a stop nobody sends.
+func TestClockPartsWithoutAClockGetTheFallback(t *testing.T) {
+	for _, args := range [][]string{
+		{"winc", "100", "binc", "100"}, {"inc", "100"}, {"movestogo", "5"}, {"winc", "100"},
+		{"binc", "0", "movestogo", "3"}, {"searchmoves", "e2e4", "inc", "50"},
+	} {
+		g := ParseGo(args, 0)
+		assert.Equal(t, DefaultGoTime, g.Limits.MoveTime, "%v", args)
+		assert.False(t, g.Limits.Clock, "%v", args)
+		assert.Contains(t, strings.Join(g.Notes, "\n"), "without a clock (wtime, btime or time) sets no limit; ignored", "%v", args)
+		assert.Contains(t, strings.Join(g.Notes, "\n"), "no usable limit left; searching for 1000 ms", "%v", args)
+	}
+	// With a clock they are read as before, without a note; with infinite
+	// the search still waits for stop.
+	g := ParseGo([]string{"wtime", "1000", "btime", "1000", "winc", "100", "binc", "100", "movestogo", "5"}, 0)
+	assert.Empty(t, g.Notes)
+	assert.Equal(t, 100*time.Millisecond, g.Limits.Inc[1])
+	assert.Equal(t, 5, g.Limits.MovesToGo)
+	assert.Zero(t, g.Limits.MoveTime)
+	g = ParseGo([]string{"winc", "100", "infinite"}, 0)
+	assert.True(t, g.Limits.Infinite)
+	assert.Zero(t, g.Limits.MoveTime, "infinite waits for stop")
+}
+
+// Unending tells the searches that may run until stopped from those a
+// limit ends, for every go parameter alone and in the mixes clients send;
+// a game's own words (read here as unknown) change nothing.
+func TestUnending(t *testing.T) {
+	for line, want := range map[string]bool{
+		"": true, "infinite": true, "ponder": true, "ponder wtime 1000 btime 1000": true,
+		"searchmoves e2e4": true, "mate 1": true, "mate 0": true, "movestogo 5": true,
+		"winc 100 binc 100": true, "inc 100": true, "depth x": true, "frobnicate": true,
+		"narrow 3": true, "algorithm depth": true, "infinite depth 3": true,
+		"depth 3": false, "nodes 1000": false, "movetime 100": false, "wtime 1000": false,
+		"btime 1000": false, "time 1000": false, "wtime 0 btime 0": false, "mate 2 depth 5": false,
+		"searchmoves e2e4 depth 2": false, "narrow 3 depth 2": false, "depth -3": false,
+		"wtime 1000 winc 100 movestogo 5": false,
+	} {
+		assert.Equal(t, want, Unending(strings.Fields(line)), "go %s", line)
 	}
 }

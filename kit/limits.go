@@ -8,6 +8,10 @@ import (
 // MaxPlayers is the most players any game has (Chameleon Chess: four).
 const MaxPlayers = 4
 
+// MaxThreads is the most search threads a game's engine is asked for (the
+// Threads option's maximum); the memory check may allow fewer.
+const MaxThreads = 512
+
 // Limits say when one search stops. Zero values mean no limit. The clock
 // fields are indexed by player: 0 and 1 are the first and second player
 // of a two-player game (White and Black, Volcandria and Everwinter), and a

@@ -2,16 +2,16 @@ package nnue
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
 	"strings"
 
-	"tempest/kit"
+	"tempest/internal/files"
 )
 
 // A net file (docs/NNUE.md, "Net file"), little-endian:
@@ -109,25 +109,18 @@ func Load(r io.Reader) (*Network, string, error) {
 
 // LoadFile reads the net file at path: the net, its provenance and the
 // SHA-256 of the file, the net's identity (training data names the net it
-// was made with by it). A device or a pipe (/dev/stdin, a FIFO) could block
-// or never end, so only a regular file is read. Errors name the path.
+// was made with by it). It goes through package files, so a FIFO, a device
+// or a directory is refused before anything could block, and no more than
+// a net's size is read. Errors name the path.
 func LoadFile(path string) (*Network, string, [32]byte, error) {
 	var sum [32]byte
-	f, err := os.Open(path)
+	data, err := files.Read(context.Background(), path, FileSize+1) // small: no need to stop it
 	if err != nil {
-		return nil, "", sum, err // *PathError names the path
-	}
-	defer f.Close()
-	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
-		return nil, "", sum, fmt.Errorf("%s is not a regular file", kit.Truncate(path, 80))
-	}
-	data, err := io.ReadAll(io.LimitReader(f, FileSize+1))
-	if err != nil {
-		return nil, "", sum, fmt.Errorf("%s: %v", kit.Truncate(path, 80), err)
+		return nil, "", sum, err
 	}
 	n, provenance, err := Load(bytes.NewReader(data))
 	if err != nil {
-		return nil, "", sum, fmt.Errorf("%s: %v", kit.Truncate(path, 80), err)
+		return nil, "", sum, fmt.Errorf("%s: %v", files.Name(path), err)
 	}
 	return n, provenance, sha256.Sum256(data), nil
 }

@@ -92,7 +92,10 @@ func Divide(ctx context.Context, p *movegen.Position, depth int, opt Options) ([
 	}
 	var table *Table
 	if opt.HashMB > 0 {
-		table = NewTable(opt.HashMB)
+		var err error
+		if table, err = NewTable(opt.HashMB); err != nil {
+			return nil, err
+		}
 	}
 	var buf [movegen.MaxMoves]movegen.Move
 	moves := p.GenLegal(buf[:])

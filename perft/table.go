@@ -1,6 +1,11 @@
 package perft
 
-import "sync/atomic"
+import (
+	"math/bits"
+	"sync/atomic"
+
+	"tempest/tt"
+)
 
 // Table caches subtree counts by position key and depth. Entries are two
 // words written with atomic stores; the first holds key^depth^count so a
@@ -16,13 +21,19 @@ type entry struct {
 	nodes atomic.Uint64
 }
 
-// NewTable allocates a table of about mb MiB (rounded down to a power of two entries).
-func NewTable(mb int) *Table {
-	n := uint64(1)
-	for n*2*16 <= uint64(mb)<<20 {
-		n *= 2
+// NewTable allocates a table of about mb MiB (rounded down to a power of
+// two entries, at least one), or refuses a size the memory cannot hold
+// with the transposition table's memory check.
+func NewTable(mb int) (*Table, error) {
+	if err := tt.CheckFits(mb); err != nil {
+		return nil, err
 	}
-	return &Table{entries: make([]entry, n), mask: n - 1}
+	// The largest power of two of 16-byte entries in mb MiB: 2^(20+log2 mb-4).
+	n := uint64(1)
+	if mb > 0 {
+		n <<= max(bits.Len64(uint64(mb))-1+20-4, 0)
+	}
+	return &Table{entries: make([]entry, n), mask: n - 1}, nil
 }
 
 // depthSalt makes the same position at different depths hash apart.

@@ -165,14 +165,21 @@ func (s *Session) setOption(args []string) {
 		s.out.info("%s", note)
 	}
 	if o.apply != nil {
-		if err := o.apply(s, v); err != nil {
-			var own *variants.OptionError
-			if errors.As(err, &own) && own.Option == o.Name {
-				err = own.Err // named once
-			}
-			s.out.errorf("option %s: %v", o.Name, err)
+		if err := o.apply(s, v); err == errReading {
+			return // the value is taken once the file has been read
+		} else if err != nil {
+			s.optionError(o.Name, err)
 			return
 		}
 	}
 	o.value = v
+}
+
+// optionError reports why an option was refused, naming it once.
+func (s *Session) optionError(name string, err error) {
+	var own *variants.OptionError
+	if errors.As(err, &own) && own.Option == name {
+		err = own.Err
+	}
+	s.out.errorf("option %s: %v", name, err)
 }

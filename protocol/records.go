@@ -19,19 +19,34 @@ func (s *Session) writeRecord() {
 	s.out.println("pgn end")
 }
 
-// maxRecordLines bounds a record sent with loadpgn.
+// maxRecordLines bounds a record sent with loadpgn, as
+// variants.MaxRecordBytes bounds its bytes, so a client that never sends
+// endpgn cannot fill the memory.
 const maxRecordLines = 100000
 
 // receiveRecordLine collects the lines after "loadpgn" until "endpgn", then
-// loads the record. A failed load leaves the current game as it was.
+// loads the record. A failed load leaves the current game as it was. A
+// record beyond the bounds is read to its endpgn and not loaded: what
+// follows the bound is the rest of the record, never a command.
 func (s *Session) receiveRecordLine(line string) {
 	if strings.TrimSpace(line) != "endpgn" {
-		if len(s.loading) >= maxRecordLines {
-			s.loading = nil
-			s.out.errorf("game record longer than %d lines: not loaded", maxRecordLines)
+		if s.loadErr != "" {
+			return // the record will not load: its lines are only read
+		}
+		over := ""
+		switch {
+		case len(s.loading) >= maxRecordLines:
+			over = fmt.Sprintf("more than %d lines", maxRecordLines)
+		case s.loadBytes+len(line) > variants.MaxRecordBytes:
+			over = fmt.Sprintf("more than %d bytes", variants.MaxRecordBytes)
+		}
+		if over != "" {
+			s.out.errorf("loadpgn: the record has %s; the rest is read up to endpgn and the record will not be loaded", over)
+			s.loadErr, s.loading, s.loadBytes = over, []string{}, 0
 			return
 		}
 		s.loading = append(s.loading, line)
+		s.loadBytes += len(line) + 1
 		return
 	}
 	text := strings.Join(s.loading, "\n")

@@ -42,6 +42,10 @@ func (s *Session) benchCommand(args []string) {
 	variant, settings := s.variant, s.settings
 	s.startJob(jobOther, func(ctx context.Context, j *job) {
 		res := variant.Bench(ctx, depth, settings, func(line string) { s.out.println(line) })
+		if res.Err != nil {
+			s.out.errorf("bench: %v", res.Err)
+			return
+		}
 		if res.Stopped {
 			s.out.info("bench stopped before it finished")
 			return

@@ -46,6 +46,8 @@ type Session struct {
 
 	loading []string // lines of a game record being received by loadpgn, or nil
 	loadErr string   // why the record being received cannot be loaded, or ""
+	// loadBytes counts the record's bytes against maxRecordBytes.
+	loadBytes int
 
 	skill         int
 	limitStrength bool
@@ -53,7 +55,10 @@ type Session struct {
 	debug         bool
 	analyseMode   bool
 
-	job *job // the running search or perft, or nil
+	job     *job     // the running search or perft, or nil
+	reading *reading // a file an option named, being read, or nil
+
+	argGoTime time.Duration // ArgumentGoTime; shorter in tests
 }
 
 // job is work running beside the command loop: a search, a perft or a
@@ -66,6 +71,7 @@ type job struct {
 	// readsGame marks a job that reads the session's current game rather
 	// than a copy (perft): "play", which changes that game, stops it first.
 	readsGame  bool
+	name       string        // a job that reads the game: its command, for the note when play stops it
 	hit        chan struct{} // closed at ponderhit
 	hitOnce    sync.Once
 	engineFree atomic.Bool // the engine is no longer used; the job only prints its result
@@ -78,7 +84,7 @@ func (j *job) ponderHit() { j.hitOnce.Do(func() { close(j.hit) }) }
 // NewSession makes a session that writes to out, playing chess with the
 // options' defaults.
 func NewSession(out io.Writer) *Session {
-	s := &Session{out: newOutput(out)}
+	s := &Session{out: newOutput(out), argGoTime: ArgumentGoTime}
 	s.options = s.optionTable()
 	for _, o := range s.options {
 		o.value = o.Default
@@ -93,8 +99,21 @@ func NewSession(out io.Writer) *Session {
 	s.variant = games.Chess{}
 	s.game, _ = s.variant.Start(nil, s.settings)
 	e, err := s.variant.NewEngine(s.settings)
+	if first := err; err != nil {
+		// A limit that cannot hold the default table (a small ulimit -v or
+		// container): the largest smaller one that fits, and a warning.
+		for mb := DefaultHashMB / 2; err != nil && mb >= 1; mb /= 2 {
+			s.settings.HashMB = mb
+			e, err = s.variant.NewEngine(s.settings)
+		}
+		if err == nil {
+			s.out.info("warning: Hash: %v; using %d MiB", first, s.settings.HashMB)
+			s.findOption("Hash").value = strconv.Itoa(s.settings.HashMB)
+		}
+	}
 	if err != nil {
-		panic("protocol: the default engine cannot be made: " + err.Error()) // 16 MiB: a broken machine
+		// A 1 MiB table is never refused: only a broken build fails here.
+		panic("protocol: the engine cannot be made: " + err.Error())
 	}
 	s.engine = e
 	return s
@@ -124,7 +143,7 @@ func (s *Session) optionTable() []*Option {
 				}
 				return nil
 			}},
-		{Name: "Threads", Kind: Spin, Default: "1", Min: 1, Max: 512, Help: "search threads (Lazy SMP; chess and card chess)",
+		{Name: "Threads", Kind: Spin, Default: "1", Min: 1, Max: kit.MaxThreads, Help: "search threads (Lazy SMP; chess and card chess); a count whose threads the free memory cannot hold is refused",
 			apply: func(s *Session, v string) error {
 				return s.reconfigure(func(c *variants.Settings) { c.Threads = spin(v) })
 			}},
@@ -167,7 +186,7 @@ func (s *Session) optionTable() []*Option {
 		{Name: "EvalFile", Kind: String, Default: nnue.DefaultName,
 			Help: "chess: the net file for the neural evaluation (docs/NNUE.md); <empty> or " + nnue.DefaultName + ": the net built in",
 			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.EvalFile = v })
+				return s.readFile("EvalFile", v, func(c *variants.Settings) { c.EvalFile = v })
 			}},
 		{Name: "OwnBook", Kind: Check, Default: "false",
 			Help: "chess: play moves from the Polyglot book of BookFile while it has them (docs/PROTOCOL.md, \"Opening books\")",
@@ -177,7 +196,7 @@ func (s *Session) optionTable() []*Option {
 		{Name: "BookFile", Kind: String, Default: "",
 			Help: "chess: the Polyglot (.bin) book OwnBook plays from; <empty>: none",
 			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.BookFile = v })
+				return s.readFile("BookFile", v, func(c *variants.Settings) { c.BookFile = v })
 			}},
 		{Name: "BookDepth", Kind: Spin, Default: strconv.Itoa(DefaultBookDepth), Min: 1, Max: 500,
 			Help: "chess: the book is asked up to this full move of the game",
@@ -192,7 +211,7 @@ func (s *Session) optionTable() []*Option {
 		{Name: "SyzygyPath", Kind: String, Default: "",
 			Help: "chess: directories of Syzygy endgame tables, separated by " + string(filepath.ListSeparator) + "; <empty>: none (docs/PROTOCOL.md, \"Endgame tablebases\")",
 			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.SyzygyPath = v })
+				return s.readFile("SyzygyPath", v, func(c *variants.Settings) { c.SyzygyPath = v })
 			}},
 		{Name: "SyzygyProbeDepth", Kind: Spin, Default: "1", Min: 1, Max: 100,
 			Help: "chess: positions with SyzygyProbeLimit pieces are probed from this remaining depth on (fewer pieces: always)",
@@ -305,26 +324,50 @@ func (s *Session) Run(in io.Reader) error {
 // (engine "bench 13" quit), one after another: each waits for the job it
 // started (a bench, a perft, a search with a limit) before the next runs,
 // as scripts and test frameworks expect; a search that waits for "stop"
-// (go infinite, go ponder) runs until the next stop or the end. After the
-// last line the session ends as at "quit". It returns the number of
-// errors the session reported ("info string error: ..."), so a script
-// can tell a mistyped command from success.
+// (go infinite, go ponder) runs until the next stop or the end, and a
+// search that no limit ends (go alone, searchmoves, mate) gets
+// ArgumentGoTime. After the last line the session ends as at "quit", so
+// every argument list ends. It returns the number of errors the session
+// reported ("info string error: ..."), so a script can tell a mistyped
+// command or a record left unfinished from success.
 func (s *Session) RunCommands(lines []string) int {
-	s.runCommands(lines)
+	if s.runCommands(lines) && s.loading != nil {
+		s.out.errorf("loadpgn: the arguments ended before endpgn; the record is not loaded")
+		s.loading, s.loadErr = nil, ""
+	}
 	s.quit()
 	return int(s.out.errors.Load())
 }
 
-func (s *Session) runCommands(lines []string) {
+// ArgumentGoTime is how long a search that no limit ends runs when it is
+// given as a command-line argument, where no "stop" can follow: the
+// one second a "go" whose limits were all unusable gets.
+const ArgumentGoTime = kit.DefaultGoTime
+
+// runCommands runs the lines; false if one was "quit".
+func (s *Session) runCommands(lines []string) bool {
 	for _, line := range lines {
 		before := s.job
 		if !s.Execute(line) {
-			return
+			return false
 		}
-		if s.job != nil && s.job != before && !waitsForStop(line) {
-			<-s.job.done
+		s.finishReading(true) // a file an option named is read before the next command
+		if s.job == nil || s.job == before || waitsForStop(line) {
+			continue
 		}
+		if s.job.search && kit.Unending(strings.Fields(line)[1:]) {
+			s.out.info("go: no limit ends this search and no stop can follow a command-line argument; searching for %d ms",
+				s.argGoTime.Milliseconds())
+			select {
+			case <-s.job.done:
+			case <-time.After(s.argGoTime):
+				s.stopJob() // the search answers its bestmove
+			}
+			continue
+		}
+		<-s.job.done
 	}
+	return true
 }
 
 // waitsForStop reports whether a command line is a search that ends only
@@ -344,6 +387,7 @@ func waitsForStop(line string) bool {
 
 // Execute runs one command line; it returns false after "quit".
 func (s *Session) Execute(line string) bool {
+	s.finishReading(false)
 	if s.loading != nil {
 		// A record line is never one of these words alone, and a GUI must
 		// be able to stop a search, ping and quit while sending a record.
@@ -419,7 +463,7 @@ func (s *Session) Execute(line string) bool {
 	case "pgn":
 		s.writeRecord()
 	case "loadpgn":
-		s.loading = []string{}
+		s.loading, s.loadBytes = []string{}, 0
 	case "view":
 		s.view(args)
 	case "levels":
@@ -489,7 +533,10 @@ func (s *Session) goCommand(args []string) {
 		return
 	}
 	s.stopJob()
-	if s.unapplied { // settings changed during the last search reach the engine now
+	// The book being read is the one this search plays from; settings
+	// changed during the last search reach the engine now.
+	s.finishReading(true)
+	if s.unapplied {
 		if notes, err := s.engine.Configure(s.settings); err == nil {
 			s.notes(notes)
 		}
@@ -559,6 +606,7 @@ func (s *Session) perftCommand(args []string) {
 		s.out.info("perft %d: %d nodes in %d ms, %d nps", depth, total, elapsed.Milliseconds(),
 			int64(float64(total)/(elapsed.Seconds()+1e-9)))
 	})
+	s.job.name = "perft"
 }
 
 // The kinds of job.
@@ -601,7 +649,10 @@ func (s *Session) searching() bool { return s.running() && !s.job.engineFree.Loa
 
 // quit ends the session: every job is cancelled at once (a search still
 // prints its bestmove).
-func (s *Session) quit() { s.stopJob() }
+func (s *Session) quit() {
+	s.abandonReading()
+	s.stopJob()
+}
 
 func (s *Session) stopJob() {
 	if s.job == nil {

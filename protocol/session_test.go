@@ -34,6 +34,7 @@ func runScript(t *testing.T, script string) string {
 		if s.job != nil {
 			<-s.job.done
 		}
+		s.finishReading(true)
 		if quit {
 			break
 		}

@@ -30,6 +30,7 @@ func variantNames() []string {
 // is never held twice; the one thing a switch may change is Hash, when the
 // memory cannot give the new game the table the old one had.
 func (s *Session) switchVariant(name string) error {
+	s.finishReading(true) // a file being read belongs to the old engine
 	v := games.ByName(name)
 	if v == nil {
 		return fmt.Errorf("unknown variant %q", name)
@@ -95,7 +96,7 @@ func (s *Session) play(args []string) {
 		return
 	}
 	if s.running() && s.job.readsGame {
-		s.out.info("perft stopped: the position changes")
+		s.out.info("play stops %s: the position changes", s.job.name)
 		s.stopJob()
 	}
 	report, err := s.game.Play(args[0])
@@ -231,6 +232,7 @@ func (s *Session) variantCommand(cmd string, args []string) bool {
 			s.out.errorf("%v", err)
 		}
 	})
+	s.job.name = cmd
 	return true
 }
 

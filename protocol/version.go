@@ -11,9 +11,17 @@ const Name = "Tempest"
 // Author is sent in "id author".
 const Author = "the Tempest developers"
 
-// Version describes the build: the VCS revision (short, with "+dirty" for
-// uncommitted changes) when Go recorded one, else "dev".
+// release is the version of a release build, set by the linker
+// (`-X tempest/protocol.release=1.2.0`, see `make release`).
+var release string
+
+// Version describes the build: a release's version; else the VCS revision
+// (short, with "+dirty" for uncommitted changes) when Go recorded one, else
+// "dev".
 func Version() string {
+	if release != "" {
+		return release
+	}
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "dev"

@@ -8,6 +8,7 @@ import (
 	"tempest/kit"
 	"tempest/movegen"
 	"tempest/nnue"
+	"tempest/tt"
 )
 
 // BenchDepth is the default depth of "bench": deep enough to exercise every
@@ -77,7 +78,14 @@ var benchPositions = []string{
 // Cancelling ctx ends the run after the current position; the result then
 // covers the positions searched so far and Stopped is set.
 func Bench(ctx context.Context, depth, threads, hashMB int, net *nnue.Network, report func(string)) kit.BenchResult {
-	e := New(hashMB)
+	t, err := tt.New(hashMB)
+	if err != nil {
+		return kit.BenchResult{Err: err}
+	}
+	e := NewWithTable(t)
+	if err := e.CheckThreads(threads); err != nil {
+		return kit.BenchResult{Err: err}
+	}
 	e.SetOptions(Options{Threads: threads, MultiPV: 1})
 	e.SetNet(net)
 	var total kit.BenchResult

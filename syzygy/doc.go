@@ -35,8 +35,12 @@
 // captures separately.
 //
 // Files are memory-mapped (read into memory where mapping is not
-// available) and checked when first probed; a file that is damaged or
+// available) through package internal/files, which maps regular files
+// only, and checked when first probed; a file that is damaged or
 // inconsistent is never read out of bounds and simply answers "not found".
+// A file cut short while mapped faults when its lost pages are read: the
+// probe recovers (debug.SetPanicOnFault), takes its moves back and marks
+// the table unusable.
 //
 // # API
 //

@@ -1,6 +1,83 @@
 package syzygy
 
-import "tempest/movegen"
+import (
+	"fmt"
+	"runtime/debug"
+
+	"tempest/internal/files"
+	"tempest/movegen"
+)
+
+// line is the moves a probe has made on the caller's position, with what
+// undoes them. A probe cut short by a fault (a table file cut short while
+// mapped, see guard) takes them back, so the caller's position stays as it
+// was; the undo records live here, not in the probe's frames, for that.
+type line struct {
+	pos   *movegen.Position
+	n     int
+	moves [maxLine]movegen.Move
+	undo  [maxLine]movegen.Undo
+}
+
+// maxLine bounds the moves a probe has on the board at once: the root
+// move, two DTZ look-ahead moves, a pawn move, en passant and the captures
+// down to two kings (at most five, en passant included) need at most nine.
+const maxLine = 16
+
+func (l *line) make(m movegen.Move) {
+	l.moves[l.n] = m
+	l.pos.Make(m, &l.undo[l.n])
+	l.n++
+}
+
+func (l *line) unmake() {
+	l.n--
+	l.pos.Unmake(l.moves[l.n], &l.undo[l.n])
+}
+
+// guard ends every probe. It restores the goroutine's fault mode and, when
+// reading a table's mapped bytes faulted because its file was cut short
+// under the engine (the kernel's SIGBUS, a panic under
+// debug.SetPanicOnFault), takes the probe's moves back, marks that table
+// unusable and fails the probe instead of the engine. A check of the size
+// before each read could not close the race with a truncation, and reading
+// tables instead of mapping them would cost their size in memory. Any
+// other panic goes on.
+func (t *Tables) guard(l *line, panicOnFault bool, ok *bool) {
+	debug.SetPanicOnFault(panicOnFault)
+	r := recover()
+	if r == nil {
+		return
+	}
+	addr, fault := files.FaultAddr(r)
+	if !fault || !t.disable(addr) {
+		panic(r)
+	}
+	for l.n > 0 {
+		l.unmake()
+	}
+	*ok = false
+}
+
+// disable marks unusable the table whose mapping holds addr; false when no
+// table's does.
+func (t *Tables) disable(addr uintptr) bool {
+	for i := range t.entries {
+		for _, f := range []*tableFile{&t.entries[i].wdl, &t.entries[i].dtz} {
+			f.mu.Lock()
+			hit := files.Holds(f.data, addr)
+			if hit {
+				f.err = fmt.Errorf("syzygy: %s: the file changed while mapped (cut short?)", f.path)
+				f.state.Store(fileUnusable)
+			}
+			f.mu.Unlock()
+			if hit {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // orient decides how the board is read into a table: flip swaps the colours
 // (the board's black is the table's white) and side is the sub-table of the
@@ -178,16 +255,18 @@ func (t *Tables) ProbeWDL(pos *movegen.Position) (wdl int, ok bool) {
 	if !t.probeable(pos) {
 		return 0, false
 	}
-	return t.wdl(pos)
+	l := line{pos: pos}
+	defer t.guard(&l, debug.SetPanicOnFault(true), &ok)
+	return t.wdl(&l)
 }
 
 // wdl is the WDL value with captures resolved and en passant accounted for.
-func (t *Tables) wdl(pos *movegen.Position) (int, bool) {
-	v, _, ok := t.search(pos, -2, 2)
-	if !ok || pos.EnPassant() == movegen.NoSquare {
+func (t *Tables) wdl(l *line) (int, bool) {
+	v, _, ok := t.search(l, -2, 2)
+	if !ok || l.pos.EnPassant() == movegen.NoSquare {
 		return v, ok
 	}
-	best, onlyEP, ok := t.enPassant(pos)
+	best, onlyEP, ok := t.enPassant(l)
 	if !ok {
 		return 0, false
 	}
@@ -210,17 +289,17 @@ const (
 // may be better than the table says. Captures are searched first, then the
 // table itself is read. The second result is fromCapture when a capture
 // cut off or a winning capture is at least as good as the table.
-func (t *Tables) search(pos *movegen.Position, alpha, beta int) (int, int, bool) {
+func (t *Tables) search(l *line, alpha, beta int) (int, int, bool) {
+	pos := l.pos
 	var buf [movegen.MaxMoves]movegen.Move
 	them := pos.ByColor(pos.SideToMove().Other())
 	for _, m := range pos.GenNoisy(buf[:]) {
 		if m.IsEnPassant() || !them.Has(m.To()) {
 			continue
 		}
-		var u movegen.Undo
-		pos.Make(m, &u)
-		v, _, ok := t.search(pos, -beta, -alpha)
-		pos.Unmake(m, &u)
+		l.make(m)
+		v, _, ok := t.search(l, -beta, -alpha)
+		l.unmake()
 		if !ok {
 			return 0, 0, false
 		}
@@ -246,7 +325,8 @@ func (t *Tables) search(pos *movegen.Position, alpha, beta int) (int, int, bool)
 
 // enPassant returns the best WDL value of the legal en-passant captures
 // (-3 without one) and whether they are the only legal moves.
-func (t *Tables) enPassant(pos *movegen.Position) (best int, onlyEP, ok bool) {
+func (t *Tables) enPassant(l *line) (best int, onlyEP, ok bool) {
+	pos := l.pos
 	var buf [movegen.MaxMoves]movegen.Move
 	best = -3
 	count := 0
@@ -255,10 +335,9 @@ func (t *Tables) enPassant(pos *movegen.Position) (best int, onlyEP, ok bool) {
 			continue
 		}
 		count++
-		var u movegen.Undo
-		pos.Make(m, &u)
-		v, _, ok := t.search(pos, -2, 2)
-		pos.Unmake(m, &u)
+		l.make(m)
+		v, _, ok := t.search(l, -2, 2)
+		l.unmake()
 		if !ok {
 			return 0, false, false
 		}
@@ -284,7 +363,9 @@ func (t *Tables) ProbeDTZ(pos *movegen.Position) (dtz int, ok bool) {
 	if !t.probeable(pos) {
 		return 0, false
 	}
-	return t.dtz(pos, 0)
+	l := line{pos: pos}
+	defer t.guard(&l, debug.SetPanicOnFault(true), &ok)
+	return t.dtz(&l, 0)
 }
 
 // dtzBeforeZeroing is the distance of a position whose best move zeroes.
@@ -292,12 +373,12 @@ func dtzBeforeZeroing(wdl int) int { return wdlToDTZ[wdl+2] }
 
 // dtz is ProbeDTZ with en passant; depth bounds the recursion a table that
 // stores only one side to move needs (one level for sound files).
-func (t *Tables) dtz(pos *movegen.Position, depth int) (int, bool) {
-	v, ok := t.dtzNoEP(pos, depth)
-	if !ok || pos.EnPassant() == movegen.NoSquare {
+func (t *Tables) dtz(l *line, depth int) (int, bool) {
+	v, ok := t.dtzNoEP(l, depth)
+	if !ok || l.pos.EnPassant() == movegen.NoSquare {
 		return v, ok
 	}
-	best, onlyEP, ok := t.enPassant(pos)
+	best, onlyEP, ok := t.enPassant(l)
 	if !ok {
 		return 0, false
 	}
@@ -333,8 +414,9 @@ func (t *Tables) dtz(pos *movegen.Position, depth int) (int, bool) {
 }
 
 // dtzNoEP is the distance to zeroing ignoring en passant.
-func (t *Tables) dtzNoEP(pos *movegen.Position, depth int) (int, bool) {
-	wdl, how, ok := t.search(pos, -2, 2)
+func (t *Tables) dtzNoEP(l *line, depth int) (int, bool) {
+	pos := l.pos
+	wdl, how, ok := t.search(l, -2, 2)
 	if !ok {
 		return 0, false
 	}
@@ -354,10 +436,9 @@ func (t *Tables) dtzNoEP(pos *movegen.Position, depth int) (int, bool) {
 			if !pawns.Has(m.From()) || !empty.Has(m.To()) || m.IsEnPassant() {
 				continue
 			}
-			var u movegen.Undo
-			pos.Make(m, &u)
-			v, ok := t.wdl(pos)
-			pos.Unmake(m, &u)
+			l.make(m)
+			v, ok := t.wdl(l)
+			l.unmake()
 			if !ok {
 				return 0, false
 			}
@@ -389,11 +470,10 @@ func (t *Tables) dtzNoEP(pos *movegen.Position, depth int) (int, bool) {
 			if pawns.Has(m.From()) || !empty.Has(m.To()) {
 				continue
 			}
-			var u movegen.Undo
-			pos.Make(m, &u)
-			v, ok := t.dtz(pos, depth+1)
+			l.make(m)
+			v, ok := t.dtz(l, depth+1)
 			mate := v == -1 && pos.InCheck() && !pos.HasLegalMove()
-			pos.Unmake(m, &u)
+			l.unmake()
 			if !ok {
 				return 0, false
 			}
@@ -408,26 +488,25 @@ func (t *Tables) dtzNoEP(pos *movegen.Position, depth int) (int, bool) {
 	}
 	best := -1
 	for _, m := range pos.GenLegal(buf[:]) {
-		var u movegen.Undo
-		pos.Make(m, &u)
+		l.make(m)
 		var v int
 		ok := true
 		switch {
 		case pos.Rule50() != 0:
-			v, ok = t.dtz(pos, depth+1)
+			v, ok = t.dtz(l, depth+1)
 			v = -v - 1
 		case wdl == -2:
 			v = -1
 		default:
 			var w int
-			w, _, ok = t.search(pos, 1, 2)
+			w, _, ok = t.search(l, 1, 2)
 			if w == 2 {
 				v = 0
 			} else {
 				v = -101
 			}
 		}
-		pos.Unmake(m, &u)
+		l.unmake()
 		if !ok {
 			return 0, false
 		}

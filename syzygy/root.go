@@ -1,6 +1,7 @@
 package syzygy
 
 import (
+	"runtime/debug"
 	"sort"
 
 	"tempest/movegen"
@@ -44,26 +45,27 @@ func (t *Tables) RootMoves(pos *movegen.Position, rule50 bool) (moves []RootMove
 	if !t.probeable(pos) {
 		return nil, false
 	}
+	l := line{pos: pos}
+	defer t.guard(&l, debug.SetPanicOnFault(true), &ok)
 	var buf [movegen.MaxMoves]movegen.Move
 	legal := pos.GenLegal(buf[:])
 	moves = make([]RootMove, 0, len(legal))
 	counter := pos.Rule50()
 	for _, m := range legal {
 		rm := RootMove{Move: m}
-		var u movegen.Undo
-		pos.Make(m, &u)
+		l.make(m)
 		switch {
 		case pos.Rule50() == 0:
 			// A capture or pawn move: the counter starts again.
 			var w int
-			w, ok = t.wdl(pos)
+			w, ok = t.wdl(&l)
 			rm.WDL = -w
 			rm.DTZ = dtzBeforeZeroing(rm.WDL)
 		case pos.InCheck() && !pos.HasLegalMove():
 			rm.WDL, rm.DTZ = 2, 1
 		default:
 			var d int
-			d, ok = t.dtz(pos, 0)
+			d, ok = t.dtz(&l, 0)
 			rm.DTZ = -d
 			switch {
 			case rm.DTZ > 0:
@@ -73,7 +75,7 @@ func (t *Tables) RootMoves(pos *movegen.Position, rule50 bool) (moves []RootMove
 			}
 			rm.WDL = wdlOfDTZ(rm.DTZ)
 		}
-		pos.Unmake(m, &u)
+		l.unmake()
 		if !ok {
 			return nil, false
 		}

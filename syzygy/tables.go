@@ -3,12 +3,14 @@ package syzygy
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
 
+	"tempest/internal/files"
 	"tempest/movegen"
 )
 
@@ -158,16 +160,23 @@ func (f *tableFile) load(e *entry) bool {
 		return s == fileReady
 	}
 	var data []byte
-	err := errors.New("no such file")
+	err := fmt.Errorf("syzygy: no WDL file for %s", e.name)
+	if f.dtz {
+		err = fmt.Errorf("syzygy: no DTZ file for %s", e.name)
+	}
 	if f.path != "" {
-		data, err = mapFile(f.path)
+		if data, err = files.Map(f.path); err != nil {
+			err = fmt.Errorf("syzygy: %w", err) // names the path
+		}
 	}
 	if err == nil {
 		f.data = data
-		f.hdr, err = parse(data, e, f.dtz)
+		if f.hdr, err = parse(data, e, f.dtz); err != nil {
+			err = fmt.Errorf("syzygy: %s: %w", f.path, err)
+		}
 	}
 	if err != nil {
-		f.err = fmt.Errorf("syzygy: %s: %w", f.path, err)
+		f.err = err
 		f.release()
 		f.state.Store(fileUnusable)
 		return false
@@ -179,7 +188,7 @@ func (f *tableFile) load(e *entry) bool {
 // release unmaps the file's data; the caller holds f.mu.
 func (f *tableFile) release() {
 	if f.data != nil {
-		unmapFile(f.data)
+		files.Unmap(f.data)
 		f.data = nil
 	}
 	f.hdr = nil
@@ -268,21 +277,26 @@ func Open(paths string) (*Tables, error) {
 		st, err := os.Stat(dir)
 		if err != nil {
 			if errors.Is(err, os.ErrNotExist) {
-				return nil, fmt.Errorf("syzygy: tablebase directory %q does not exist", dir)
+				return nil, fmt.Errorf("syzygy: tablebase directory %q does not exist", files.Name(dir))
 			}
-			return nil, fmt.Errorf("syzygy: tablebase directory %q: %w", dir, err)
+			if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+				err = pe.Err // the path is named, cut short
+			}
+			return nil, fmt.Errorf("syzygy: tablebase directory %q: %w", files.Name(dir), err)
 		}
 		if !st.IsDir() {
-			return nil, fmt.Errorf("syzygy: tablebase path %q is not a directory", dir)
+			return nil, fmt.Errorf("syzygy: tablebase path %q is not a directory", files.Name(dir))
 		}
-		list, err := os.ReadDir(dir)
+		list, err := files.ReadDir(dir) // never waits on a FIFO put in its place
 		if err != nil {
-			return nil, fmt.Errorf("syzygy: reading tablebase directory %q: %w", dir, err)
+			return nil, fmt.Errorf("syzygy: reading a tablebase directory: %w", err) // names it
 		}
 		for _, de := range list {
 			name := de.Name()
 			ext := filepath.Ext(name)
-			if ext != ".rtbw" && ext != ".rtbz" || de.IsDir() {
+			// A FIFO or a device named like a table is no table (a
+			// symlink is followed when the file is mapped, by package files).
+			if ext != ".rtbw" && ext != ".rtbz" || de.Type()&^fs.ModeSymlink != 0 {
 				continue
 			}
 			base := strings.TrimSuffix(name, ext)

@@ -9,6 +9,7 @@
 package tt
 
 import (
+	"fmt"
 	"math/bits"
 	"sync/atomic"
 )
@@ -67,7 +68,9 @@ func New(mb int) (*Table, error) {
 	return t, nil
 }
 
-// MustNew is New for sizes that always fit, such as a default.
+// MustNew is New for sizes that always fit: 1 MiB or less (a table that
+// small is never refused), or a fixed size in a developer tool. Never for
+// a size a user gave.
 func MustNew(mb int) *Table {
 	t, err := New(mb)
 	if err != nil {
@@ -81,9 +84,12 @@ func MustNew(mb int) *Table {
 // refused with an error and the table is kept as it was: a Go program
 // cannot survive an allocation the system refuses.
 func (t *Table) Resize(mb int) error {
+	if mb > maxTableMB {
+		return tooLarge(mb)
+	}
 	n := max(uint64(max(mb, 0))<<20/uint64(bucketBytes), 1)
 	old := uint64(len(t.buckets)) * bucketBytes
-	if err := checkFits(n*bucketBytes, old); err != nil {
+	if err := check(fmt.Sprintf("a %d MiB table", n*bucketBytes>>20), n*bucketBytes, old); err != nil {
 		return err
 	}
 	t.buckets = nil

@@ -11,6 +11,7 @@ import (
 	"tempest/kit"
 	"tempest/nnue"
 	"tempest/search"
+	"tempest/tt"
 	"tempest/variants/chameleon/chsearch"
 	"tempest/variants/chessmate/cmsearch"
 	"tempest/variants/stratego/stsearch"
@@ -44,8 +45,12 @@ func benchCommand(args []string) int {
 		fmt.Fprintf(os.Stderr, "bench: unexpected arguments %q\n", fs.Args()[1:])
 		return 2
 	}
-	if *depth < 0 || *depth > 64 || *threads < 1 || *hash < 1 {
-		fmt.Fprintln(os.Stderr, "bench: depth must be 1..64, threads and hash at least 1")
+	if *depth < 0 || *depth > 64 || *threads < 1 || *threads > kit.MaxThreads || *hash < 1 {
+		fmt.Fprintf(os.Stderr, "bench: depth must be 1..64, threads 1..%d, hash at least 1\n", kit.MaxThreads)
+		return 2
+	}
+	if err := tt.CheckFits(*hash); err != nil {
+		fmt.Fprintln(os.Stderr, "bench: -hash:", err)
 		return 2
 	}
 	report := func(line string) {
@@ -77,6 +82,10 @@ func benchCommand(args []string) int {
 		res = stsearch.Bench(ctx, depthOr(stsearch.BenchDepth), report)
 	default:
 		fmt.Fprintf(os.Stderr, "bench: unknown game %q (chess, chessmate, chameleon or stratego)\n", *variant)
+		return 2
+	}
+	if res.Err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", res.Err)
 		return 2
 	}
 	fmt.Printf("%d nodes %d nps\n", res.Nodes, res.NPS())

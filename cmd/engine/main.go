@@ -20,8 +20,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/pkg/profile"
-
 	"tempest/protocol"
 )
 
@@ -38,13 +36,20 @@ func run(args []string) int {
 		return 2
 	}
 	if *profileKind != "" {
-		mode, ok := profileModes[*profileKind]
-		if !ok {
+		if _, ok := profileFiles[*profileKind]; !ok {
 			fmt.Fprintf(os.Stderr, "unknown profile %q (want %s)\n", *profileKind, strings.Join(profileNames(), ", "))
 			return 2
 		}
-		// Profile messages go to stderr-free quiet mode: stdout belongs to UCI.
-		defer profile.Start(mode, profile.ProfilePath(*profileDir), profile.Quiet, profile.NoShutdownHook).Stop()
+		stop, err := startProfile(*profileKind, *profileDir)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "engine: -profile:", err)
+			return 2
+		}
+		defer func() {
+			if err := stop(); err != nil {
+				fmt.Fprintln(os.Stderr, "engine: -profile:", err)
+			}
+		}()
 	}
 	rest := global.Args()
 	if len(rest) == 0 {
@@ -73,19 +78,6 @@ type subcommand struct {
 var subcommands = map[string]subcommand{
 	"perft": {"count leaf nodes of one position, with a divide per root move", perftCommand},
 	"bench": {"search the fixed bench positions; last line: <nodes> nodes <nps> nps", benchCommand},
-}
-
-var profileModes = map[string]func(*profile.Profile){
-	"cpu":    profile.CPUProfile,
-	"mem":    profile.MemProfile,
-	"allocs": profile.MemProfileAllocs,
-	"block":  profile.BlockProfile,
-	"mutex":  profile.MutexProfile,
-	"trace":  profile.TraceProfile,
-}
-
-func profileNames() []string {
-	return []string{"cpu", "mem", "allocs", "block", "mutex", "trace"}
 }
 
 func usage(fs *flag.FlagSet) func() {

@@ -34,8 +34,19 @@ func TestMain(m *testing.M) {
 
 func runEngine(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command(engineBinary, args...)
+	return runCommand(t, exec.Command(engineBinary, args...), stdin)
+}
+
+// runCommand runs cmd with stdin: its output, its error output, its exit code.
+func runCommand(t *testing.T, cmd *exec.Cmd, stdin string) (string, string, int) {
+	t.Helper()
 	cmd.Stdin = strings.NewReader(stdin)
+	return runCmd(t, cmd)
+}
+
+// runCmd runs cmd and returns its output and exit code.
+func runCmd(t *testing.T, cmd *exec.Cmd) (string, string, int) {
+	t.Helper()
 	var stdout, stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

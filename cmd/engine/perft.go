@@ -7,8 +7,10 @@ import (
 	"os"
 	"time"
 
+	"tempest/kit"
 	"tempest/movegen"
 	"tempest/perft"
+	"tempest/tt"
 )
 
 func perftCommand(args []string) int {
@@ -24,6 +26,14 @@ func perftCommand(args []string) int {
 	}
 	if *depth < 1 || *depth > 20 {
 		fmt.Fprintln(os.Stderr, "perft: -depth must be from 1 to 20")
+		return 2
+	}
+	if *threads < 1 || *threads > kit.MaxThreads || *hash < 0 {
+		fmt.Fprintf(os.Stderr, "perft: -threads must be from 1 to %d, -hash 0 (none) or more\n", kit.MaxThreads)
+		return 2
+	}
+	if err := tt.CheckFits(*hash); err != nil {
+		fmt.Fprintln(os.Stderr, "perft: -hash:", err)
 		return 2
 	}
 	pos, err := movegen.ParseFEN(*fen)

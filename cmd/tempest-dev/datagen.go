@@ -74,7 +74,7 @@ func dataCommand(args []string) int {
 		return 2
 	}
 	if *openings != "" {
-		fens, crc, err := trainingdata.ReadOpenings(*openings)
+		fens, crc, err := trainingdata.ReadOpenings(context.Background(), *openings)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "datagen:", err)
 			return 1

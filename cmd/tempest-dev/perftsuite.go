@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"tempest/perft"
+	"tempest/tt"
 )
 
 // perftSuiteCommand checks every count of EPD perft suites.
@@ -22,6 +23,10 @@ func perftSuiteCommand(args []string) int {
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(os.Stderr, "perftsuite: give one or more suite files")
+		return 2
+	}
+	if err := tt.CheckFits(*hash); err != nil {
+		fmt.Fprintln(os.Stderr, "perftsuite: -hash:", err)
 		return 2
 	}
 	var total perft.Summary

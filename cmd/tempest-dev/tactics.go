@@ -10,8 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"tempest/kit"
 	"tempest/movegen"
 	"tempest/search"
+	"tempest/tt"
 )
 
 // tacticsCommand runs EPD test suites (bm/am operations) at a fixed time per
@@ -29,7 +31,20 @@ func tacticsCommand(args []string) int {
 		fmt.Fprintln(os.Stderr, "tactics: give one or more EPD files")
 		return 2
 	}
-	e := search.New(*hash)
+	if *threads < 1 || *threads > kit.MaxThreads {
+		fmt.Fprintf(os.Stderr, "tactics: -threads must be from 1 to %d\n", kit.MaxThreads)
+		return 2
+	}
+	t, err := tt.New(*hash)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tactics: -hash:", err)
+		return 2
+	}
+	e := search.NewWithTable(t)
+	if err := e.CheckThreads(*threads); err != nil {
+		fmt.Fprintln(os.Stderr, "tactics: -threads:", err)
+		return 2
+	}
 	e.SetOptions(search.Options{Threads: *threads, MultiPV: 1})
 	totalSolved, totalTried := 0, 0
 	for _, file := range fs.Args() {

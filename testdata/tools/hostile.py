@@ -19,10 +19,13 @@ checks what must hold whatever was sent:
   * every record it writes ("pgn") it reads back to the same game.
 
 The scenarios named fNN reproduce the findings of issue 14, one each; the
-others check the classes those findings belong to (game-switch-files,
-switch-leak and records those of issue 35: options of one game never break
+others check the classes those findings belong to (of issue 35's:
+game-switch-files, switch-leak and records: options of one game never break
 another, a game switch releases what the old engine held, records other
-programs write load). The random mode mixes
+programs write load; arguments and memory-limits: command lines end, and
+memory limits are measured as the kernel applies them; files: paths that name
+FIFOs, devices, directories, huge or truncated files, and a book beyond an
+address-space limit). The random mode mixes
 valid and malformed commands in all four games from a seeded generator, so a
 failure is reproduced with --seed and --only random. Exit code 1 if anything
 failed. Needs only Python 3.
@@ -595,6 +598,112 @@ def quit_jobs(e: Engine) -> None:
                 p.kill()
 
 
+def run_args(argv: List[str], timeout: float) -> "subprocess.CompletedProcess[str]":
+    """Run the engine to its end with argv; a Fail if it outlives timeout."""
+    try:
+        return subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise Fail("%s did not end within %.0f s" % (" ".join(repr(a) for a in argv[-3:]), timeout))
+
+
+def no_panic(r: "subprocess.CompletedProcess[str]", what: str) -> None:
+    m = re.search(r"(panic:.*|fatal error:.*)", r.stderr)
+    if m:
+        raise Fail("%s: %s" % (what, m.group(1)[:200]))
+
+
+# The smallest ulimit -v (KiB) that holds the defaults, with a little to
+# spare (docs/PROTOCOL.md, "Memory limits").
+SMALLEST_ADDRESS_LIMIT = 900000
+
+
+def under_limit(kib: int, args: List[str]) -> List[str]:
+    return ["sh", "-c", 'ulimit -v %d && exec "$0" "$@"' % kib] + ENGINE_ARGV + args
+
+
+# Command-line argument lists: each ends on its own, whatever go it holds,
+# with one bestmove per go, and the exit code says whether a line failed.
+ARGUMENT_LISTS = [([], ["go", "quit"], 0), ([], ["go"], 0), ([], ["go searchmoves e2e4"], 0),
+                  ([], ["go mate 1"], 0), ([], ["go movestogo 5"], 0), ([], ["go winc 100 binc 100"], 0),
+                  ([], ["go inc 100"], 0), ([], ["go infinite"], 0), ([], ["go ponder"], 0),
+                  ([], ["go ponder wtime 500 btime 500", "ponderhit"], 0), ([], ["go depth 2", "go nodes 500"], 0),
+                  ([], ["go movetime 100"], 0), ([], ["go wtime 300 btime 300"], 0), ([], ["go time 300"], 0),
+                  ([], ["go frobnicate"], 0), ([], ["position fen bad", "go depth 1"], 1),
+                  ([CARD, "position startpos seed 4"], ["go worlds sealed"], 0),
+                  ([CHAM], ["go algorithm paranoid"], 0), ([STRAT, "position startpos seed 4"], ["go narrow 3"], 0)]
+
+
+@scenario("arguments", "command-line argument lists end, with the right exit code, whatever go or record they hold")
+def arguments(e: Engine) -> None:
+    e.kill()  # this scenario starts its own processes
+    for setup, lines, code in ARGUMENT_LISTS:
+        r = run_args(ENGINE_ARGV + setup + lines, 20.0)
+        no_panic(r, str(lines))
+        gos = sum(1 for l in lines if l.startswith("go"))
+        got = r.stdout.count("\nbestmove ") + r.stdout.startswith("bestmove ")
+        if got != gos or r.returncode != code:
+            raise Fail("%s: exit %d (want %d), %d bestmoves for %d go" % (setup + lines, r.returncode, code, got, gos))
+    record = ["loadpgn", '[Event "x"]', "", "1. e4 e5 *"]
+    for lines, code, want in ((record, 1, "the arguments ended before endpgn"), (record + ["endpgn"], 0, "loadpgn ok moves 2"),
+                              (["loadpgn"] + ["1. e4"] * 100001 + ["uci", "endpgn", "d"], 1, "more than 100000 lines"),
+                              (["genfens 3 seed 1 book None", "quit"], 0, "info string genfens "),
+                              (["bench 2", "quit"], 0, " nodes "), (["go perft 3"], 0, "Nodes searched: 8902")):
+        r = run_args(ENGINE_ARGV + lines, 60.0)
+        no_panic(r, lines[0])
+        if r.returncode != code or want not in r.stdout:
+            raise Fail("%s ...: exit %d (want %d), %r not in the output" % (lines[:2], r.returncode, code, want))
+        if lines[0] == "loadpgn" and "id name" in r.stdout:
+            raise Fail("a line inside a record ran as a command")
+    for lines, want in ((["bench", "-hash", "100000", "2"], "does not fit"), (["bench", "-threads", "100000", "2"], "threads 1..512"),
+                        (["perft", "-depth", "1", "-hash", "8796093022208"], "larger than any machine"),
+                        (["perft", "-depth", "3", "-hash", "100000"], "does not fit")):
+        # Under a ulimit, so an engine without the checks dies at once
+        # instead of taking the machine's memory.
+        r = run_args(under_limit(2 * SMALLEST_ADDRESS_LIMIT, lines), 30.0)
+        no_panic(r, " ".join(lines))
+        if r.returncode != 2 or want not in r.stderr:
+            raise Fail("%s: exit %d (want 2), %r not in %r" % (" ".join(lines), r.returncode, want, r.stderr[-200:]))
+
+
+@scenario("memory-limits", "under the smallest ulimit -v that holds the defaults: start, play, refuse what does not fit")
+def memory_limits(e: Engine) -> None:
+    e.kill()  # this scenario starts its own processes
+    p = Engine(under_limit(SMALLEST_ADDRESS_LIMIT, []))
+    try:
+        p.send("uci")
+        got: List[str] = []
+        p.expect("uciok", 10.0, got)
+        if any("warning" in l for l in got):
+            raise Fail("the defaults do not hold: %s" % [l for l in got if "warning" in l][0])
+        moves: List[str] = []
+        for _ in range(4):
+            p.send("position startpos moves " + " ".join(moves))
+            moves.append(search(p, "go wtime 2000 btime 2000 winc 20 binc 20"))
+        for option, value in (("Hash", "1000"), ("Threads", "512"), ("Hash", str(1 << 40))):
+            p.send("setoption name %s value %s" % (option, value))
+            errs = errors_in(p.until_ready(10.0))
+            if not errs or "does not fit" not in errs[0]:
+                raise Fail("%s %s under ulimit -v: %s" % (option, value, errs or "accepted"))
+            p.check_alive()
+        for variant in VARIANTS[1:] + VARIANTS[:1]:
+            p.send("setoption name UCI_Variant value " + variant,
+                   "position startpos" + (" seed 4" if variant in ("chessmate", "stratego") else ""))
+            search(p, "go depth 2")
+        p.send("quit")
+        p.ended(5.0)
+    finally:
+        p.kill()
+    for args in (["perft", "-depth", "3", "-hash", "1000"], ["bench", "-hash", "1000", "2"]):
+        r = run_args(under_limit(SMALLEST_ADDRESS_LIMIT, args), 30.0)
+        no_panic(r, " ".join(args))
+        if r.returncode != 2 or "does not fit" not in r.stderr:
+            raise Fail("%s under ulimit -v: exit %d, %r" % (" ".join(args), r.returncode, r.stderr[-200:]))
+    r = run_args(under_limit(SMALLEST_ADDRESS_LIMIT - 60000, ["position startpos", "go depth 4"]), 30.0)
+    no_panic(r, "below the smallest limit")
+    if r.returncode != 0 or "warning: Hash: a 16 MiB table does not fit" not in r.stdout or "bestmove" not in r.stdout:
+        raise Fail("below the smallest limit: exit %d, %r" % (r.returncode, r.stdout[-300:]))
+
+
 # ------------------------------------------------- issue 35: games, files, records
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
@@ -725,6 +834,101 @@ def records(e: Engine) -> None:
             ok = [l for l in got if l.startswith("loadpgn ok moves ")]
             if errors_in(got) or not ok or ok[0].split()[-1] != want[name][i]:
                 raise Fail("%s game %d: %s" % (name, i + 1, (errors_in(got) or ok or got)[:1]))
+def hostile_paths(tmp: str) -> Dict[str, str]:
+    """What a path may name besides a usable file (issue 35)."""
+    fifo = os.path.join(tmp, "fifo.bin")
+    os.mkfifo(fifo)
+    huge = os.path.join(tmp, "huge.bin")
+    with open(huge, "wb") as f:
+        f.truncate(1 << 40)  # sparse: a terabyte that takes no disk
+    short = os.path.join(tmp, "short.bin")
+    with open(short, "wb") as f:
+        f.write(b"TEMPNNUE\x01\x00\x00")  # cut short: no book, no net
+    empty_dir = os.path.join(tmp, "dir")
+    os.mkdir(empty_dir)
+    return {"a FIFO": fifo, "/dev/zero": "/dev/zero", "a directory": empty_dir,
+            "a sparse terabyte": huge, "a truncated file": short}
+
+
+def copy_tables(dst: str) -> None:
+    """Copies, not links: the scenario cuts them short."""
+    os.mkdir(dst)
+    for name in os.listdir(TABLES):
+        shutil.copy(os.path.join(TABLES, name), os.path.join(dst, name))
+
+
+@scenario("files", "FIFOs, devices, directories, huge and truncated files in every file option and genfens")
+def files(e: Engine) -> None:
+    with tempfile.TemporaryDirectory(prefix="hostile-files-") as tmp:
+        paths = hostile_paths(tmp)
+        # Every file option: refused by name at once, isready answered, alive.
+        for option in ("EvalFile", "BookFile", "SyzygyPath"):
+            for what, path in paths.items():
+                e.send("setoption name %s value %s" % (option, path))
+                got = e.until_ready(2.0)
+                if not errors_in(got):
+                    raise Fail("%s = %s (%s) was accepted: %s" % (option, path, what, got))
+                e.check_alive()
+        # genfens reads its book inside its job: refused at once, stop and
+        # isready answered.
+        for what, path in paths.items():
+            e.send("genfens 2 book " + path)
+            e.expect("info string error: genfens: book:", 2.0)
+            e.send("stop")
+            e.ping(1.0)
+        # Tables: a FIFO named like one when the path is set, another put in
+        # place and a third table cut short after they were mapped.
+        tables = os.path.join(tmp, "tables")
+        copy_tables(tables)
+        os.remove(os.path.join(tables, "KQvK.rtbw"))
+        os.mkfifo(os.path.join(tables, "KQvK.rtbw"))
+        e.send("setoption name SyzygyPath value " + tables)
+        e.ping(2.0)
+        krpvk = "position fen 7k/8/8/8/8/8/4P3/K3R3 b - - 0 1"
+        e.send(krpvk)
+        search(e, "go depth 3", 10.0)
+        for name in ("KRPvK.rtbw", "KRPvK.rtbz"):
+            os.truncate(os.path.join(tables, name), 0)
+        os.remove(os.path.join(tables, "KRvK.rtbw"))
+        os.mkfifo(os.path.join(tables, "KRvK.rtbw"))
+        for fen in ("7k/8/8/8/2Q5/8/8/K7 w - - 0 1", "7k/8/8/8/8/8/4P3/K3R3 b - - 0 1",
+                    "7k/8/8/8/3R4/8/8/K7 w - - 0 1"):
+            e.send("position fen " + fen)
+            search(e, "go depth 3", 10.0)
+            e.check_alive()
+        # A large book is read beside the command loop: isready at once, the
+        # next go plays from it, quit does not wait for it.
+        large = os.path.join(tmp, "large.bin")
+        with open(large, "wb") as f:
+            f.truncate(256 << 20)  # 2^24 entries of key 0: a sorted book
+        e.send("setoption name BookFile value " + large)
+        e.ping(1.0)
+        e.send("position startpos")
+        search(e, "go depth 1", 60.0)
+        p = Engine(ENGINE_ARGV)
+        try:
+            p.send("setoption name BookFile value " + large, "quit")
+            p.ended(3.0)
+        finally:
+            p.kill()
+        # Under an address-space limit Hash 1000 fits, a 1.9 GB book does not:
+        # it is refused, not read until the runtime dies.
+        big = os.path.join(tmp, "big.bin")
+        with open(big, "wb") as f:
+            f.truncate(1900 << 20)
+        p = Engine(["sh", "-c", 'ulimit -v 3500000 && exec "$0" "$@"'] + ENGINE_ARGV)
+        try:
+            p.send("setoption name Hash value 1000")
+            p.ping(30.0)
+            p.send("setoption name BookFile value " + big, "genfens 2 book /dev/zero")
+            p.expect("info string error: option BookFile:", 5.0)
+            p.expect("info string error: genfens", 5.0)
+            p.ping(5.0)
+            p.send("position startpos")
+            search(p, "go depth 1", 20.0)
+            p.check_alive()
+        finally:
+            p.kill()
 
 
 def random_script(rng: random.Random) -> List[str]:

@@ -7,6 +7,7 @@ import (
 
 	"tempest/movegen"
 	"tempest/search"
+	"tempest/tt"
 )
 
 // What GenFENs keeps: a short search of each candidate must score it
@@ -33,7 +34,11 @@ func GenFENs(ctx context.Context, n int, seed uint64, openings []string, emit fu
 		return fmt.Errorf("genfens: the count %d is not from 1 to %d", n, GenFENsMax)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x67656e66656e73)) // "genfens"
-	e := search.New(16)
+	t, err := tt.New(16)
+	if err != nil {
+		return fmt.Errorf("genfens: %v", err)
+	}
+	e := search.NewWithTable(t)
 	plies := 8
 	if len(openings) > 0 {
 		plies = 4

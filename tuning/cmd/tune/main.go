@@ -61,7 +61,7 @@ func datagen(args []string) int {
 		return 2
 	}
 	if *openings != "" {
-		fens, _, err := trainingdata.ReadOpenings(*openings)
+		fens, _, err := trainingdata.ReadOpenings(context.Background(), *openings)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "datagen:", err)
 			return 1

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"tempest/kit"
+	"tempest/tt"
 	"tempest/variants/chameleon"
 )
 
@@ -28,6 +29,13 @@ var benchPositions = []string{
 // is the Chameleon search's signature. Cancelling ctx ends it after the
 // current position (Stopped).
 func Bench(ctx context.Context, depth, hashMB int, report func(string)) kit.BenchResult {
+	// One table for every position, emptied before each: a cleared table
+	// is a new one, and a table per position would leave the last one's
+	// memory to the collector while the next is made.
+	t, err := tt.New(hashMB)
+	if err != nil {
+		return kit.BenchResult{Err: err}
+	}
 	var total kit.BenchResult
 	for i, s := range benchPositions {
 		if ctx.Err() != nil {
@@ -38,7 +46,8 @@ func Bench(ctx context.Context, depth, hashMB int, report func(string)) kit.Benc
 		if err != nil {
 			panic(fmt.Sprintf("Chameleon bench position %d %q: %v", i+1, s, err)) // a constant list: a bug, not input
 		}
-		e := New(hashMB)
+		t.Clear()
+		e := NewWithTable(t)
 		e.SetOptions(Options{Algorithm: ParanoidModel})
 		start := time.Now()
 		res := e.Search(ctx, pos, nil, Limits{Depth: depth}, nil)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"tempest/kit"
+	"tempest/tt"
 	"tempest/variants/chessmate"
 )
 
@@ -31,6 +32,13 @@ var benchPositions = []string{
 // and hashMB MiB. The node total is the card search's signature.
 // Cancelling ctx ends it after the current position (Stopped).
 func Bench(ctx context.Context, depth, hashMB int, report func(string)) kit.BenchResult {
+	// One table for every position, emptied before each: a cleared table
+	// is a new one, and a table per position would leave the last one's
+	// memory to the collector while the next is made.
+	t, err := tt.New(hashMB)
+	if err != nil {
+		return kit.BenchResult{Err: err}
+	}
 	var total kit.BenchResult
 	for i, s := range benchPositions {
 		if ctx.Err() != nil {
@@ -41,7 +49,8 @@ func Bench(ctx context.Context, depth, hashMB int, report func(string)) kit.Benc
 		if err != nil {
 			panic(fmt.Sprintf("card-chess bench position %d %q: %v", i+1, s, err)) // a constant list: a bug, not input
 		}
-		e := New(hashMB)
+		t.Clear()
+		e := NewWithTable(t)
 		start := time.Now()
 		res := e.SearchHidden(ctx, pos, Limits{Depth: depth}, DefaultSamples, nil)
 		elapsed := time.Since(start)

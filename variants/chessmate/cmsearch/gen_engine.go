@@ -4,8 +4,10 @@ package cmsearch
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sync/errgroup"
 
@@ -102,6 +104,21 @@ func (e *Engine) SetOptions(o Options) {
 		e.workers = append([]*worker(nil), e.workers[:o.Threads]...)
 	}
 }
+
+// CheckThreads refuses a thread count whose new threads the memory cannot
+// hold, with the error the memory check gives: SetOptions cannot fail, so
+// a caller that takes the count from a user asks first.
+func (e *Engine) CheckThreads(n int) error {
+	more := uint64(max(n-len(e.workers), 0))
+	if more == 0 {
+		return nil
+	}
+	return tt.CheckBytes(fmt.Sprintf("%d MiB for %d search threads", more*workerBytes>>20, n), more*workerBytes)
+}
+
+// workerBytes is what one search thread holds: its stack of frames and its
+// history tables (about 2.3 MiB in chess).
+const workerBytes = uint64(unsafe.Sizeof(worker{}) + unsafe.Sizeof(histories{}))
 
 // Options returns the current settings.
 func (e *Engine) Options() Options { return e.opts }

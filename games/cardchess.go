@@ -9,7 +9,6 @@ import (
 
 	"tempest/kit"
 	"tempest/movegen"
-	"tempest/nnue"
 	"tempest/tt"
 	"tempest/variants"
 	"tempest/variants/chessmate"
@@ -147,7 +146,9 @@ func (c *cardEngine) Settings() variants.Settings { return c.settings }
 func (c *cardEngine) TableMB() int                { return c.e.TT.SizeMB() }
 
 // Prepare reads "go" as in chess (searchmoves excepted, ignored with a
-// note) plus "worlds" (parseWorlds); the engine decides from the mover's view.
+// note) plus the experimental "worlds known|default" (known: the opponent's
+// cards the mover knows from the public record stay in its hand in every
+// world; docs/VARIANTS.md); the engine decides from the mover's view.
 func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, []string, error) {
 	g := gm.(*chessmate.Game)
 	us := g.Pos().SideToMove()
@@ -157,25 +158,11 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 		return nil, nil, fmt.Errorf("go: %s is to move but its own hand is hidden in this position (%s); give %s's view",
 			us, handCodes(hand), us)
 	}
-	gp := kit.ParseGo(args, int(us), "worlds", "eval")
+	gp := kit.ParseGo(args, int(us), "worlds")
 	gp.OwnClock(int(us))
-	choices := parseWorlds(&gp)
-	// "eval net" (experimental): the embedded chess net evaluates the board
-	// at full strength, the cards by hand (cmsearch's netExtra).
-	var net *nnue.Network
-	if gp.Choice("eval", "hand", "net") {
-		if c.settings.Level.Kind == kit.FullStrength {
-			net, _ = nnue.Default()
-		} else {
-			gp.Note("go eval net: the playing level in force evaluates by hand")
-		}
-	}
-	hidden := cmsearch.HiddenOptions{SealedDraws: choices.sealed, Deferred: choices.deferred}
-	if choices.known {
+	var hidden cmsearch.HiddenOptions
+	if gp.Choice("worlds", "default", "known") {
 		hidden.KnownCards = g.KnownOpponentCards(us)
-	}
-	if choices.weighted {
-		hidden.Turns = g.OpponentTurns(us, weightedTurns)
 	}
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", chessmate.Name)
@@ -194,7 +181,6 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 	eng := c.e
 	return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
 		lim.PonderHit = hit
-		eng.SetNet(net)
 		res := eng.SearchHiddenWith(ctx, &pos, lim, cmsearch.DefaultSamples, hidden, func(info cmsearch.Info) {
 			report(formatCardInfo(info))
 		})
@@ -203,46 +189,6 @@ func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, 
 		}
 		return res.BestMove.String()
 	}, gp.Notes, nil
-}
-
-// weightedTurns is how many of the opponent's last turns weigh its hand
-// ("go ... worlds weighted").
-const weightedTurns = 12
-
-// worldChoices are the experimental "go ... worlds" choices of card chess.
-type worldChoices struct {
-	sealed, known, weighted, deferred bool
-}
-
-// parseWorlds reads the experimental "go ... worlds <choices>" of card
-// chess: "sealed" (draws inside the sampled worlds are unknown cards),
-// "known" (opponent cards known from the public record stay known),
-// "weighted" (the opponent's hand dealt by what it did and did not play),
-// "deferred" (the mover's answer chosen once per information set),
-// comma-separated, or "default" (none, as without the word). Anything else
-// is ignored with a note.
-func parseWorlds(g *kit.GoParams) worldChoices {
-	value, ok := g.Extras["worlds"]
-	if !ok || value == "default" {
-		return worldChoices{}
-	}
-	var w worldChoices
-	for _, choice := range strings.Split(value, ",") {
-		switch choice {
-		case "sealed":
-			w.sealed = true
-		case "known":
-			w.known = true
-		case "weighted":
-			w.weighted = true
-		case "deferred":
-			w.deferred = true
-		default:
-			g.Note("go worlds %q is not \"default\" or a list of \"sealed\", \"known\", \"weighted\" and \"deferred\"; using default", kit.Truncate(value, 30))
-			return worldChoices{}
-		}
-	}
-	return w
 }
 
 // formatCardInfo writes a card-chess search report as a UCI info line.

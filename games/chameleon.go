@@ -148,7 +148,7 @@ func (c *chameleonEngine) Prepare(gm variants.Game, args []string) (variants.Sea
 		notes = append(notes, fmt.Sprintf("the game is over (%s)", st.Reason))
 	}
 	opts.MoveOverhead = c.settings.MoveOverhead
-	if algo := opts.Algorithm; algo == chsearch.ParanoidModel || algo == chsearch.BRSPlus {
+	if opts.Algorithm == chsearch.ParanoidModel {
 		opts.Sensible = chsearch.SensiblePlayers(g)
 	}
 	eng := c.e
@@ -170,12 +170,8 @@ func (c *chameleonEngine) Prepare(gm variants.Game, args []string) (variants.Sea
 
 // parseChameleonGo reads "go" for Chameleon Chess: depth, nodes, movetime,
 // infinite, ponder, searchmoves, movestogo, the mover's clock, and
-// "algorithm model|paranoid|bestreply|brsplus|maxn" (the multi-player search
-// scheme; model, the default, is paranoid search with the opponent model),
-// "pruning on|off" (two-player prunings, experimental; off by default) and
-// "brsdefault order|gain" (BRS+'s default moves, experimental; order by
-// default).
-// The mover's clock is "time"/"inc"; a two-player frontend's
+// "algorithm model|paranoid" (model, the default, is paranoid search with
+// the opponent model; paranoid is its control). The mover's clock is "time"/"inc"; a two-player frontend's
 // "wtime"/"btime" (with "winc"/"binc") are accepted too: with one of them
 // given it is the mover's, with both the smaller one is taken, because a
 // game of up to four players has no white and black to map them to and
@@ -204,7 +200,7 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 		}
 		args, dropped = kept, true
 	}
-	g := kit.ParseGo(args, 0, "algorithm", "pruning", "brsdefault")
+	g := kit.ParseGo(args, 0, "algorithm")
 	if dropped {
 		g.Note("go: the mover's clock was given both as time/inc and as wtime/btime; using time/inc")
 	}
@@ -212,11 +208,9 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 		if a, ok := chsearch.ParseAlgorithm(name); ok {
 			opts.Algorithm = a
 		} else {
-			g.Note("go algorithm %q is not \"model\", \"paranoid\", \"bestreply\", \"brsplus\" or \"maxn\"; using model", kit.Truncate(name, 20))
+			g.Note("go algorithm %q is not \"model\" or \"paranoid\"; using model", kit.Truncate(name, 20))
 		}
 	}
-	opts.Pruning = g.Choice("pruning", "off", "on")
-	opts.GainDefaults = g.Choice("brsdefault", "order", "gain")
 	if g.Limits.Mate > 0 {
 		g.Note("go mate is not supported in Chameleon Chess; ignored")
 	}

@@ -65,6 +65,35 @@ func TestEveryGameKeepsTheContract(t *testing.T) {
 	}
 }
 
+// The experiments that ended (docs/STRENGTH.md has their results) are
+// unknown "go" words now: each is ignored with the note every unknown word
+// gets, as is its value, and the search still answers a legal action.
+func TestEndedExperimentsAreUnknownWords(t *testing.T) {
+	for _, tc := range []struct{ game, word, value string }{
+		{"chessmate", "eval", "net"},
+		{"chameleon", "pruning", "on"},
+		{"chameleon", "brsdefault", "gain"},
+		{"stratego", "narrow", "6"},
+		{"stratego", "guard", "on"},
+		{"stratego", "leaf", "expect"},
+	} {
+		v := ByName(tc.game)
+		s := defaults()
+		g, err := v.Start(startSetups[tc.game], s)
+		require.NoError(t, err)
+		e, err := v.NewEngine(s)
+		require.NoError(t, err)
+		search, notes, err := e.Prepare(g, []string{"depth", "1", tc.word, tc.value})
+		require.NoError(t, err)
+		assert.Equal(t, []string{
+			`go: unknown parameter "` + tc.word + `" ignored`,
+			`go: unknown parameter "` + tc.value + `" ignored`,
+		}, notes, "%s %s %s", tc.game, tc.word, tc.value)
+		best := search(context.Background(), nil, func(string) {})
+		assert.Contains(t, g.Legal(), strings.Fields(best)[0], "%s %s %s", tc.game, tc.word, tc.value)
+	}
+}
+
 // Configure hands every setting to the search it drives, and refuses a
 // table the machine cannot hold, keeping the old one.
 func TestChessEngineTakesTheSettings(t *testing.T) {
@@ -104,29 +133,17 @@ func TestPlayCardsOff(t *testing.T) {
 	assert.True(t, slices.Contains(g.Legal(), best))
 }
 
-// Card chess reads the experimental "go ... worlds": a list of sealed,
-// known, weighted and deferred, or default; another value is ignored with
-// a note, and the search still answers a legal action.
+// Card chess reads the experimental "go ... worlds known|default"; another
+// value (the ended "sealed", "weighted" and "deferred" among them) is
+// ignored with a note, and the search still answers a legal action.
 func TestCardChessWorldsWord(t *testing.T) {
 	for _, tc := range []struct {
 		value string
-		want  worldChoices
 		noted bool
 	}{
-		{"default", worldChoices{}, false},
-		{"sealed", worldChoices{sealed: true}, false},
-		{"known", worldChoices{known: true}, false},
-		{"weighted", worldChoices{weighted: true}, false},
-		{"deferred", worldChoices{deferred: true}, false},
-		{"sealed,known", worldChoices{sealed: true, known: true}, false},
-		{"known,sealed,weighted", worldChoices{sealed: true, known: true, weighted: true}, false},
-		{"deferred,weighted", worldChoices{weighted: true, deferred: true}, false},
-		{"sealed,open", worldChoices{}, true},
+		{"default", false}, {"known", false},
+		{"sealed", true}, {"weighted", true}, {"deferred", true}, {"sealed,known", true},
 	} {
-		gp := kit.ParseGo([]string{"depth", "2", "worlds", tc.value}, 0, "worlds")
-		assert.Equal(t, tc.want, parseWorlds(&gp), tc.value)
-		assert.Equal(t, tc.noted, len(gp.Notes) > 0, "%s: %v", tc.value, gp.Notes)
-
 		s := defaults()
 		g, err := CardChess{}.Start([]string{"seed", "5"}, s)
 		require.NoError(t, err)
@@ -138,58 +155,12 @@ func TestCardChessWorldsWord(t *testing.T) {
 		require.NoError(t, err)
 		search, notes, err := e.Prepare(g, []string{"depth", "2", "worlds", tc.value})
 		require.NoError(t, err)
-		assert.Equal(t, tc.noted, len(notes) > 0, "%s: %v", tc.value, notes)
+		if tc.noted {
+			assert.Equal(t, []string{`go worlds "` + tc.value + `" is not "known" or "default"; using default`}, notes)
+		} else {
+			assert.Empty(t, notes, tc.value)
+		}
 		best := search(context.Background(), nil, func(string) {})
 		assert.True(t, slices.Contains(g.Legal(), best), "%s: %s", tc.value, best)
 	}
-}
-
-// Card chess reads the experimental "go ... eval hand|net": with "net" the
-// full-strength search evaluates the board with the embedded net (another
-// search, so other node counts at the same depth), with "hand", without
-// the word and at a playing level (noted) by hand, and a plain "go" after
-// "eval net" on the same engine by hand again; another value is noted.
-func TestCardChessEvalWord(t *testing.T) {
-	s := defaults()
-	engine := func(level int) variants.Engine {
-		if level > 0 {
-			s.Level = kit.PlayingLevels[level].Level
-		}
-		e, err := CardChess{}.NewEngine(s)
-		require.NoError(t, err)
-		return e
-	}
-	nodes := func(e variants.Engine, args ...string) (string, []string) {
-		g, err := CardChess{}.Start([]string{"seed", "7"}, s)
-		require.NoError(t, err)
-		search, notes, err := e.Prepare(g, append([]string{"depth", "3"}, args...))
-		require.NoError(t, err)
-		var last string
-		best := search(context.Background(), nil, func(info string) { last = info })
-		assert.True(t, slices.Contains(g.Legal(), best), "%v: %s", args, best)
-		_, after, _ := strings.Cut(last, " nodes ")
-		count, _, _ := strings.Cut(after, " ")
-		require.NotEmpty(t, count, "%v: the last info line %q has a node count", args, last)
-		return count, notes
-	}
-	hand, notes := nodes(engine(0))
-	assert.Empty(t, notes)
-	same, _ := nodes(engine(0), "eval", "hand")
-	assert.Equal(t, hand, same)
-	e := engine(0)
-	net, notes := nodes(e, "eval", "net")
-	assert.Empty(t, notes)
-	assert.NotEqual(t, hand, net, "the net evaluates")
-	e.NewGame() // the histories of the last search would change the count
-	again, _ := nodes(e)
-	assert.Equal(t, hand, again, "after eval net, a plain go evaluates by hand")
-	odd, notes := nodes(engine(0), "eval", "tea-leaves")
-	assert.Equal(t, hand, odd)
-	assert.Equal(t, []string{`go eval "tea-leaves" is not "net" or "hand"; using hand`}, notes)
-	weak := engine(5)
-	weakHand, _ := nodes(weak)
-	weak.NewGame()
-	weakNet, notes := nodes(weak, "eval", "net")
-	assert.Equal(t, weakHand, weakNet, "a playing level evaluates by hand")
-	assert.Equal(t, []string{"go eval net: the playing level in force evaluates by hand"}, notes)
 }

@@ -183,19 +183,15 @@ func (c *strategoEngine) TableMB() int                { return stsearch.TableMB 
 // Everwinter) with winc/binc and movestogo, infinite, ponder (Stratego
 // has no ponder mode of its own: the search runs at once and the answer is
 // held until ponderhit), "deal belief|uniform" (how the worlds are dealt;
-// belief, the default, from the public record, stsearch.Options), "narrow
-// <K>" (search only the K best root moves from depth 3 on; experimental, 0
-// = off), "leaf plain|expect" (plain, the default; expect: the leaves weigh
-// the gamble on an unknown piece; experimental) and "guard off|on" (off,
-// the default; on adds the evaluation's breach term; experimental). All act
-// at full strength only. searchmoves and mate are ignored with a note. The
+// belief, the default, at full strength only, from the public record,
+// stsearch.Options). searchmoves and mate are ignored with a note. The
 // engine decides from the mover's view; a view of the other player cannot
 // be searched.
 func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Search, []string, error) {
 	g := gm.(*stratego.Game)
 	pos := *g.Pos() // the search owns its copy
 	us := int(pos.SideToMove())
-	gp := kit.ParseGo(args, us, "deal", "narrow", "leaf", "guard")
+	gp := kit.ParseGo(args, us, "deal")
 	gp.OwnClock(us)
 	// The belief reads the public record only: the start (reduced to the
 	// mover's view by the search) and the plies as both saw them.
@@ -204,16 +200,6 @@ func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Sear
 	if gp.Choice("deal", "belief", "uniform") {
 		opts.Belief, opts.Start, opts.Seen = false, nil, nil
 	}
-	if k, ok := gp.Extras["narrow"]; ok {
-		n, err := strconv.Atoi(k)
-		if err != nil || n < 0 || n > stratego.MaxMoves {
-			gp.Note("go narrow %q is not a number of moves from 0 to %d; not narrowing", kit.Truncate(k, 20), stratego.MaxMoves)
-		} else {
-			opts.Narrow = n
-		}
-	}
-	opts.ExpectLeaf = gp.Choice("leaf", "plain", "expect")
-	opts.FlagGuard = gp.Choice("guard", "off", "on")
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", stratego.Name)
 	}

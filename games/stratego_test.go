@@ -42,44 +42,6 @@ func TestStrategoGoDeal(t *testing.T) {
 	}
 }
 
-// "go ... narrow <K>" sets the Stratego search's root narrowing (a bad
-// count is noted and leaves it off) and "leaf expect" turns its
-// expectation leaf on for that search ("leaf plain", no word and an
-// unknown word, noted, leave it off); "guard on" adds the breach term (off
-// without the word, with "guard off" and with an unknown word, noted).
-func TestStrategoGoNarrowAndLeaf(t *testing.T) {
-	g, c := strategoAfterTwoPlies(t)
-	for _, tc := range []struct {
-		args   []string
-		narrow int
-		expect bool
-		notes  int
-		guard  bool
-	}{
-		{[]string{"depth", "1", "narrow", "6"}, 6, false, 0, false},
-		{[]string{"depth", "1", "narrow", "0"}, 0, false, 0, false},
-		{[]string{"depth", "1"}, 0, false, 0, false},
-		{[]string{"depth", "1", "narrow", "six"}, 0, false, 1, false},
-		{[]string{"depth", "1", "narrow", "-2"}, 0, false, 1, false},
-		{[]string{"depth", "1", "deal", "belief", "narrow", "4"}, 4, false, 0, false},
-		{[]string{"depth", "1", "leaf", "expect"}, 0, true, 0, false},
-		{[]string{"depth", "1", "leaf", "plain"}, 0, false, 0, false},
-		{[]string{"depth", "1", "leaf", "guess"}, 0, false, 1, false},
-		{[]string{"depth", "1", "deal", "uniform", "leaf", "plain"}, 0, false, 0, false},
-		{[]string{"depth", "1", "deal", "belief", "leaf", "expect", "narrow", "3"}, 3, true, 0, false},
-		{[]string{"depth", "1", "guard", "on"}, 0, false, 0, true},
-		{[]string{"depth", "1", "guard", "off"}, 0, false, 0, false},
-		{[]string{"depth", "1", "guard", "maybe"}, 0, false, 1, false},
-		{[]string{"depth", "1", "leaf", "expect", "guard", "on"}, 0, true, 0, true},
-	} {
-		o, notes := strategoGoOptions(t, g, c, tc.args)
-		assert.Len(t, notes, tc.notes, "%v: %v", tc.args, notes)
-		assert.Equal(t, tc.narrow, o.Narrow, "%v", tc.args)
-		assert.Equal(t, tc.expect, o.ExpectLeaf, "%v", tc.args)
-		assert.Equal(t, tc.guard, o.FlagGuard, "%v", tc.args)
-	}
-}
-
 // strategoGoOptions prepares and runs "go args" on g and returns the
 // options the search ran with and the notes.
 func strategoGoOptions(t *testing.T, g variants.Game, c *strategoEngine, args []string) (stsearch.Options, []string) {

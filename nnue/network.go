@@ -62,10 +62,7 @@ func Feature(perspective movegen.Color, pc movegen.Piece, sq movegen.Square) int
 }
 
 // Refresh computes both accumulators of pos from scratch.
-func (n *Network) Refresh(acc *Accumulator, pos *movegen.Position) { n.RefreshBoard(acc, pos.Board()) }
-
-// RefreshBoard computes both accumulators of a board from scratch.
-func (n *Network) RefreshBoard(acc *Accumulator, pos *movegen.Board) {
+func (n *Network) Refresh(acc *Accumulator, pos *movegen.Position) {
 	acc.V[0] = n.FeatureBias
 	acc.V[1] = n.FeatureBias
 	for occ := pos.Occupied(); occ != 0; {
@@ -127,35 +124,6 @@ func MoveDelta(pos *movegen.Position, m movegen.Move) Delta {
 	}
 	d.Add[0], d.NumAdd = Change{landing, to}, 1
 	return d
-}
-
-// BoardDelta is the change from board before to board after, found by
-// comparing them; ok is false when more than two pieces were put down or
-// taken away, which a Delta cannot hold (then refresh). Card chess uses it:
-// a card turn can move, add or remove pieces anywhere.
-func BoardDelta(before, after *movegen.Board) (d Delta, ok bool) {
-	for c := movegen.White; c <= movegen.Black; c++ {
-		for t := movegen.Pawn; t <= movegen.King; t++ {
-			was := before.ByColor(c) & before.ByType(t)
-			is := after.ByColor(c) & after.ByType(t)
-			pc := movegen.MakePiece(c, t)
-			for gone := was &^ is; gone != 0; {
-				if d.NumSub == len(d.Sub) {
-					return d, false
-				}
-				d.Sub[d.NumSub] = Change{pc, gone.PopLSB()}
-				d.NumSub++
-			}
-			for came := is &^ was; came != 0; {
-				if d.NumAdd == len(d.Add) {
-					return d, false
-				}
-				d.Add[d.NumAdd] = Change{pc, came.PopLSB()}
-				d.NumAdd++
-			}
-		}
-	}
-	return d, true
 }
 
 // Apply sets dst to src changed by d, for both perspectives.

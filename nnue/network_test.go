@@ -103,40 +103,6 @@ func incrementalMatchesRefresh(t *testing.T) {
 	}
 }
 
-// BoardDelta finds what MoveDelta knows from the move, for every move of
-// random games (castling, en passant and promotions included); a change of
-// more pieces than a Delta holds is refused, and a refresh is then the way.
-func TestBoardDeltaMatchesMoveDelta(t *testing.T) {
-	n := randomNet(4)
-	rng := rand.New(rand.NewPCG(5, 6))
-	var buf [movegen.MaxMoves]movegen.Move
-	for game := 0; game < 100; game++ {
-		pos := movegen.NewStartPosition()
-		var acc Accumulator
-		n.Refresh(&acc, pos)
-		for ply := 0; ply < 300 && pos.Outcome() == movegen.Ongoing; ply++ {
-			moves := pos.GenLegal(buf[:])
-			m := moves[rng.IntN(len(moves))]
-			before := *pos.Board()
-			want := MoveDelta(pos, m)
-			var u movegen.Undo
-			pos.Make(m, &u)
-			got, ok := BoardDelta(&before, pos.Board())
-			require.True(t, ok, "after %s in game %d", m, game)
-			var byMove, byBoards Accumulator
-			n.Apply(&byMove, &acc, &want)
-			n.Apply(&byBoards, &acc, &got)
-			require.Equal(t, byMove, byBoards, "after %s in game %d at %s", m, game, pos.FEN())
-			acc = byBoards
-		}
-	}
-	start := movegen.NewStartPosition()
-	empty, err := movegen.ParseFEN("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
-	require.NoError(t, err)
-	_, ok := BoardDelta(start.Board(), empty.Board())
-	assert.False(t, ok, "30 pieces gone do not fit in a Delta")
-}
-
 // Evaluate is Σ clamp(v,0,QA)²·w over both perspectives, scaled: checked
 // against the formula in plain 64-bit arithmetic.
 func TestEvaluateIsTheFormula(t *testing.T) { bothPaths(t, evaluateIsTheFormula) }

@@ -39,9 +39,9 @@ func TestArgumentsEndWhateverGoTheyHold(t *testing.T) {
 		{"go inc 100"}, {"go movestogo 5"}, {"go winc 100 binc 100"}, {"go depth 2"},
 		{"go nodes 2000"}, {"go mate 1"}, {"go movetime 50"}, {"go frobnicate"},
 		{"go mate 1", "go searchmoves d2d4", "isready"},
-		{"setoption name UCI_Variant value chessmate", "position startpos seed 4", "go worlds sealed"},
+		{"setoption name UCI_Variant value chessmate", "position startpos seed 4", "go worlds known"},
 		{"setoption name UCI_Variant value chameleon", "go algorithm paranoid"},
-		{"setoption name UCI_Variant value stratego", "position startpos seed 4", "go narrow 3"},
+		{"setoption name UCI_Variant value stratego", "position startpos seed 4", "go deal uniform"},
 	} {
 		out, errs := runArguments(t, 20*time.Second, args...)
 		gos := 0

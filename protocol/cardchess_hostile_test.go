@@ -146,13 +146,10 @@ func TestCardChessPerftStopsAtAClaim(t *testing.T) {
 func TestCardChessGoWorlds(t *testing.T) {
 	start := "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - - - FC,MS,CW/?,?,? 9 - - moves FC:e5@RB VU+e7e6"
 	for _, tc := range []struct{ cmd, note string }{
-		{"go depth 2 worlds sealed,known", ""},
+		{"go depth 2 worlds known", ""},
 		{"go depth 2 worlds default", ""},
-		{"go depth 2 worlds weighted", ""},
-		{"go depth 2 worlds sealed,known,weighted", ""},
-		{"go depth 3 worlds deferred", ""},
-		{"go nodes 20000 worlds deferred,weighted", ""},
-		{"go worlds open depth 2", `info string go worlds "open" is not "default" or a list of "sealed", "known", "weighted" and "deferred"; using default`},
+		{"go worlds open depth 2", `info string go worlds "open" is not "known" or "default"; using default`},
+		{"go depth 2 worlds sealed,known", `info string go worlds "sealed,known" is not "known" or "default"; using default`},
 	} {
 		out := runScript(t, cardVariant+"\n"+start+"\n"+tc.cmd+"\nisready\n")
 		assert.Regexp(t, `bestmove \S+\n`, out, tc.cmd)

@@ -17,8 +17,8 @@ import (
 // the engine still decides from the mover's view. Two games that differ
 // only in where Everwinter put its Flag and a piece that never moved give
 // Volcandria the same view and the same move at a fixed node budget, with
-// the search before issue 19 (go ... deal uniform leaf plain), with the
-// default one (the belief) and with the experimental expectation leaf.
+// the search before issue 19 (go ... deal uniform) and with the default
+// one (the belief).
 func TestStrategoFairnessFromFullKnowledge(t *testing.T) {
 	played := 0
 	for seed := uint64(1); played < 6 && seed < 50; seed++ {
@@ -58,26 +58,23 @@ func strategoFairness(t *testing.T, seed uint64) bool {
 	require.True(t, flag >= 0 && other >= 0)
 	e2[flag], e2[other] = e[other], e[flag]
 
-	var views, states, moves, beliefMoves, leafMoves [2]string
+	var views, states, moves, beliefMoves [2]string
 	for i, es := range []stratego.Setup{e, e2} {
 		l := startLive(t)
 		l.send(strings.TrimSuffix(strategoOn, "\n"), "position startpos setup "+v.String(stratego.Volcandria)+" "+
 			es.String(stratego.Everwinter)+" moves "+strings.Join(g.Actions(), " "), "view v", "state",
-			"go nodes 20000 deal uniform leaf plain")
+			"go nodes 20000 deal uniform")
 		views[i] = l.expect("view v ", waitLong)
 		states[i] = l.expect("state position ", waitLong)
 		moves[i] = l.expect("bestmove ", waitLong)
 		l.send("go nodes 20000") // the default: the belief (docs/STRATEGO.md)
 		beliefMoves[i] = l.expect("bestmove ", waitLong)
-		l.send("go nodes 20000 leaf expect")
-		leafMoves[i] = l.expect("bestmove ", waitLong)
 		l.send("quit")
 	}
 	assert.NotEqual(t, states[0], states[1], "the full positions differ")
 	assert.Equal(t, views[0], views[1], "Volcandria's views are equal")
 	assert.Equal(t, moves[0], moves[1], "seed %d: and so are its decisions", seed)
 	assert.Equal(t, beliefMoves[0], beliefMoves[1], "seed %d: with the belief too", seed)
-	assert.Equal(t, leafMoves[0], leafMoves[1], "seed %d: and with the expectation leaf", seed)
 	return true
 }
 

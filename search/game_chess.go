@@ -83,12 +83,6 @@ func evaluate(e *evaluator, p *Position) int { return e.Evaluate(p.Board()) }
 func netDelta(p *Position, m Move) nnue.Delta                        { return nnue.MoveDelta(p, m) }
 func netRefresh(n *nnue.Network, acc *nnue.Accumulator, p *Position) { n.Refresh(acc, p) }
 
-// netMade has nothing to add after a chess move: netDelta knew its change.
-func netMade(*nnue.Network, *nnue.Accumulator, *nnue.Delta, *Position, *Undo) bool { return false }
-
-// netExtra: the net sees all there is of a chess position.
-func netExtra(*Position) int { return 0 }
-
 // correctionKey hashes the pawn structure, the pawns of both sides, for the
 // correction history (its high bits are well mixed; the table uses them).
 func correctionKey(p *Position) (uint64, bool) {
@@ -245,5 +239,5 @@ func materialWon(pos *Position, m Move) int {
 var (
 	_ gamePosition = (*Position)(nil)
 	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
-		evaluate, netDelta, netRefresh, netMade, netExtra, correctionKey, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+		evaluate, netDelta, netRefresh, correctionKey, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
 )

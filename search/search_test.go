@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tempest/kit/kittest"
 	"tempest/movegen"
 	"tempest/nnue"
 )
@@ -186,16 +187,10 @@ func TestThreads(t *testing.T) {
 func TestSearchDoesNotAllocatePerNode(t *testing.T) {
 	pos, _ := movegen.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	e := New(8)
-	e.Search(context.Background(), pos, Limits{Depth: 2}, nil) // warm up: worker stacks and tables
-	var nodes uint64
-	allocs := testing.AllocsPerRun(3, func() {
+	kittest.SearchAllocatesLittle(t, func() uint64 {
 		e.NewGame()
-		nodes = e.Search(context.Background(), pos, Limits{Depth: 9}, nil).Nodes
+		return e.Search(context.Background(), pos, Limits{Depth: 9}, nil).Nodes
 	})
-	// A search allocates a fixed handful of objects (root move list, PV copies
-	// for reports), never in proportion to the nodes searched.
-	assert.Less(t, allocs, 100.0, "allocations per search")
-	assert.Greater(t, nodes, uint64(10000), "the search must be big enough for the bound to mean something")
 }
 
 func TestQuietLeaf(t *testing.T) {

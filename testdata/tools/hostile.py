@@ -629,8 +629,8 @@ ARGUMENT_LISTS = [([], ["go", "quit"], 0), ([], ["go"], 0), ([], ["go searchmove
                   ([], ["go ponder wtime 500 btime 500", "ponderhit"], 0), ([], ["go depth 2", "go nodes 500"], 0),
                   ([], ["go movetime 100"], 0), ([], ["go wtime 300 btime 300"], 0), ([], ["go time 300"], 0),
                   ([], ["go frobnicate"], 0), ([], ["position fen bad", "go depth 1"], 1),
-                  ([CARD, "position startpos seed 4"], ["go worlds sealed"], 0),
-                  ([CHAM], ["go algorithm paranoid"], 0), ([STRAT, "position startpos seed 4"], ["go narrow 3"], 0)]
+                  ([CARD, "position startpos seed 4"], ["go worlds known"], 0),
+                  ([CHAM], ["go algorithm paranoid"], 0), ([STRAT, "position startpos seed 4"], ["go deal uniform"], 0)]
 
 
 @scenario("arguments", "command-line argument lists end, with the right exit code, whatever go or record they hold")

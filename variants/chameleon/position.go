@@ -147,8 +147,7 @@ func (p *Position) setBounds(b Bounds) {
 	p.inside = b.Mask()
 }
 
-// SetToMove hands the turn to c (used by the best-reply search, whose
-// opponents' moves all answer the root player).
+// SetToMove hands the turn to c.
 func (p *Position) SetToMove(c Color) {
 	p.key ^= moverKeys[p.toMove] ^ moverKeys[c&3]
 	p.toMove = c & 3

@@ -276,9 +276,6 @@ func (p *Position) drawCard(c color, hint Card) error {
 	case hint != NoCard && hint != Unknown && hint != top:
 		return fmt.Errorf("draw suffix @%s contradicts the draw pile, whose top card is %s", hint.Code(), top.Code())
 	}
-	if p.sealed {
-		top = Unknown // the searching side cannot know which card comes up
-	}
 	p.hands[c].add(top)
 	return nil
 }

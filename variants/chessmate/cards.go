@@ -92,8 +92,7 @@ func (p *Position) shownCards() cardSet {
 }
 
 // playable is the set of cards side c may hold: its known cards and, while
-// its hand has hidden cards (a view of the opponent), every unseen card. A
-// card drawn in a sealed world is hidden too, but is no card yet.
+// its hand has hidden cards (a view of the opponent), every unseen card.
 func (p *Position) playable(c color) cardSet {
 	var s cardSet
 	hidden := false
@@ -101,7 +100,7 @@ func (p *Position) playable(c color) cardSet {
 		s |= 1 << x
 		hidden = hidden || x == Unknown
 	}
-	if hidden && !p.sealed {
+	if hidden {
 		s |= deckSet &^ p.shownCards()
 	}
 	return s & deckSet

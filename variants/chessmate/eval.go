@@ -30,18 +30,9 @@ const (
 	forbiddenNearK = 12 // per forbidden square next to a king: one escape square fewer
 )
 
-// Evaluate returns the evaluation from the side to move's point of view:
-// the chess evaluation of the board and the card terms.
+// Evaluate returns the evaluation from the side to move's point of view.
 func (e *Evaluator) Evaluate(p *Position) int {
-	return e.chess.Evaluate(&p.Board) + CardTerms(p)
-}
-
-// CardTerms is what the board's chess evaluation (by hand or by the net)
-// does not see, from the side to move's point of view: the hands, the
-// Champions, forbidden squares next to the kings and the first use of a
-// card.
-func CardTerms(p *Position) int {
-	score := 0
+	score := e.chess.Evaluate(&p.Board)
 	us, them := p.SideToMove(), p.SideToMove().Other()
 	for _, c := range p.hands[us].Cards() {
 		score += CardValue[c]

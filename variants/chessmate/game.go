@@ -192,9 +192,18 @@ func (g *Game) repetitions() int {
 // from the game, so nothing hidden from viewer can enter. A game started
 // from a position string knows nothing from before that position.
 func (g *Game) KnownOpponentCards(viewer movegen.Color) []Card {
-	view, ok := g.replayView(viewer, nil)
-	if !ok {
+	view, err := ParsePosition(g.start.ViewFor(viewer))
+	if err != nil {
 		return nil
+	}
+	view.drawHidden = true // an empty pile parses as known, and its reshuffles would name the opponent's draws
+	full := g.start
+	for _, token := range g.tokens {
+		a, drawn, err := full.ParseAction(token)
+		if err != nil || full.Play(a, drawn) != nil || view.Play(a, NoCard) != nil {
+			return nil // the game played these tokens, so only a bug gets here
+		}
+		view.hands[viewer&1] = full.hands[viewer&1] // viewer sees its own draws
 	}
 	var known []Card
 	for _, c := range view.hands[viewer.Other()&1].Cards() {
@@ -203,59 +212,4 @@ func (g *Game) KnownOpponentCards(viewer movegen.Color) []Card {
 		}
 	}
 	return known
-}
-
-// OpponentTurn is one of the opponent's turns as a viewer saw it: the
-// viewer's view of the position before it (the opponent to move, its hand
-// hidden but for the cards the viewer knows) and the action played.
-type OpponentTurn struct {
-	Before Position
-	Action Action
-}
-
-// OpponentTurns returns the last n turns of viewer's opponent since the
-// last Hand of Fate (which gives the hands new owners), oldest first, as
-// viewer saw them: what a model of the opponent's hidden hand may learn
-// from, nothing else. Nil when the game has none (or a replay
-// fails, which only a bug makes happen).
-func (g *Game) OpponentTurns(viewer movegen.Color, n int) []OpponentTurn {
-	var turns []OpponentTurn
-	_, ok := g.replayView(viewer, func(before *Position, a Action) {
-		if a.Card() == HandOfFate {
-			turns = turns[:0] // the hands change owners: what was held before is gone
-		} else if before.SideToMove() != viewer {
-			turns = append(turns, OpponentTurn{Before: *before, Action: a})
-		}
-	})
-	if !ok || n <= 0 {
-		return nil
-	}
-	return turns[max(len(turns)-n, 0):]
-}
-
-// replayView replays the game's tokens on viewer's view of the start, as
-// viewer saw them: its own draws are shown, the opponent's are not. visit,
-// if not nil, sees the view before each action (a view reused after the
-// call). False when a token does not replay.
-func (g *Game) replayView(viewer movegen.Color, visit func(before *Position, a Action)) (*Position, bool) {
-	view, err := ParsePosition(g.start.ViewFor(viewer))
-	if err != nil {
-		return nil, false
-	}
-	view.drawHidden = true // an empty pile parses as known, and its reshuffles would name the opponent's draws
-	full := g.start
-	for _, token := range g.tokens {
-		a, drawn, err := full.ParseAction(token)
-		if err != nil {
-			return nil, false
-		}
-		if visit != nil {
-			visit(view, a)
-		}
-		if full.Play(a, drawn) != nil || view.Play(a, NoCard) != nil {
-			return nil, false // the game played these tokens, so only a bug gets here
-		}
-		view.hands[viewer&1] = full.hands[viewer&1] // viewer sees its own draws
-	}
-	return view, true
 }

@@ -415,13 +415,3 @@ func randomSuffix(rng *rand.Rand) string {
 		return "@" + DeckOrder[rng.IntN(NumCards)].Code()
 	}
 }
-
-// TestPublicView: an onlooker sees neither hand nor the pile's order, only
-// their sizes (§11's "?" cards), and everything else as either player does.
-func TestPublicView(t *testing.T) {
-	p := mustParse(t, StartFEN+" - - - FC,MS,CW/LJ,CH,RV DD,DM,RB,LC,HQ,CR,HF,VU,DI - -")
-	assert.Equal(t, StartFEN+" - - - ?,?,?/?,?,? 9 - -", p.PublicView())
-	q := mustParse(t, StartFEN+" - - - DD,DM,RB/FC,MS,CW LJ,CH,RV,LC,HQ,CR,HF,VU,DI - -")
-	assert.Equal(t, p.PublicView(), q.PublicView())
-	assert.NotEqual(t, p.ViewFor(white), q.ViewFor(white))
-}

@@ -11,52 +11,6 @@ import (
 	"tempest/movegen"
 )
 
-// championDraw: White draws Champion (the top of the pile) with any card it
-// plays; Champion on the knight of e4 then mates the boxed king on h8.
-const championDraw = "7k/5K1p/7P/8/4N3/1p6/8/8 w - - 0 1 d2,f2,c3,g3,c5,g5,d6,e6,f6,e7,e8,f8 - - MS,DI,RV/LC,HQ,DM CH,CW,DD RB,FC,HF,VU,CR,LJ -"
-
-// TestSealedDrawIsUnknownAndUnplayable: in a sealed world the card drawn
-// reaches the hand as an unknown card, which yields no card turn, while the
-// pile shrinks as in play; unsealed, the same draw gives a playable Champion.
-func TestSealedDrawIsUnknownAndUnplayable(t *testing.T) {
-	open := mustParse(t, championDraw)
-	sealed := mustParse(t, championDraw)
-	sealed.SealDraws()
-	for _, p := range []*Position{open, sealed} {
-		for _, token := range []string{"MS:e4", "b3b2"} {
-			a, _, err := p.ParseAction(token)
-			require.NoError(t, err)
-			var u Undo
-			p.Make(a, &u)
-		}
-	}
-	assert.Equal(t, 2, sealed.DrawSize())
-	assert.ElementsMatch(t, []Card{Disintegration, Revelation, Unknown}, sealed.Hand(movegen.White).Cards())
-	assert.ElementsMatch(t, []Card{Disintegration, Revelation, Champion}, open.Hand(movegen.White).Cards())
-	cardsPlayed := func(p *Position) []Card {
-		var out []Card
-		for _, a := range p.GenLegal(make([]Action, MaxActions)) {
-			if c := a.Card(); c != NoCard && !slices.Contains(out, c) {
-				out = append(out, c)
-			}
-		}
-		return out
-	}
-	assert.Contains(t, cardsPlayed(open), Champion)
-	assert.ElementsMatch(t, []Card{Disintegration}, cardsPlayed(sealed), "only the cards held before the draw")
-}
-
-// TestSealedDealKeyIgnoresTheDrawOrder: with sealed draws the order of the
-// pile cannot change a search, so deals that differ only there are one world.
-func TestSealedDealKeyIgnoresTheDrawOrder(t *testing.T) {
-	a := mustParse(t, StartFEN+" - - - FC,MS,CW/LJ,CH,RV DD,DM,RB,LC,HQ,CR,HF,VU,DI - -")
-	b := mustParse(t, StartFEN+" - - - FC,MS,CW/RV,LJ,CH DI,VU,HF,CR,HQ,LC,RB,DM,DD - -")
-	assert.NotEqual(t, a.DealKey(), b.DealKey())
-	a.SealDraws()
-	b.SealDraws()
-	assert.Equal(t, a.DealKey(), b.DealKey())
-}
-
 // Two games White sees alike: the same tokens, White's own draws the same
 // (DI, then DM), Black's hidden cards and draws different. Black takes
 // White's Forbidden City with Vulture, White hands MS and DI over with Hand
@@ -154,50 +108,4 @@ func mustParse(t *testing.T, s string) *Position {
 	p, err := ParsePosition(s)
 	require.NoError(t, err, s)
 	return p
-}
-
-// TestOpponentTurns: the opponent's turns since the last Hand of Fate, as
-// the viewer saw them, the same whether or not the record names Black's
-// draws; n keeps the last ones. (After White's Hand of Fate the two games
-// differ for White: it holds Black's former cards.)
-func TestOpponentTurns(t *testing.T) {
-	for i, start := range knownCardsGames {
-		var first []string
-		arbiter, viewer := suffixedTokens(t, start)
-		for j, record := range []struct {
-			start  string
-			tokens []string
-		}{{start, knownCardsTokens}, {start, arbiter}, {mustParse(t, start).ViewFor(movegen.White), viewer}} {
-			g := game(t, record.start)
-			for _, token := range record.tokens {
-				_, err := g.Play(token)
-				require.NoError(t, err, token)
-			}
-			var seen []string
-			for _, turn := range g.OpponentTurns(movegen.White, 12) {
-				assert.Equal(t, movegen.Black, turn.Before.SideToMove())
-				seen = append(seen, turn.Before.String()+" "+turn.Action.String())
-			}
-			require.Len(t, seen, 1, "game %d, record %d: Black's turns after White's Hand of Fate", i, j)
-			assert.Contains(t, seen[0], "MS:e8")
-			assert.Contains(t, seen[0], "/MS,DI,? ", "Black holds the two cards White handed over and a hidden draw")
-			if j == 2 {
-				continue // a game played from White's view never learnt White's hand after its Hand of Fate
-			}
-			if first == nil {
-				first = seen
-			}
-			assert.Equal(t, first, seen, "game %d, record %d", i, j)
-		}
-	}
-	g := game(t, knownCardsGames[0])
-	for _, token := range knownCardsTokens[:2] {
-		_, err := g.Play(token)
-		require.NoError(t, err)
-	}
-	turns := g.OpponentTurns(movegen.White, 12)
-	require.Len(t, turns, 1)
-	assert.Equal(t, "VU+e7e6", turns[0].Action.String())
-	assert.Empty(t, g.OpponentTurns(movegen.White, 0))
-	assert.Len(t, g.OpponentTurns(movegen.Black, 12), 1, "White's Forbidden City")
 }

@@ -377,14 +377,6 @@ func (p *Position) String() string { return p.write(white, true) }
 // "?" cards and the draw pile as its size.
 func (p *Position) ViewFor(c color) string { return p.write(c, false) }
 
-// PublicView writes the position as an onlooker sees it: both hands as
-// "?" cards and the draw pile as its size. Two positions with equal public
-// views differ only in cards, and the hands' sizes are equal too.
-func (p *Position) PublicView() string { return p.write(onlooker, false) }
-
-// onlooker is a viewer who is neither player.
-const onlooker = color(2)
-
 // View is ViewFor for a frontend: a player whose own hand this position
 // hides (it is the other player's view) has no view to derive from it.
 func (p *Position) View(c color) (string, error) {

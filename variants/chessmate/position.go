@@ -59,7 +59,6 @@ type Position struct {
 	draw       pile // top = last; Unknown cards when the order is hidden
 	drawHidden bool // the draw pile is known only by its size
 	reshuffled bool // the draw pile came from a reshuffle: its order is ours until a draw suffix says otherwise
-	sealed     bool // search only (SealDraws): a draw gives an unknown card that cannot be played
 	discard    pile // top = last
 	last       Card // the last card played during the previous turn, or NoCard
 

@@ -25,12 +25,7 @@ const historyLen = 64
 // a copy; a card turn changes too much for an incremental undo).
 type Undo struct{ prev Position }
 
-// Before is the board before the action Make undoes: what the net's
-// accumulators are updated from.
-func (u *Undo) Before() *movegen.Board { return &u.prev.Board }
-
-// Make plays a legal action; draws come from the (known) draw pile, as
-// unknown cards once the draws are sealed.
+// Make plays a legal action; draws come from the (known) draw pile.
 func (p *Position) Make(a Action, u *Undo) {
 	u.prev = *p
 	if err := p.Play(a, NoCard); err != nil {
@@ -389,12 +384,6 @@ func (p *Position) Deal(arrange func(cards []Card)) *Position {
 	return &q
 }
 
-// SealDraws makes every later draw put an unknown card into the hand, one
-// that cannot be played, while the pile still shrinks and reshuffles as in
-// play. For the worlds of the hidden search: a dealt draw order is a guess,
-// and planning with the card it puts on top would plan with luck.
-func (p *Position) SealDraws() { p.sealed = true }
-
 // Reveal writes cards into unknown places of side c's hand: cards the
 // viewer of this position knows to be there (Game.KnownOpponentCards). A
 // card shown elsewhere, or more cards than unknown places, is an error and
@@ -433,9 +422,8 @@ func (p *Position) RegularMoves() []Action {
 }
 
 // DealKey tells dealt worlds apart: the hands as sets of cards and the draw
-// pile in order, which sealed draws never show, so there it is left out.
-// Two deals of the same position with equal keys play out identically, so
-// a search need not search both.
+// pile in order. Two deals of the same position with equal keys play out
+// identically, so a search need not search both.
 func (p *Position) DealKey() string {
 	key := make([]byte, 0, 2*NumCards+2)
 	for i := range p.hands {
@@ -445,9 +433,6 @@ func (p *Position) DealKey() string {
 			key = append(key, byte(c))
 		}
 		key = append(key, '/')
-	}
-	if p.sealed {
-		return string(key)
 	}
 	for _, c := range p.draw.slice() {
 		key = append(key, byte(c))

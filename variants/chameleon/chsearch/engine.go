@@ -9,13 +9,9 @@
 // minimises the same number, and ordinary alpha-beta pruning applies. With
 // two players this is plain minimax alpha-beta. By default an opponent who
 // has played sensibly so far in the game is searched with its sensible
-// moves only (model.go). Best-reply search (Schadd
-// and Winands), where only the one strongest opponent move is considered
-// between two moves of the root player, its refinement BRS+ (brsplus.go),
-// and max-n, where every player maximises its own score, are available as
-// options (Options.Algorithm)
-// for comparison; docs/CHAMELEON.md gives the measurements behind the
-// default.
+// moves only (model.go); plain paranoid search stays available as an
+// option (Options.Algorithm), the control the model is measured against
+// (docs/CHAMELEON.md).
 //
 // Around that: iterative deepening, a transposition table, principal
 // variation search with null windows, late-move reductions, a capture
@@ -60,41 +56,21 @@ const (
 	// played sensibly so far (Options.Sensible) play only sensible moves.
 	ParanoidModel Algorithm = iota
 	Paranoid                // all opponents minimise the root player's score
-	BestReply               // only the best single opponent move between two root moves
-	MaxN                    // every player maximises its own score, no pruning (for comparison)
-	// BRSPlus is best-reply search in which the opponents who do not reply
-	// play a default move (brsplus.go); opponents judged sensible, as in
-	// ParanoidModel, offer only their sensible moves.
-	BRSPlus
 )
 
-// ParseAlgorithm reads "model", "paranoid", "bestreply" (also "brs"),
-// "brsplus" (also "brs+") or "maxn".
+// ParseAlgorithm reads "model" or "paranoid".
 func ParseAlgorithm(s string) (Algorithm, bool) {
 	switch s {
 	case "model":
 		return ParanoidModel, true
 	case "paranoid":
 		return Paranoid, true
-	case "bestreply", "brs":
-		return BestReply, true
-	case "brsplus", "brs+":
-		return BRSPlus, true
-	case "maxn":
-		return MaxN, true
 	}
 	return ParanoidModel, false
 }
 
 func (a Algorithm) String() string {
-	switch a {
-	case BestReply:
-		return "bestreply"
-	case BRSPlus:
-		return "brsplus"
-	case MaxN:
-		return "maxn"
-	case Paranoid:
+	if a == Paranoid {
 		return "paranoid"
 	}
 	return "model"
@@ -120,15 +96,6 @@ type Options struct {
 	// Sensible holds the players (a bit per colour) that ParanoidModel
 	// searches as sensible players (SensiblePlayers; model.go).
 	Sensible uint8
-	// Pruning turns on, with two players left, reverse futility pruning
-	// and null-move pruning (pruning.go). Experimental: off by default.
-	Pruning bool
-	// GainDefaults makes the default move of a BRS+ opponent that does not
-	// reply its move of the highest gain, as the greedy player and the
-	// opponent model judge moves (model.go), ties by move ordering, instead
-	// of the move ordering's first. Each move it makes to judge counts as a
-	// node. Experimental: off by default.
-	GainDefaults bool
 }
 
 // Engine owns the transposition table and the search state. One search

@@ -70,7 +70,16 @@ func (w *worker) modelled(pos *chameleon.Position) bool {
 // sensibleMoves keeps the moves of the highest gain, in place. It uses
 // stack[ply+1] as scratch.
 func (w *worker) sensibleMoves(ply int, moves []chameleon.Move) []chameleon.Move {
-	return w.keepSensible(&w.stack[ply], moves, &w.stack[ply+1])
+	gain := w.gain[:len(moves)]
+	best := gains(&w.stack[ply], moves, gain, &w.stack[ply+1])
+	kept := 0
+	for i, m := range moves {
+		if gain[i] == best {
+			moves[kept] = m
+			kept++
+		}
+	}
+	return moves[:kept]
 }
 
 // Sensible reports whether m is one of the sensible moves of pos's mover.

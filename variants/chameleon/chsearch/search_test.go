@@ -2,9 +2,7 @@ package chsearch
 
 import (
 	"context"
-	"math"
 	"math/rand/v2"
-	"slices"
 	"testing"
 	"time"
 
@@ -136,14 +134,7 @@ func endgames(t *testing.T, players uint8, pawns, count int, seed uint64) []*cha
 // plies, the search must announce a win and play a winning move; where the
 // search announces a win, it must be real (confirmed five plies deep).
 func TestSearchFindsForcedWins(t *testing.T) {
-	for _, pruning := range []bool{false, true} {
-		e := New(4)
-		e.SetOptions(Options{Pruning: pruning})
-		forcedWinsFound(t, e)
-	}
-}
-
-func forcedWinsFound(t *testing.T, e *Engine) {
+	e := New(4)
 	wins := 0
 	for _, players := range []uint8{0b0101, 0b1011} { // red+yellow, red+green+blue
 		for _, p := range endgames(t, players, 4, 150, uint64(players)) {
@@ -186,8 +177,8 @@ func TestDepthLimitReachesEveryDepth(t *testing.T) {
 func TestNodeLimitIsExact(t *testing.T) {
 	p, err := chameleon.StartPosition(0b1111)
 	require.NoError(t, err)
-	for _, opts := range []Options{{Algorithm: ParanoidModel}, {Algorithm: BRSPlus}, {Algorithm: BRSPlus, GainDefaults: true}} {
-		algo := opts.Algorithm
+	for _, opts := range []Options{{Algorithm: ParanoidModel}, {Algorithm: ParanoidModel, Sensible: 0b1111}} {
+		algo := opts // for the messages
 		for _, limit := range []uint64{1, 500, 20000} {
 			var last *Info
 			e := New(4)
@@ -264,25 +255,23 @@ func TestPassAndGameOver(t *testing.T) {
 	assert.Equal(t, chameleon.NoMove, res.BestMove)
 }
 
-// TestAlgorithmsAgreeWithTwoPlayers: with one opponent, best-reply search
-// is minimax like paranoid search, so both must score alike.
+// TestAlgorithmsAgreeWithTwoPlayers: with one opponent the model is off
+// (paranoid search is then minimax), so the model judging every player
+// sensible searches as paranoid search does.
 func TestAlgorithmsAgreeWithTwoPlayers(t *testing.T) {
-	para, brs := New(4), New(4)
-	brs.SetOptions(Options{Algorithm: BestReply})
-	plus := New(4)
-	plus.SetOptions(Options{Algorithm: BRSPlus})
+	para, model := New(4), New(4)
+	para.SetOptions(Options{Algorithm: Paranoid})
+	model.SetOptions(Options{Algorithm: ParanoidModel, Sensible: 0b1111})
 	for _, p := range endgames(t, 0b0101, 6, 20, 5) {
 		a := para.Search(context.Background(), p, nil, Limits{Depth: 4}, nil)
-		b := brs.Search(context.Background(), p, nil, Limits{Depth: 4}, nil)
-		c := plus.Search(context.Background(), p, nil, Limits{Depth: 4}, nil)
-		assert.Equal(t, a.Score, b.Score, "%s", p)
-		assert.Equal(t, a.Score, c.Score, "BRS+: %s", p)
+		b := model.Search(context.Background(), p, nil, Limits{Depth: 4}, nil)
+		assert.Equal(t, a, b, "%s", p)
 	}
 }
 
 // TestEveryAlgorithmPlaysLegalMoves with four players.
 func TestEveryAlgorithmPlaysLegalMoves(t *testing.T) {
-	for _, algo := range []Algorithm{ParanoidModel, Paranoid, BestReply, BRSPlus, MaxN} {
+	for _, algo := range []Algorithm{ParanoidModel, Paranoid} {
 		e := New(4)
 		e.SetOptions(Options{Algorithm: algo, Sensible: 0b1111})
 		for _, p := range endgames(t, 0b1111, 10, 10, 8) {
@@ -314,8 +303,7 @@ func TestWeakLevelsAreLimited(t *testing.T) {
 func TestSearchDoesNotAllocatePerNode(t *testing.T) {
 	p, err := chameleon.StartPosition(0b1111)
 	require.NoError(t, err)
-	for _, opts := range []Options{{Algorithm: Paranoid}, {Algorithm: ParanoidModel, Sensible: 0b1111}, {Algorithm: BRSPlus, Sensible: 0b1111},
-		{Algorithm: BRSPlus, Sensible: 0b1111, GainDefaults: true}} {
+	for _, opts := range []Options{{Algorithm: Paranoid}, {Algorithm: ParanoidModel, Sensible: 0b1111}} {
 		e := New(4)
 		e.SetOptions(opts)
 		var nodes uint64
@@ -325,153 +313,4 @@ func TestSearchDoesNotAllocatePerNode(t *testing.T) {
 		assert.Greater(t, nodes, uint64(10000), "%v", opts.Algorithm)
 		assert.Less(t, allocs, 40.0, "%v", opts.Algorithm)
 	}
-}
-
-// TestBRSPlusLayersFollowTheTurnOrder: every position a BRS+ layer reaches
-// is one the game can reach. The prefixes follow each other by a legal
-// move (or the forced pass) of the player to move, each candidate is a
-// legal move of its prefix's mover, and after it the opponents play on
-// until the root player is to move or out.
-func TestBRSPlusLayersFollowTheTurnOrder(t *testing.T) {
-	for _, sensible := range []uint8{0, 0b1110} {
-		for _, gain := range []bool{false, true} {
-			brsPlusLayers(t, sensible, gain)
-		}
-	}
-}
-
-// brsPlusLayers checks the layers with the players in sensible modelled as
-// sensible: every default, before the replying opponent or after it, is
-// chosen among the same moves; gain sets Options.GainDefaults.
-func brsPlusLayers(t *testing.T, sensible uint8, gain bool) {
-	e := New(1)
-	e.SetOptions(Options{Algorithm: BRSPlus, Sensible: sensible, GainDefaults: gain})
-	w := e.w
-	layers, candidates := 0, 0
-	dflt := func(q *chameleon.Position) chameleon.Move {
-		var buf [chameleon.MaxMoves]chameleon.Move
-		var after chameleon.Position
-		moves := q.GenMoves(buf[:0])
-		if w.modelled(q) && len(moves) > 0 {
-			moves = w.keepSensible(q, moves, &after)
-		}
-		return w.defaultMove(q, moves)
-	}
-	for _, p := range endgames(t, 0b1111, 14, 40, 11) {
-		if p.ToMove() == chameleon.Red || !p.Has(chameleon.Red) {
-			continue // a layer starts after the root player (red) moved
-		}
-		w.setup(p, nil, Limits{}, kit.TimeManager{})
-		w.root = chameleon.Red // as if red had just moved into p
-		w.sensible = sensible &^ 1
-		moves := slices.Clone(w.generate(0, false, false))
-		require.True(t, w.inLayer[0])
-		layers++
-		q := *p
-		for j := 0; q.ToMove() != chameleon.Red && q.Has(chameleon.Red) && q.Players() > 1; j++ {
-			require.Less(t, j, 3, "%s", p)
-			require.Equal(t, q, w.prefix[0][j], "%s: prefix %d", p, j)
-			d := dflt(&q)
-			require.True(t, d == chameleon.PassMove && !q.CanMove(q.ToMove()) || legal(&q, d), "%s: default %s", &q, d)
-			q.Make(d)
-		}
-		for _, m := range moves {
-			mover := w.moverPos(0, m)
-			require.True(t, legal(mover, m), "%s: %s is not legal in its prefix %s", p, m, mover)
-			w.layerChild(0, m)
-			child := &w.stack[1]
-			want := *mover
-			want.Make(m)
-			for want.ToMove() != chameleon.Red && want.Has(chameleon.Red) && want.Players() > 1 {
-				want.Make(dflt(&want))
-			}
-			require.Equal(t, want, *child, "%s after %s", p, m)
-			assert.True(t, child.ToMove() == chameleon.Red || !child.Has(chameleon.Red) || child.Players() <= 1, "%s after %s: %s", p, m, child)
-			assert.Equal(t, child.Key(), w.keys[1])
-			candidates++
-		}
-	}
-	assert.Greater(t, layers, 10)
-	assert.Greater(t, candidates, 100)
-}
-
-// TestGainDefaults: with Options.GainDefaults a BRS+ default move is one of
-// the highest gain (judged here by moveGain on each move), and among those
-// the first by move ordering; without it, the first by move ordering.
-func TestGainDefaults(t *testing.T) {
-	e := New(1)
-	w := e.w
-	differ := 0
-	for _, p := range endgames(t, 0b1111, 14, 40, 13) {
-		var buf [chameleon.MaxMoves]chameleon.Move
-		moves := p.GenMoves(buf[:0])
-		if len(moves) == 0 {
-			continue
-		}
-		best := math.MinInt
-		gain := make([]int, len(moves))
-		for i, m := range moves {
-			after := *p
-			after.Make(m)
-			gain[i] = moveGain(p, &after)
-			best = max(best, gain[i])
-		}
-		e.SetOptions(Options{Algorithm: BRSPlus})
-		w.setup(p, nil, Limits{}, kit.TimeManager{})
-		plain := w.defaultMove(p, moves)
-		e.SetOptions(Options{Algorithm: BRSPlus, GainDefaults: true})
-		w.setup(p, nil, Limits{}, kit.TimeManager{})
-		d := w.defaultMove(p, moves)
-		i := slices.Index(moves, d)
-		require.GreaterOrEqual(t, i, 0)
-		assert.Equal(t, best, gain[i], "%s: %s", p, d)
-		for j, m := range moves {
-			if gain[j] == best {
-				assert.LessOrEqual(t, w.orderKey(p, m), w.orderKey(p, d), "%s: %s before %s", p, m, d)
-			}
-		}
-		for _, m := range moves {
-			assert.LessOrEqual(t, w.orderKey(p, m), w.orderKey(p, plain), "%s: plain default", p)
-		}
-		if d != plain {
-			differ++
-		}
-	}
-	assert.Positive(t, differ, "the gain changes some defaults")
-}
-
-// TestPruningWithTwoPlayers: with Options.Pruning the two-player search
-// plays legal moves, keeps the node limit exact, allocates nothing per node,
-// and prunes (its node counts differ); with more players it changes nothing.
-// Whether it plays better is for games (TestSearchFindsForcedWins checks
-// that it still finds forced wins).
-func TestPruningWithTwoPlayers(t *testing.T) {
-	differ := 0
-	for _, p := range endgames(t, 0b0101, 12, 12, 41) {
-		a, b := New(4), New(4)
-		b.SetOptions(Options{Pruning: true})
-		ra := a.Search(context.Background(), p, nil, Limits{Depth: 6}, nil)
-		rb := b.Search(context.Background(), p, nil, Limits{Depth: 6}, nil)
-		require.True(t, legal(p, rb.BestMove) || rb.BestMove == chameleon.PassMove, "%s: %s", p, rb.BestMove)
-		if ra.Nodes != rb.Nodes {
-			differ++
-		}
-		res := b.Search(context.Background(), p, nil, Limits{Nodes: 3000}, nil)
-		assert.LessOrEqual(t, res.Nodes, uint64(3000))
-	}
-	assert.Greater(t, differ, 6, "the pruning must take effect")
-
-	four, err := chameleon.StartPosition(0b1111)
-	require.NoError(t, err)
-	a, b := New(4), New(4)
-	b.SetOptions(Options{Pruning: true})
-	assert.Equal(t, a.Search(context.Background(), four, nil, Limits{Depth: 4}, nil),
-		b.Search(context.Background(), four, nil, Limits{Depth: 4}, nil), "four players: no pruning")
-
-	two, err := chameleon.StartPosition(0b0101)
-	require.NoError(t, err)
-	var nodes uint64
-	allocs := testing.AllocsPerRun(3, func() { nodes = b.Search(context.Background(), two, nil, Limits{Depth: 7}, nil).Nodes })
-	assert.Greater(t, nodes, uint64(10000))
-	assert.Less(t, allocs, 40.0)
 }

@@ -10,10 +10,6 @@ import (
 	"tempest/variants/chameleon"
 )
 
-// maxNodeMoves bounds the moves of one node: a best-reply node holds the
-// moves of up to three opponents.
-const maxNodeMoves = 3 * chameleon.MaxMoves
-
 type rootMove struct {
 	move  chameleon.Move
 	score int
@@ -30,27 +26,14 @@ type worker struct {
 	stack   [MaxPly + 2]chameleon.Position
 	keys    [MaxPly + 2]uint64 // stack[i].Key(), for repetitions
 	history []uint64           // the game's keys before the root, oldest first
-	moves   [MaxPly + 1][maxNodeMoves]chameleon.Move
-	order   [MaxPly + 1][maxNodeMoves]int32
+	moves   [MaxPly + 1][chameleon.MaxMoves]chameleon.Move
+	order   [MaxPly + 1][chameleon.MaxMoves]int32
 	pv      [MaxPly + 1][MaxPly + 1]chameleon.Move
 	pvLen   [MaxPly + 1]int
 	killers [MaxPly + 1][2]chameleon.Move
-	hist    [4][64][64]int32  // by mover, from, to: quiet moves that cut off
-	score   [4]int            // evaluation scratch
-	gain    [maxNodeMoves]int // sensibleMoves scratch
-	// BRS+ layers (brsplus.go): the positions in which each opponent's
-	// candidates are played, the prefix of each colour, default-move scratch.
-	prefix   [MaxPly + 1][3]chameleon.Position
-	prefixOf [MaxPly + 1][4]int8
-	inLayer  [MaxPly + 1]bool // the node at ply is a BRS+ layer
-	// pruning: Options.Pruning; nullAt: stack[ply] came from a null move.
-	pruning bool
-	// gainDefaults: Options.GainDefaults.
-	gainDefaults bool
-	nullAt       [MaxPly + 2]bool
-	dflt         [chameleon.MaxMoves]chameleon.Move
-	scratch      chameleon.Position // layerChild: keepSensible's scratch
-	judge        chameleon.Position // defaultMove's scratch (Options.GainDefaults)
+	hist    [4][64][64]int32        // by mover, from, to: quiet moves that cut off
+	score   [4]int                  // evaluation scratch
+	gain    [chameleon.MaxMoves]int // sensibleMoves scratch
 	// sensible holds the opponents modelled as sensible players (model.go).
 	sensible uint8
 
@@ -73,10 +56,8 @@ func (w *worker) setup(pos *chameleon.Position, history []uint64, lim Limits, tm
 	w.root = pos.ToMove()
 	w.opponents = bits.OnesCount8(pos.Alive() &^ (1 << w.root))
 	w.algo = opts.Algorithm
-	w.pruning = opts.Pruning
-	w.gainDefaults = opts.GainDefaults
 	w.sensible = 0
-	if w.algo == ParanoidModel || w.algo == BRSPlus {
+	if w.algo == ParanoidModel {
 		w.sensible = opts.Sensible &^ (1 << w.root)
 	}
 	w.history = history
@@ -176,11 +157,9 @@ func (w *worker) searchRoot(depth int, exactAll bool) (int, bool) {
 	w.pvLen[0] = 0
 	for i := range w.rootMoves {
 		rm := &w.rootMoves[i]
-		w.makeChild(0, rm.move, true)
+		w.makeChild(0, rm.move)
 		var s int
 		switch {
-		case w.algo == MaxN:
-			s = w.maxn(1, depth-1, false)[w.root]
 		case i == 0 || exactAll:
 			s = w.search(1, depth-1, -Infinite, Infinite)
 		default:
@@ -207,16 +186,11 @@ func (w *worker) searchRoot(depth int, exactAll bool) (int, bool) {
 	return best, true
 }
 
-// makeChild makes move m on stack[ply] into stack[ply+1]. In best-reply
-// search an opponent's move hands the turn straight back to the root player.
-func (w *worker) makeChild(ply int, m chameleon.Move, maxing bool) {
+// makeChild makes move m on stack[ply] into stack[ply+1].
+func (w *worker) makeChild(ply int, m chameleon.Move) {
 	child := &w.stack[ply+1]
 	*child = w.stack[ply]
 	child.Make(m)
-	w.nullAt[ply+1] = false
-	if w.algo == BestReply && !maxing && child.Has(w.root) {
-		child.SetToMove(w.root)
-	}
 	w.keys[ply+1] = child.Key()
 }
 
@@ -264,24 +238,10 @@ func (w *worker) eval(ply int) int {
 	return rootScore(&w.score, w.root, w.opponents)
 }
 
-// generate fills the move list of ply: the mover's moves, or in best-reply
-// search at an opponents' node the moves of every opponent.
-func (w *worker) generate(ply int, maxing, capturesOnly bool) []chameleon.Move {
+// generate fills the move list of ply with the mover's moves.
+func (w *worker) generate(ply int, capturesOnly bool) []chameleon.Move {
 	pos := &w.stack[ply]
-	buf := w.moves[ply][:0]
-	w.inLayer[ply] = w.algo == BRSPlus && !maxing && !capturesOnly
-	if w.inLayer[ply] {
-		return w.layerMoves(ply)
-	}
-	if w.algo == BestReply && !maxing {
-		for c := chameleon.Red; c <= chameleon.Blue; c++ {
-			if c != w.root && pos.Has(c) {
-				buf = genFor(pos, c, buf, capturesOnly)
-			}
-		}
-		return buf
-	}
-	return genFor(pos, pos.ToMove(), buf, capturesOnly)
+	return genFor(pos, pos.ToMove(), w.moves[ply][:0], capturesOnly)
 }
 
 func genFor(pos *chameleon.Position, c chameleon.Color, buf []chameleon.Move, capturesOnly bool) []chameleon.Move {
@@ -310,8 +270,8 @@ const (
 
 func (w *worker) scoreMoves(ply int, moves []chameleon.Move, ttMove chameleon.Move) {
 	keys := w.order[ply][:len(moves)]
+	pos := &w.stack[ply]
 	for i, m := range moves {
-		pos := w.moverPos(ply, m)
 		switch capture := pos.At(m.To()) != chameleon.NoPawn; {
 		case m == ttMove:
 			keys[i] = orderTT
@@ -342,7 +302,7 @@ func (w *worker) orderKey(pos *chameleon.Position, m chameleon.Move) int32 {
 
 // isCapture reports whether m, played at ply, takes a pawn.
 func (w *worker) isCapture(ply int, m chameleon.Move) bool {
-	return w.moverPos(ply, m).At(m.To()) != chameleon.NoPawn
+	return w.stack[ply].At(m.To()) != chameleon.NoPawn
 }
 
 // pick moves the best remaining move to index i and returns it.
@@ -391,24 +351,13 @@ func (w *worker) search(ply, depth, alpha, beta int) int {
 		}
 	}
 
-	// Step 1b. With two players: prune what the static evaluation or a
-	// null move already decides (pruning.go).
-	if w.pruning && !pvNode && ply > 0 && pos.Players() == 2 {
-		if s, ok := w.prune(ply, depth, alpha, beta, maxing); ok {
-			return s
-		}
-	}
-
 	// Step 2. No move: every player stuck is a draw; otherwise the forced pass.
-	moves := w.generate(ply, maxing, false)
-	if w.stopped { // a BRS+ layer's default moves reached the node limit
-		return 0
-	}
+	moves := w.generate(ply, false)
 	if len(moves) == 0 {
 		if pos.AllStuck() {
 			return drawScore
 		}
-		w.makeChild(ply, chameleon.PassMove, maxing)
+		w.makeChild(ply, chameleon.PassMove)
 		s := w.search(ply+1, depth-1, alpha, beta)
 		w.updatePV(ply, chameleon.PassMove)
 		return s
@@ -416,7 +365,7 @@ func (w *worker) search(ply, depth, alpha, beta int) int {
 
 	// An opponent known to play sensibly is searched with its sensible
 	// moves only.
-	if !maxing && w.algo != BRSPlus && w.modelled(pos) {
+	if !maxing && w.modelled(pos) {
 		moves = w.sensibleMoves(ply, moves)
 	}
 
@@ -433,13 +382,7 @@ func (w *worker) search(ply, depth, alpha, beta int) int {
 	for i := range moves {
 		m := w.pick(ply, moves, i)
 		capture := w.isCapture(ply, m)
-		if w.inLayer[ply] {
-			if w.layerChild(ply, m); w.stopped {
-				return 0
-			}
-		} else {
-			w.makeChild(ply, m, maxing)
-		}
+		w.makeChild(ply, m)
 		r := 0
 		if depth >= 3 && i >= 3 && !capture && m != w.killers[ply][0] && m != w.killers[ply][1] {
 			r = 1
@@ -502,7 +445,7 @@ func (w *worker) rememberCutoff(ply int, m chameleon.Move, depth int) {
 		w.killers[ply][1] = w.killers[ply][0]
 		w.killers[ply][0] = m
 	}
-	h := &w.hist[w.moverPos(ply, m).At(m.From()).Owner()][m.From()][m.To()]
+	h := &w.hist[w.stack[ply].At(m.From()).Owner()][m.From()][m.To()]
 	*h += int32(depth * depth)
 	if *h > orderKiller/2 {
 		for c := range w.hist {
@@ -542,11 +485,11 @@ func (w *worker) quiesce(ply, alpha, beta int) int {
 		beta = min(beta, stand)
 	}
 	best := stand
-	moves := w.generate(ply, maxing, true)
+	moves := w.generate(ply, true)
 	w.scoreMoves(ply, moves, chameleon.NoMove)
 	for i := range moves {
 		m := w.pick(ply, moves, i)
-		w.makeChild(ply, m, maxing)
+		w.makeChild(ply, m)
 		s, over := w.terminal(&w.stack[ply+1], ply+1)
 		if !over {
 			s = w.quiesce(ply+1, alpha, beta)

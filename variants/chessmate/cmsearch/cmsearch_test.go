@@ -13,7 +13,6 @@ import (
 	"tempest/kit"
 	"tempest/kit/kittest"
 	"tempest/movegen"
-	"tempest/nnue"
 	"tempest/variants/chessmate"
 )
 
@@ -287,19 +286,14 @@ func TestWorldsShareTheMoveTime(t *testing.T) {
 // other mate is in reach.
 const championDraw = "7k/5K1p/7P/8/4N3/1p6/8/8 w - - 0 1 d2,f2,c3,g3,c5,g5,d6,e6,f6,e7,e8,f8 - - MS,DI,RV/LC,HQ,DM CH,CW,DD RB,FC,HF,VU,CR,LJ -"
 
-// TestSealedWorldsDoNotPlanWithTheDraw: a world whose pile has Champion on
-// top shows the search a mate in two through that draw; sealed, it does not.
-// At depth 4 the open search keeps the mate: a card turn kept as killer or
-// counter move is searched (IsLegal takes legal card turns).
-func TestSealedWorldsDoNotPlanWithTheDraw(t *testing.T) {
+// TestWorldsPlanWithTheDraw: a world whose pile has Champion on top shows
+// the search a mate in two through that draw, at depth 4 too: a card turn
+// kept as killer or counter move is searched (IsLegal takes legal card
+// turns).
+func TestWorldsPlanWithTheDraw(t *testing.T) {
 	for _, depth := range []int{3, 4} {
-		open := pos(t, championDraw)
-		res := New(8).Search(context.Background(), open, Limits{Depth: depth}, nil)
-		require.Equal(t, 2, MateInMoves(res.Score), "depth %d: the open world plans with the Champion it will draw", depth)
-		sealed := pos(t, championDraw)
-		sealed.SealDraws()
-		res = New(8).Search(context.Background(), sealed, Limits{Depth: depth}, nil)
-		assert.False(t, IsMate(res.Score), "depth %d, sealed: score %d, %s", depth, res.Score, res.BestMove)
+		res := New(8).Search(context.Background(), pos(t, championDraw), Limits{Depth: depth}, nil)
+		assert.Equal(t, 2, MateInMoves(res.Score), "depth %d: the world plans with the Champion it will draw", depth)
 	}
 }
 
@@ -323,31 +317,14 @@ func playedGame(t *testing.T, start string, tokens []string) *chessmate.Game {
 	return g
 }
 
-// TestFairnessWithHiddenOptions: with sealed draws and known cards the
-// choice still depends only on what the mover may know: positions that
-// differ in the opponent's hidden cards and the draw order, and games that
-// differ there, give the same turn.
+// TestFairnessWithHiddenOptions: with known cards the choice still depends
+// only on what the mover may know: games that differ in the opponent's
+// hidden cards and the draw order give the same turn.
 func TestFairnessWithHiddenOptions(t *testing.T) {
-	board := "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4 - - - FC,MS,RB/"
-	views := []string{
-		board + "CW,DM,DD DI,CH,RV,LJ,LC,HQ,HF,VU,CR - -",
-		board + "LJ,CH,CR VU,HF,DI,DM,CW,HQ,DD,LC,RV - -",
-		board + "?,?,? 9 - -",
-	}
-	sealed := HiddenOptions{SealedDraws: true}
 	var first string
-	for i, v := range views {
-		res := New(8).SearchHiddenWith(context.Background(), pos(t, v), Limits{Depth: 4}, DefaultSamples, sealed, nil)
-		require.NotEqual(t, NullMove, res.BestMove)
-		if i == 0 {
-			first = res.BestMove.String()
-		}
-		assert.Equal(t, first, res.BestMove.String(), "position %d", i)
-	}
-	first = ""
 	for i, start := range knownCardsGames {
 		g := playedGame(t, start, knownCardsTokens[:2])
-		hidden := HiddenOptions{SealedDraws: true, KnownCards: g.KnownOpponentCards(movegen.White)}
+		hidden := HiddenOptions{KnownCards: g.KnownOpponentCards(movegen.White)}
 		require.Equal(t, []chessmate.Card{chessmate.ForbiddenCity}, hidden.KnownCards)
 		res := New(8).SearchHiddenWith(context.Background(), g.Pos(), Limits{Depth: 3}, DefaultSamples, hidden, nil)
 		require.NotEqual(t, NullMove, res.BestMove)
@@ -377,117 +354,12 @@ func TestMoverViewHoldsKnownCards(t *testing.T) {
 }
 
 // TestSearchDoesNotAllocatePerNode: a world's search allocates a fixed
-// handful of objects, with sealed draws too.
+// handful of objects.
 func TestSearchDoesNotAllocatePerNode(t *testing.T) {
-	for _, seal := range []bool{false, true} {
-		p := pos(t, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 - - - DM,LC,HQ/FC,MS,CW DD,RB,CR,HF,VU,DI,CH,RV,LJ - -")
-		if seal {
-			p.SealDraws()
-		}
-		e := New(8)
-		e.Search(context.Background(), p, Limits{Depth: 2}, nil) // warm up: worker stacks and tables
-		var nodes uint64
-		allocs := testing.AllocsPerRun(3, func() {
-			e.NewGame()
-			nodes = e.Search(context.Background(), p, Limits{Nodes: 30000}, nil).Nodes
-		})
-		assert.Less(t, allocs, 100.0, "allocations per search, sealed %v", seal)
-		assert.Greater(t, nodes, uint64(10000), "the search must be big enough for the bound to mean something")
-	}
-}
-
-// The net's accumulators follow card turns as the search keeps them: each
-// action's change found by comparing the boards (netMade) and applied as a
-// delta; after every action of random games (half of them card turns where
-// there are some) they equal a refresh. A change too big for a delta (here
-// from the start to a board many actions on) is computed afresh.
-func TestNetAccumulatorsFollowCardTurns(t *testing.T) {
-	net, _ := nnue.Default()
-	rng := rand.New(rand.NewPCG(11, 12))
-	var buf [MaxMoves]Move
-	cardDeltas, refreshes := 0, 0
-	for game := uint64(0); game < 60; game++ {
-		p, err := chessmate.Deal(chessmate.ShuffledDeck(game))
-		require.NoError(t, err)
-		start := *p
-		var acc, fresh nnue.Accumulator
-		netRefresh(net, &acc, p)
-		for ply := 0; ply < 200 && !p.Over(); ply++ {
-			actions := p.GenLegal(buf[:])
-			if len(actions) == 0 {
-				break
-			}
-			a := actions[rng.IntN(len(actions))]
-			if cards := cardTurns(actions); len(cards) > 0 && rng.IntN(2) == 0 {
-				a = cards[rng.IntN(len(cards))]
-			}
-			var u Undo
-			var d nnue.Delta
-			p.Make(a, &u)
-			next := acc
-			if !netMade(net, &next, &d, p, &u) {
-				net.Apply(&next, &acc, &d)
-				if a.Card() != chessmate.NoCard {
-					cardDeltas++
-				}
-			}
-			acc = next
-			netRefresh(net, &fresh, p)
-			require.Equal(t, fresh, acc, "game %d, ply %d, after %s", game, ply, a)
-		}
-		// The start's Undo with this board: far more than a delta holds.
-		var u Undo
-		var d nnue.Delta
-		first := start.GenLegal(buf[:])[0]
-		start.Make(first, &u)
-		if _, small := nnue.BoardDelta(u.Before(), &p.Board); small {
-			continue
-		}
-		stale := nnue.Accumulator{}
-		require.True(t, netMade(net, &stale, &d, p, &u), "game %d: a change of many pieces is computed afresh", game)
-		assert.Equal(t, fresh, stale, "game %d", game)
-		refreshes++
-	}
-	assert.Greater(t, cardDeltas, 1000, "card turns applied as deltas")
-	assert.Greater(t, refreshes, 30, "big changes computed afresh")
-}
-
-func cardTurns(actions []Move) []Move {
-	var cards []Move
-	for _, a := range actions {
-		if a.Card() != chessmate.NoCard {
-			cards = append(cards, a)
-		}
-	}
-	return cards
-}
-
-// With a net the search evaluates the board by the net and adds the card
-// terms, and its node loop still allocates nothing (the debug build also
-// compares every incremental accumulator with a refresh here).
-func TestSearchWithTheNet(t *testing.T) {
-	net, _ := nnue.Default()
 	p := pos(t, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 - - - DM,LC,HQ/FC,MS,CW DD,RB,CR,HF,VU,DI,CH,RV,LJ - -")
 	e := New(8)
-	e.SetNet(net)
-	e.Search(context.Background(), p, Limits{Depth: 2}, nil) // warm up
-	var acc nnue.Accumulator
-	net.RefreshBoard(&acc, &p.Board)
-	w := e.workers[0]
-	w.prepare(p, nil, time.Now())
-	assert.Equal(t, net.Evaluate(&acc, movegen.White)+chessmate.CardTerms(p), w.evaluate(0))
-	var nodes uint64
-	allocs := testing.AllocsPerRun(3, func() {
+	kittest.SearchAllocatesLittle(t, func() uint64 {
 		e.NewGame()
-		nodes = e.Search(context.Background(), p, Limits{Nodes: 30000}, nil).Nodes
+		return e.Search(context.Background(), p, Limits{Nodes: 30000}, nil).Nodes
 	})
-	assert.Less(t, allocs, 100.0, "allocations per search with a net")
-	assert.Greater(t, nodes, uint64(10000))
-	for _, s := range []string{
-		"4k3/8/8/8/3P4/2q5/8/4K3 w - - 0 1 - - - DM,LC,HQ/?,?,? 9 - -",
-		"6rk/6pp/8/8/8/8/8/N3K3 w - - 0 1 - a1 - LC,HQ,RV/?,?,? 9 - -",
-	} {
-		res := e.SearchHidden(context.Background(), pos(t, s), Limits{Depth: 4}, DefaultSamples, nil)
-		assert.NotEqual(t, NullMove, res.BestMove, s)
-	}
 }

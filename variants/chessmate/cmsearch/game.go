@@ -156,27 +156,10 @@ func timePlan(lim *Limits, us Color, overhead time.Duration, start time.Time) ki
 }
 
 // The binding fulfils the search's contract (gen_contract.go).
-// The net evaluates card chess's board; the card terms are added to it
-// (netExtra). A card turn can move, add or remove pieces anywhere, so the
-// change is found after the action, by comparing the boards (netMade), and
-// the accumulators are computed afresh when it is too big for a delta.
-func netDelta(*Position, Move) nnue.Delta { return nnue.Delta{} }
-
-func netRefresh(n *nnue.Network, acc *nnue.Accumulator, p *Position) { n.RefreshBoard(acc, &p.Board) }
-
-// netMade compares the boards after every action, and refreshes at once
-// when the change is too big for a delta (then *d is left part-filled and
-// never read: the ply is up to date). Only with a net.
-func netMade(n *nnue.Network, acc *nnue.Accumulator, d *nnue.Delta, p *Position, u *Undo) bool {
-	var ok bool
-	if *d, ok = nnue.BoardDelta(u.Before(), &p.Board); ok {
-		return false
-	}
-	n.RefreshBoard(acc, &p.Board)
-	return true
-}
-
-func netExtra(p *Position) int { return chessmate.CardTerms(p) }
+// Card chess evaluates by hand: its engine is never given a net, and a
+// card can change any square, which the net's move deltas do not follow.
+func netDelta(*Position, Move) nnue.Delta                    { return nnue.Delta{} }
+func netRefresh(*nnue.Network, *nnue.Accumulator, *Position) {}
 
 // correctionKey: card chess keeps its evaluation uncorrected (a card can
 // change the pawns outside the moves the history learns from).
@@ -191,5 +174,5 @@ func tbRoot(Tablebases, *Position, []Move) (TablebaseJudgement, bool) {
 var (
 	_ gamePosition = (*Position)(nil)
 	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
-		evaluate, netDelta, netRefresh, netMade, netExtra, correctionKey, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+		evaluate, netDelta, netRefresh, correctionKey, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
 )

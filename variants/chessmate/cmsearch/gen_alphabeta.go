@@ -85,12 +85,6 @@ func (w *worker) makeMove(ply int, m Move) {
 		a.delta, a.ok = netDelta(&w.pos, m), false
 	}
 	w.pos.Make(m, &f.undo)
-	if w.net != nil {
-		// A game whose moves' changes are known only once made (card
-		// chess) sets the delta now, or refreshes the accumulators.
-		a := &w.accs[ply+1]
-		a.ok = netMade(w.net, &a.acc, &a.delta, &w.pos, &f.undo)
-	}
 	w.countNode()
 }
 
@@ -622,7 +616,7 @@ func (w *worker) evaluate(ply int) int {
 	if netCheck {
 		w.checkNet(ply)
 	}
-	return w.net.Evaluate(&w.accs[ply].acc, w.pos.SideToMove()) + netExtra(&w.pos)
+	return w.net.Evaluate(&w.accs[ply].acc, w.pos.SideToMove())
 }
 
 func (w *worker) updatePV(ply int, m Move) {

@@ -49,12 +49,6 @@ type gameBinding struct {
 	evaluate       func(*evaluator, *Position) int
 	netDelta       func(*Position, Move) nnue.Delta
 	netRefresh     func(*nnue.Network, *nnue.Accumulator, *Position)
-	// netMade runs after Make: true when it computed the accumulators
-	// afresh, false when the delta holds the move's change (netDelta's, or
-	// its own).
-	netMade func(*nnue.Network, *nnue.Accumulator, *nnue.Delta, *Position, *Undo) bool
-	// netExtra is added to the net's score: what the net does not see.
-	netExtra func(*Position) int
 	// correctionKey keys the correction history (false: the game has none).
 	correctionKey func(*Position) (uint64, bool)
 	probeTB       func(*syzygy.Tables, *Position, int, bool) (int, bool)

@@ -32,8 +32,7 @@ import (
 //     in every world, and the candidate with the best mean expected result
 //     is played (see kit.ExpectedScore; mates count as 2000 cp). A vote alone
 //     would play a turn that wins a little in most worlds and loses a piece
-//     to the card the opponent holds in the rest; the mean weighs both.
-//     HiddenOptions.Deferred values the candidates otherwise (defer.go);
+//     to the card the opponent holds in the rest; the mean weighs both;
 //  5. a winning side does not stalemate the opponent in the hope that its
 //     hidden hand holds no playable card (see stalemateGuard).
 //
@@ -57,21 +56,10 @@ const mateClip = 2000
 // ("go ... worlds", docs/VARIANTS.md). They live apart from Options, which
 // is generated from the chess search.
 type HiddenOptions struct {
-	// SealedDraws: a card drawn inside a world is unknown and cannot be
-	// played (chessmate.Position.SealDraws), so no world plans with the
-	// draw order it was dealt.
-	SealedDraws bool
 	// KnownCards are cards of the opponent's hand the mover knows from the
 	// public record (chessmate.Game.KnownOpponentCards); every world deals
 	// them to the opponent. Cards the view contradicts are ignored, all of them.
 	KnownCards []chessmate.Card
-	// Turns are the opponent's recent turns as the mover saw them
-	// (chessmate.Game.OpponentTurns); when given, the opponent's hand is
-	// dealt by what it did and did not play (deals.go).
-	Turns []chessmate.OpponentTurn
-	// Deferred: the finalists are valued with the mover's answer to each
-	// reply chosen once per information set, not once per world (defer.go).
-	Deferred bool
 }
 
 // SearchHidden chooses the side to move's turn from its view of pos. With a
@@ -93,18 +81,9 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 	// Deal every world first: equal deals (late in a game few cards are
 	// unseen, and the opponent's hand may be certain) are searched once, with
 	// the weight of all, and the budget goes to the distinct ones.
-	seed, inHand := kit.ViewSeed(view.String()), unknownsInHand(view, view.SideToMove().Other())
-	arrange := newStratifiedDealer(seed, inHand).arrange
-	if len(hidden.Turns) > 0 {
-		arrange = newWeightedDealer(seed, inHand, samples, cardWeights(hidden.Turns)).arrange
-	}
-	worlds, weights := kit.DealWorlds(samples, func() *Position {
-		world := view.Deal(arrange)
-		if hidden.SealedDraws {
-			world.SealDraws()
-		}
-		return world
-	}, func(w **Position) string { return (*w).DealKey() })
+	deal := newStratifiedDealer(kit.ViewSeed(view.String()), unknownsInHand(view, view.SideToMove().Other()))
+	worlds, weights := kit.DealWorlds(samples, func() *Position { return view.Deal(deal.arrange) },
+		func(w **Position) string { return (*w).DealKey() })
 	compare := len(worlds) > 1 && (e.level.Kind != kit.WeakSearch || e.level.Noise == 0) // noisy levels keep their own choice
 	// Time is planned once for the whole decision and Move Overhead paid
 	// once: the worlds' searches run with none of their own.
@@ -114,7 +93,6 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 		// the decision's too.
 		budget = max(budget-time.Since(start), time.Nanosecond)
 	}
-	planned := time.Now() // budget counts from here
 	var perWorld Limits
 	var n int
 	perWorld, n, compare = worldPlan(lim, budget, len(worlds), compare)
@@ -127,7 +105,6 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 
 	ballot := kit.NewBallot[Move](clipMate, IsMate)
 	var total Result
-	deferredScore := false // total.Score came from deferredChoice
 	searched := 0
 	for i, world := range worlds {
 		if i > 0 && ctx.Err() != nil {
@@ -151,23 +128,7 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 	worlds = worlds[:searched]
 	// The most-voted candidates first, ties to the higher mean.
 	order := ballot.ByVotes()
-	deferred := false // deferral spent the comparison's budget
-	if compare && len(order) > 1 && ctx.Err() == nil && hidden.Deferred {
-		// Deferral takes the comparison's half of the budget; with too
-		// little for its searches the comparison below is made instead.
-		// With Play Cards off the root is kept to regular moves, and so
-		// are the answers.
-		spent := total.Nodes
-		ranked, scores, tried := e.deferredChoice(ctx, worlds, weights, order, lim, perWorld, budget, planned, &spent, len(lim.SearchMoves) > 0)
-		total.Nodes = spent
-		deferred = tried
-		if len(ranked) > 0 {
-			order = ranked
-			total.Score = scores[ranked[0]]
-			deferredScore = true
-		}
-	}
-	if compare && len(order) > 1 && ctx.Err() == nil && !deferred {
+	if compare && len(order) > 1 && ctx.Err() == nil {
 		candidates := order[:min(len(order), maxCandidates)]
 		ballot.ClearScores(true) // phase 1 scored each candidate in its own worlds only
 		wide := noLag
@@ -196,7 +157,7 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 		best = order[0]
 	}
 	total.BestMove = best
-	if t := ballot.Tally(best); t != nil && t.Weight > 0 && !deferredScore {
+	if t := ballot.Tally(best); t != nil && t.Weight > 0 {
 		total.Score = t.Mean()
 		if t.Decided == t.Weight { // every world agrees: keep the mate
 			total.Score = t.Forced / t.Weight
@@ -288,22 +249,16 @@ func (d *stratifiedDealer) arrange(cards []chessmate.Card) {
 			dealt = append(dealt, cards[idx])
 		}
 	}
-	finishDeal(cards, dealt, cards, taken, d.rng)
-	d.world++
-}
-
-// finishDeal writes into cards the opponent's cards dealt, then the cards
-// of pool not taken, shuffled: the draw pile's order.
-func finishDeal(cards, dealt, pool []chessmate.Card, taken []bool, rng *rand.Rand) {
 	inHand := len(dealt)
-	for i, c := range pool {
-		if !taken[i] {
+	for idx, c := range cards {
+		if !taken[idx] {
 			dealt = append(dealt, c)
 		}
 	}
 	rest := dealt[inHand:]
-	rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	d.rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
 	copy(cards, dealt)
+	d.world++
 }
 
 // stalemateGuard is the score above which a turn that could stalemate the

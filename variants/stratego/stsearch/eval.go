@@ -53,17 +53,6 @@ const (
 	// Flag's square; the opponent's knowledge is not assumed beyond that.
 	danger     = 8
 	dangerSpan = 5
-	// breach (Options.FlagGuard): an enemy Dwarf within breachSpan-1 steps
-	// of root's Flag costs breach*(breachSpan-d)^2 (288 next to it), halved
-	// for each step (up to three) root's nearest piece that beats a Dwarf
-	// stands nearer the Flag than the Dwarf does. The Traps round a Flag
-	// stop everything but Dwarfs, so a Dwarf that walks in unmet wins; at
-	// the search's shallow depths only the evaluation sees it coming, and
-	// the halving pulls a guard home step by step. Against the greedy tier
-	// such breaches were 13 of the 16 games lost in one block of 200
-	// (docs/STRENGTH.md).
-	breach     = 8
-	breachSpan = 7
 )
 
 // value is a piece's worth in a position: its base value and the
@@ -87,9 +76,8 @@ func value(p *stratego.Position, k stratego.Kind, s stratego.Side) int {
 // side whose decision is searched: only its pull towards the enemy Flag
 // uses the world's Flag square (its belief, averaged over the worlds). The
 // opponent does not know where root's Flag is, so its pull is measured by
-// how deep its movable pieces stand in root's home zone (intrusion). guard
-// adds the breach term (Options.FlagGuard).
-func evaluate(p *stratego.Position, root stratego.Side, guard bool) int {
+// how deep its movable pieces stand in root's home zone (intrusion).
+func evaluate(p *stratego.Position, root stratego.Side) int {
 	var score [2]int
 	flag := [2]stratego.Square{stratego.NoSquare, stratego.NoSquare}
 	var pieces [2][stratego.ArmySize]stratego.Square
@@ -153,9 +141,6 @@ func evaluate(p *stratego.Position, root stratego.Side, guard bool) int {
 				score[enemy] += danger * (dangerSpan - d) * (dangerSpan - d)
 			}
 		}
-		if guard {
-			score[enemy] += breachCost(p, own, pieces[root][:n[root]], pieces[enemy][:n[enemy]])
-		}
 	}
 	for _, sq := range pieces[enemy][:n[enemy]] {
 		depth := sq.Rank() - 4 // rows into Everwinter's zone: rank 6 is 1
@@ -177,41 +162,6 @@ func evaluate(p *stratego.Position, root stratego.Side, guard bool) int {
 		total = total * (stratego.NoBattleLimit + 20 - q) / (stratego.NoBattleLimit + 20 - quietFade)
 	}
 	return total
-}
-
-// breachCost is the breach term: what root's Flag on own risks from the
-// enemy Dwarfs near it (defenders and attackers list the two sides'
-// movable pieces). The guard is looked for only when a Dwarf is in reach,
-// which is rare: most leaves pay one pass over the attackers.
-func breachCost(p *stratego.Position, own stratego.Square, defenders, attackers []stratego.Square) int {
-	cost, guardDist := 0, -1 // guardDist: not yet looked for
-	for _, sq := range attackers {
-		d := distance(sq, own)
-		if d >= breachSpan || p.At(sq).Kind() != stratego.Dwarf {
-			continue
-		}
-		if guardDist < 0 {
-			guardDist = nearestGuard(p, own, defenders)
-		}
-		c := breach * (breachSpan - d) * (breachSpan - d)
-		if lead := d - guardDist; lead > 0 {
-			c >>= min(lead, 3)
-		}
-		cost += c
-	}
-	return cost
-}
-
-// nearestGuard is the distance from own to the nearest of defenders that
-// beats a Dwarf (2*breachSpan when none: no Dwarf in reach is halved).
-func nearestGuard(p *stratego.Position, own stratego.Square, defenders []stratego.Square) int {
-	dist := 2 * breachSpan
-	for _, sq := range defenders {
-		if p.At(sq).Kind().Rank() > stratego.Dwarf.Rank() {
-			dist = min(dist, distance(sq, own))
-		}
-	}
-	return dist
 }
 
 func distance(a, b stratego.Square) int {

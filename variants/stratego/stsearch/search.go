@@ -3,7 +3,6 @@ package stsearch
 import (
 	"context"
 	"math/rand/v2"
-	"slices"
 	"strconv"
 	"time"
 
@@ -64,14 +63,6 @@ type worker struct {
 	history         [2][80 * 80]int32
 	tt              *tt.Table
 	root            stratego.Side // the side whose decision is searched
-	// expect[sq][a] is the expected gain of root's kind a attacking the
-	// unknown enemy piece on sq at the root, over the identities the root
-	// side thinks it may have; seen[sq] is that piece as the root side saw
-	// it (Options.ExpectLeaf; expectOn says the table is filled).
-	expect   [80][stratego.Unknown]int32
-	seen     [80]stratego.Piece
-	expectOn bool
-	guard    bool // the breach term (Options.FlagGuard)
 }
 
 // Engine makes decisions; it is reused between moves (its buffers are
@@ -102,39 +93,16 @@ type Options struct {
 	// worlds stay uniform.
 	Start *stratego.Position
 	Seen  []stratego.Obs
-	// Narrow, when above zero, searches only the Narrow best root moves by
-	// their average (and every attack on an unknown piece) from depth
-	// narrowFrom on, at full strength: the budget goes to the candidates
-	// instead of scoring every move exactly in every world. Experimental.
-	Narrow int
-	// ExpectLeaf lets the root side, at a leaf (quiescence), take the
-	// expected gain of attacking an unknown piece over the identities it
-	// may have (the belief's marginals with Belief, else the count-based
-	// odds), where otherwise it may attack only revealed pieces there: the
-	// leaf sees the chance without reading the world's identity. Where the
-	// other side is to move, its standing pat leaves root that chance.
-	// Full strength only.
-	ExpectLeaf bool
-	// FlagGuard adds the breach term to the evaluation (eval.go): the cost
-	// of enemy Dwarfs near root's Flag, which only they can reach through
-	// its Traps. Full strength only.
-	FlagGuard bool
 }
 
 // Defaults are the switches of the engine's full-strength decision
 // (games/stratego.go, the bench): worlds from the belief, built from the
 // game's start and plies (start and seen; without them the worlds stay
-// uniform). The expectation leaf is off: it won games at 20,000 nodes a
-// move, where the search sees two plies, but on a clock it lost where the
-// belief alone won, and at 200,000 nodes it scored less than the belief
-// alone (docs/STRENGTH.md). The zero Options are the search as it was
+// uniform). The zero Options are the search as it was
 // before issue 19 (docs/STRATEGO.md).
 func Defaults(start *stratego.Position, seen []stratego.Obs) Options {
 	return Options{Belief: true, Start: start, Seen: seen}
 }
-
-// narrowFrom is the first depth searched with a narrowed root (Narrow).
-const narrowFrom = 3
 
 // SetOptions sets the switches for the following searches.
 func (e *Engine) SetOptions(o Options) { e.opts = o }
@@ -206,8 +174,7 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	}
 	soft, hard := e.plan(&lim, view.SideToMove(), start)
 	w := e.w
-	*w = worker{tt: e.TT, ctx: ctx, hist: history, maxNodes: lim.Nodes, root: view.SideToMove(),
-		guard: e.opts.FlagGuard && e.level.Kind == kit.FullStrength}
+	*w = worker{tt: e.TT, ctx: ctx, hist: history, maxNodes: lim.Nodes, root: view.SideToMove()}
 	e.TT.Clear() // 1 MiB: cheaper than a search's first depth
 	if hard > 0 {
 		w.deadline = start.Add(hard)
@@ -239,9 +206,6 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	}
 	done := make([]int, len(worlds))
 	cv := controlVariates(&view, worlds, root, b, rng)
-	if e.opts.ExpectLeaf && e.level.Kind == kit.FullStrength && n > 1 {
-		w.fillExpect(&view, b, rng)
-	}
 	avg := make([]int, len(root))
 	ballot := kit.NewBallot[int](clipScore, nil) // root move indices
 	for i := range root {
@@ -251,18 +215,13 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	if len(root) == 1 && !lim.Infinite {
 		maxDepth = 1 // nothing to choose: a quick look for the score
 	}
-	var dropped []bool // root moves no longer searched (Options.Narrow)
-	narrow := e.opts.Narrow > 0 && e.level.Kind == kit.FullStrength
 	for depth := 1; depth <= maxDepth; depth++ {
-		if narrow && depth == narrowFrom && len(root) > e.opts.Narrow {
-			dropped = narrowRoot(avg, cv, e.opts.Narrow)
-		}
 		for wi := range worlds {
 			// A generation per world and depth: the table replaces the
 			// entries of other worlds first, which are other positions
 			// (a key names every identity) and rarely of use.
 			e.TT.NewSearch()
-			if !w.searchRoot(&worlds[wi], root, depth, scores[wi], depth == 1, dropped) {
+			if !w.searchRoot(&worlds[wi], root, depth, scores[wi], depth == 1) {
 				break
 			}
 			done[wi] = depth
@@ -271,11 +230,6 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 			break // stopped before any world finished depth 1
 		}
 		average(ballot, avg, scores, done, cv)
-		for i, d := range dropped {
-			if d {
-				avg[i] = -infinite // scored at a shallower depth: not comparable
-			}
-		}
 		best := bestIndex(avg)
 		res = Result{BestMove: root[best], Score: avg[best], Depth: depth, Nodes: w.nodes, Worlds: len(worlds)}
 		if !w.aborted && report != nil {
@@ -440,35 +394,14 @@ func bestIndex(avg []int) int {
 	return best
 }
 
-// narrowRoot marks the root moves to drop: all but the keep best by avg,
-// except attacks on unknown pieces (cv), whose few worlds make their
-// averages the least reliable.
-func narrowRoot(avg []int, cv *variates, keep int) []bool {
-	order := make([]int, len(avg))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return avg[b] - avg[a] })
-	dropped := make([]bool, len(avg))
-	for _, i := range order[keep:] {
-		dropped[i] = cv == nil || !cv.attack[i]
-	}
-	return dropped
-}
-
-// searchRoot scores every root move in one world at one depth, except the
-// dropped ones (nil: none), whose scores stay as they were. It returns
+// searchRoot scores every root move in one world at one depth. It returns
 // false if the search was stopped (the world's scores are then those of
 // the previous depth). Depth 1 ignores the node and time budget, so a
 // decision always has at least one complete depth.
-func (w *worker) searchRoot(world *stratego.Position, root []stratego.Move, depth int, out []int32, first bool, dropped []bool) bool {
+func (w *worker) searchRoot(world *stratego.Position, root []stratego.Move, depth int, out []int32, first bool) bool {
 	w.path[0] = world.PublicKey()
 	var tmp [stratego.MaxMoves]int32
 	for i, m := range root {
-		if dropped != nil && dropped[i] {
-			tmp[i] = out[i]
-			continue
-		}
 		child := &w.stack[1]
 		*child = *world
 		b := child.Play(m)
@@ -692,35 +625,13 @@ func (w *worker) quiesce(p *stratego.Position, ply, alpha, beta, qply int, ignor
 	if s, over := terminal(p, ply); over {
 		return s
 	}
-	stand := evaluate(p, w.root, w.guard)
+	stand := evaluate(p, w.root)
 	rootToMove := p.SideToMove() == w.root
-	var moves []stratego.Move
-	if w.expectOn && qply < maxQuiescence && ply < maxPly {
-		// The gamble on an unknown piece is one more choice of the side
-		// deciding, worth its expected gain (Options.ExpectLeaf): besides
-		// standing pat when it is to move, and after the other side stands
-		// pat when that side is.
-		bet := 0
-		if rootToMove {
-			moves = p.GenBattles(w.moves[ply][:0])
-			for _, m := range moves {
-				bet = max(bet, w.expectedGain(p, m))
-			}
-			stand += bet
-		} else {
-			for _, m := range p.GenBattlesFor(w.root, w.moves[ply+1][:0]) {
-				bet = max(bet, w.expectedGain(p, m))
-			}
-			stand -= bet
-		}
-	}
 	if stand >= beta || qply >= maxQuiescence || ply >= maxPly {
 		return stand
 	}
 	alpha = max(alpha, stand)
-	if moves == nil {
-		moves = p.GenBattles(w.moves[ply][:0])
-	}
+	moves := p.GenBattles(w.moves[ply][:0])
 	order := w.order[ply][:0]
 	kept := moves[:0]
 	for _, m := range moves {
@@ -729,8 +640,7 @@ func (w *worker) quiesce(p *stratego.Position, ply, alpha, beta, qply int, ignor
 			// The root side does not know this piece: resolving the battle by
 			// the world's identity would credit it with knowledge it lacks
 			// (strategy fusion). Such attacks are left to the full-width
-			// search, at the root to the average over worlds, and at a leaf
-			// to their expectation (Options.ExpectLeaf).
+			// search and at the root to the average over worlds.
 			continue
 		}
 		gain := 0
@@ -779,24 +689,6 @@ func (w *worker) quiesce(p *stratego.Position, ply, alpha, beta, qply int, ignor
 	return best
 }
 
-// fillExpect fills the table of expected gains (Options.ExpectLeaf) from
-// the view, over pieceOdds as the control variates take them.
-func (w *worker) fillExpect(view *stratego.Position, b *belief, rng *rand.Rand) {
-	w.expectOn = true
-	enemy := view.SideToMove().Other()
-	for sq := stratego.Square(0); sq < 80; sq++ {
-		pc := view.At(sq)
-		w.seen[sq] = pc
-		if pc == stratego.NoPiece || pc.Side() != enemy || pc.Kind() != stratego.Unknown {
-			continue
-		}
-		probs := pieceOdds(view, sq, b, rng)
-		for a := stratego.Slayer; a <= stratego.Dragon; a++ {
-			w.expect[sq][a] = int32(meanGain(a, &probs))
-		}
-	}
-}
-
 // pieceOdds weighs the identities the unknown piece on the view's square sq
 // may have: the belief's marginals when b is not nil (drawn with rng), else
 // the count-based identityOdds.
@@ -816,25 +708,6 @@ func meanGain(a stratego.Kind, probs *[stratego.Unknown]int) int {
 		sum += n * rootGain(a, stratego.Kind(k))
 	}
 	return sum / max(total, 1)
-}
-
-// expectedGain is the expected gain of the root side's battle m on an
-// unrevealed piece, from the table of the root's view, if the piece on m's
-// target has the side and marks of the one the root side saw there: 0 for
-// anything else. An unmoved piece is the same piece; a moved one may have
-// left and another moved one come, which then counts with the first one's
-// odds (rare within a search's few plies, and the odds of moved pieces are
-// alike).
-func (w *worker) expectedGain(p *stratego.Position, m stratego.Move) int {
-	d := p.At(m.To())
-	if d.Revealed() {
-		return 0
-	}
-	s := w.seen[m.To()]
-	if s == stratego.NoPiece || s.Side() != d.Side() || s.Kind() != stratego.Unknown || s.Moved() != d.Moved() || s.Ran() != d.Ran() {
-		return 0
-	}
-	return int(w.expect[m.To()][p.At(m.From()).Kind()])
 }
 
 // movesLeft is the number of own moves the time manager (kit.PlanTime)

@@ -125,8 +125,9 @@ release:
 
 # The release build checked: every binary's format, hashes, licence and notices;
 # Linux amd64 natively, arm64 under qemu and Windows under wine run uci,
-# bench and a short game; the AVX2 build refuses a CPU without AVX2; and a
-# second build of the same sources gives the same bytes.
+# bench and a short game; the AVX2 build refuses a CPU without AVX2; a
+# second build of the same sources gives the same bytes; and
+# test_notices.py checks that the notices check refuses wrong notices.
 release-check:
 	VERSION=0.0.0-check DIST=$(TMPDIR_ENGINE)/dist GO=$(GO) testdata/tools/release.sh >/dev/null
 	VERSION=0.0.0-check DIST=$(TMPDIR_ENGINE)/dist2 GO=$(GO) testdata/tools/release.sh >/dev/null

@@ -6,7 +6,7 @@
 # OUT gets Tempest's LICENSE first, then one section per third-party component
 # linked into any of the BINARYs (Go programs, any GOOS/GOARCH): the Go
 # standard library and runtime, and every module `go version -m` lists as a
-# dependency. Each section is headed by three lines,
+# dependency. Each section is headed by four lines,
 #
 #   ========================================================================
 #   <name> <version>

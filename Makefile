@@ -123,15 +123,17 @@ DIST    ?= dist
 release:
 	VERSION=$(VERSION) DIST=$(DIST) GO=$(GO) testdata/tools/release.sh
 
-# The release build checked: every binary's format, hashes and licence;
+# The release build checked: every binary's format, hashes, licence and notices;
 # Linux amd64 natively, arm64 under qemu and Windows under wine run uci,
-# bench and a short game; the AVX2 build refuses a CPU without AVX2; and a
-# second build of the same sources gives the same bytes.
+# bench and a short game; the AVX2 build refuses a CPU without AVX2; a
+# second build of the same sources gives the same bytes; and
+# test_notices.py checks that the notices check refuses wrong notices.
 release-check:
 	VERSION=0.0.0-check DIST=$(TMPDIR_ENGINE)/dist GO=$(GO) testdata/tools/release.sh >/dev/null
 	VERSION=0.0.0-check DIST=$(TMPDIR_ENGINE)/dist2 GO=$(GO) testdata/tools/release.sh >/dev/null
 	cmp $(TMPDIR_ENGINE)/dist/SHA256SUMS $(TMPDIR_ENGINE)/dist2/SHA256SUMS
-	python3 testdata/tools/release_check.py $(TMPDIR_ENGINE)/dist 0.0.0-check
+	GO=$(GO) python3 testdata/tools/release_check.py $(TMPDIR_ENGINE)/dist 0.0.0-check
+	GO=$(GO) python3 testdata/tools/test_notices.py $(TMPDIR_ENGINE)/dist
 
 fuzz:
 	$(foreach t,$(FUZZ_TARGETS),$(call fuzz1,$(word 1,$(subst :, ,$(t))),$(word 2,$(subst :, ,$(t))),$(word 3,$(subst :, ,$(t)))))

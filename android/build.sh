@@ -7,6 +7,7 @@
 #   org.robolectric:android-all                       the Android API to compile against
 #   com.jakewharton.android.repackaged:dalvik-dx      class files -> classes.dex
 #   Go                                                the engine, cross-compiled
+#   testdata/tools/notices.sh                         the licences of what the engine links, an asset
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -44,8 +45,8 @@ fetch() { # group:artifact:version -> path of the jar in $TOOLS
 ANDROID_JAR=$(fetch $ANDROID_ALL)
 DX_JAR=$(fetch $DX)
 
-rm -rf "$OUT/gen" "$OUT/classes" "$OUT/stage" "$OUT"/*.apk "$OUT/res.ap_"
-mkdir -p "$OUT/gen" "$OUT/classes" "$OUT/stage/lib/arm64-v8a" "$OUT/stage/lib/x86_64" "$OUT/host"
+rm -rf "$OUT/gen" "$OUT/classes" "$OUT/stage" "$OUT/assets" "$OUT"/*.apk "$OUT/res.ap_"
+mkdir -p "$OUT/gen" "$OUT/classes" "$OUT/stage/lib/arm64-v8a" "$OUT/stage/lib/x86_64" "$OUT/host" "$OUT/assets"
 
 step "engine: linux/arm64 and linux/amd64 (static), and the host build for tests"
 # -R 0x4000: segments aligned for 16 KB pages, which Android 15+ devices may use (arm64's
@@ -55,8 +56,13 @@ GOFLAGS_ENGINE=(-trimpath -ldflags='-s -w -R 0x4000')
 (cd "$REPO" && CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build "${GOFLAGS_ENGINE[@]}" -o "$OUT/stage/lib/x86_64/libtempest.so" ./cmd/engine)
 (cd "$REPO" && CGO_ENABLED=0 go build -o "$OUT/host/tempest" ./cmd/engine)
 
-step "resources (aapt)"
-aapt package -f -m -M "$APP/AndroidManifest.xml" -S "$APP/res" -I "$FRAMEWORK_RES" -J "$OUT/gen" -F "$OUT/res.ap_"
+step "licence notices of what the engines link (the About screen shows them)"
+"$REPO/testdata/tools/notices.sh" "$OUT/assets/THIRD_PARTY_NOTICES.txt" \
+  "$OUT/stage/lib/arm64-v8a/libtempest.so" "$OUT/stage/lib/x86_64/libtempest.so"
+
+step "resources and assets (aapt)"
+aapt package -f -m -M "$APP/AndroidManifest.xml" -S "$APP/res" -A "$OUT/assets" -I "$FRAMEWORK_RES" \
+  -J "$OUT/gen" -F "$OUT/res.ap_"
 
 step "compile (javac --release 8 against android-all)"
 find "$APP/java" "$OUT/gen" -name '*.java' > "$OUT/sources.txt"
@@ -100,6 +106,16 @@ if [ -z "${TEMPEST_RELEASE_KEYSTORE:-}" ]; then
   apksigner verify --print-certs "$OUT/tempest.apk" | grep -qi "SHA-256 digest: $DEBUG_CERT_SHA256" \
     || die "the APK is not signed with the project's debug key (android/debug.keystore)"
 fi
+# What the APK holds is the app's own (code, resources), the engines and their notices, and the
+# signature; anything else (a library's classes, a font, a sound) would need its licence in the
+# notices first, so it fails here until notices.sh covers it.
+unzip -p "$OUT/tempest.apk" assets/THIRD_PARTY_NOTICES.txt | cmp -s - "$OUT/assets/THIRD_PARTY_NOTICES.txt" \
+  || die "the APK's assets/THIRD_PARTY_NOTICES.txt is not the generated one"
+others=$(unzip -Z1 "$OUT/tempest.apk" | grep -Ev '^(AndroidManifest\.xml|resources\.arsc|classes\.dex|res/.+\.xml|assets/THIRD_PARTY_NOTICES\.txt|lib/(arm64-v8a|x86_64)/libtempest\.so|META-INF/.+)$' || true)
+[ -z "$others" ] || die "the APK holds files the notices do not cover: $others"
+others=$(cd "$OUT/classes" && find . -type f ! -path './org/tempest/app/*')
+[ -z "$others" ] || die "classes.dex would hold classes that are not the app's: $others"
+echo "contents: the app's code and resources, the engines, their notices"
 for abi in arm64-v8a x86_64; do
   # Every LOAD segment aligned for 16 KB pages: p_align at least 0x4000, offset and address on it.
   loads=0

@@ -7,7 +7,8 @@
 # Linux, Windows and macOS on amd64 twice (portable: any x86-64 CPU, the net's AVX2 kernels chosen
 # at start-up when the CPU has them; -avx2: the whole program compiled for x86-64-v3, which the Go
 # runtime refuses to start, with a message, on a CPU without AVX2) and on arm64 once. The net is
-# embedded; `id name` says "Tempest <version>". Beside them: LICENSE and SHA256SUMS. The builds are
+# embedded; `id name` says "Tempest <version>". Beside them: LICENSE, THIRD_PARTY_NOTICES.txt (the
+# licences of what the binaries link, from notices.sh) and SHA256SUMS. The builds are
 # reproducible: the same commit and Go toolchain give the same bytes (-trimpath, no build ID).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -43,5 +44,6 @@ for t in "${targets[@]}"; do
     echo "release.sh: $out"
 done
 cp LICENSE "$DIST/LICENSE"
-(cd "$DIST" && sha256sum tempest-* LICENSE >SHA256SUMS)
+GO="$GO" testdata/tools/notices.sh "$DIST/THIRD_PARTY_NOTICES.txt" "$DIST"/tempest-*
+(cd "$DIST" && sha256sum tempest-* LICENSE THIRD_PARTY_NOTICES.txt >SHA256SUMS)
 echo "release.sh: $(ls "$DIST" | wc -l) files in $DIST, checksums in $DIST/SHA256SUMS"

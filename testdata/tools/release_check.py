@@ -20,8 +20,17 @@ For every binary tempest-<version>-<os>-<arch>[-avx2][.exe] in DIST:
   * the AVX2 build, run under qemu-x86_64 on a CPU model without AVX2
     (Nehalem), says so and exits with an error instead of crashing.
 
+Beside them, LICENSE is the repository's and THIRD_PARTY_NOTICES.txt
+begins with it; SHA256SUMS lists both with their hashes; and the notices
+have one section for the Go standard library and runtime and for each
+module that `go version -m` reports for any binary (the Go release and
+the module versions in the headings, the licence file of GOROOT or of the
+module's directory in the module cache in each), and none for anything
+else. test_notices.py checks this check.
+
 A platform whose runner (qemu, wine) is missing is reported as SKIP and
-fails the check unless --allow-skip is given. Standard library only.
+fails the check unless --allow-skip is given. Standard library only, and
+the Go toolchain ($GO, or go) that built the binaries.
 """
 
 import hashlib
@@ -76,6 +85,79 @@ def header_format(path):
         cpu, = struct.unpack_from("<I", head, 4)
         return "darwin", {0x01000007: "amd64", 0x0100000C: "arm64"}.get(cpu), True
     raise ValueError("an unknown executable format")
+
+
+NOTICES = "THIRD_PARTY_NOTICES.txt"
+RULE = "=" * 72
+
+
+def read(path, mode="r"):
+    with open(path, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as f:
+        return f.read()
+
+
+def build_info(path):
+    """(Go release, {module path: version}) that `go version -m` reads from a binary."""
+    p = subprocess.run([os.environ.get("GO", "go"), "version", "-m", path], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise ValueError("go version -m: %s" % p.stderr.strip())
+    lines = p.stdout.splitlines()
+    release = lines[0].rsplit(": ", 1)[1]
+    deps = {}
+    last = None
+    for line in lines[1:]:
+        f = line.strip().split("\t")
+        if f[0] == "dep":
+            last = f[1]
+            deps[last] = f[2]
+        elif f[0] == "=>" and last:
+            deps[last] = f[2] if len(f) > 2 else ""  # a replacement's version; a local directory has none
+    return release, deps
+
+
+def notice_sections(text):
+    """[(heading, body)] of a notices file: a heading is the two lines between two rules."""
+    lines = text.split("\n")
+    heads = [i for i in range(len(lines) - 3)
+             if lines[i] == RULE and lines[i + 3] == RULE and lines[i + 2].startswith("Licence: ")]
+    return [(lines[i + 1], "\n".join(lines[i + 4:j])) for i, j in zip(heads, heads[1:] + [len(lines)])]
+
+
+def check_notices(dist, bins):
+    """The problems of the notices against the binaries' build information."""
+    problems = []
+    text = read(os.path.join(dist, NOTICES))
+    sections = notice_sections(text)
+    licence = read(os.path.join(ROOT, "LICENSE"))
+    if not sections or sections[0][0] != "Tempest" or not sections[0][1].strip().startswith(licence.strip()):
+        problems.append("Tempest's LICENSE is not the first section")
+    want = {}  # heading -> module path, "" for Go itself
+    for b in bins:
+        try:
+            release, deps = build_info(os.path.join(dist, b))
+        except (ValueError, IndexError) as e:
+            problems.append("%s: %s" % (b, e))
+            continue
+        want["Go standard library and runtime " + release] = ""
+        for path, version in deps.items():
+            want["%s %s" % (path, version)] = path + "@" + version
+    have = {h: body for h, body in sections[1:]}
+    for h in sorted(set(want) - set(have)):
+        problems.append("no section for %s" % h)
+    for h in sorted(set(have) - set(want)):
+        problems.append("a section for %s, which no binary links" % h)
+    for h, mod in sorted(want.items()):
+        if h not in have:
+            continue
+        # Go's licence is in GOROOT, a module's in its directory of the module cache.
+        cmd = ["list", "-m", "-f", "{{.Dir}}", mod] if mod else ["env", "GOROOT"]
+        p = subprocess.run([os.environ.get("GO", "go")] + cmd, cwd=ROOT, capture_output=True, text=True)
+        d = p.stdout.strip()
+        files = [f for f in (os.listdir(d) if p.returncode == 0 and d else [])
+                 if f.upper().startswith(("LICENSE", "LICENCE", "COPYING"))]
+        if not any(read(os.path.join(d, f)).strip() in have[h] for f in files):
+            problems.append("the section for %s does not hold its licence file %s" % (h, files or "(none found)"))
+    return problems
 
 
 def find_wine():
@@ -195,9 +277,20 @@ def main(argv):
     else:
         print("FAIL SHA256SUMS is missing")
         failed += 1
-    if "LICENSE" not in files:
-        print("FAIL LICENSE is missing")
+    for name in ("LICENSE", NOTICES):
+        if name not in files:
+            print("FAIL %s is missing" % name)
+            failed += 1
+        elif sums.get(name) != hashlib.sha256(read(os.path.join(dist, name), "rb")).hexdigest():
+            print("FAIL SHA256SUMS does not list %s with its hash" % name)
+            failed += 1
+    if "LICENSE" in files and read(os.path.join(dist, "LICENSE"), "rb") != read(os.path.join(ROOT, "LICENSE"), "rb"):
+        print("FAIL LICENSE is not the repository's")
         failed += 1
+    if NOTICES in files:
+        problems = check_notices(dist, bins)
+        print("%s %s%s" % ("FAIL" if problems else "PASS", NOTICES, "".join("\n    " + x for x in problems)))
+        failed += bool(problems)
     for b in bins:
         m = NAME.match(b)
         path = os.path.join(dist, b)

@@ -108,10 +108,11 @@ def fastchess_runs(runner, engine, tmp, games):
 FINISHED = re.compile(r"^Finished game \d+")
 
 
-def check(name, argv, want_games, verbose):
-    """Runs one match; returns the problems found (empty: clean)."""
+def check(name, argv, want_games, verbose, cwd):
+    """Runs one match in cwd (fastchess writes its state file there);
+    returns the problems found (empty: clean)."""
     try:
-        p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        p = subprocess.run(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            text=True, timeout=900)
     except subprocess.TimeoutExpired:
         return ["%s: the match did not end within 15 minutes" % name]
@@ -165,7 +166,7 @@ def main(argv):
             for name, cmd, want in gen:
                 if args.match not in name:
                     continue
-                found = check(name, cmd, want, args.verbose)
+                found = check(name, cmd, want, args.verbose, tmp)
                 print("%s %s%s" % ("FAIL" if found else "PASS", name, "" if not found else ": %d problems" % len(found)))
                 for f in found[:20]:
                     print("    " + f)

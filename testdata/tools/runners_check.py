@@ -167,7 +167,7 @@ def main(argv):
                 if args.match not in name:
                     continue
                 found = check(name, cmd, want, args.verbose, tmp)
-                print("%s %s%s" % ("FAIL" if found else "PASS", name, "" if not found else ": %d problems" % len(found)))
+                print("%s %s%s" % (("FOUND" if args.expect_fault else "FAIL") if found else "PASS", name, "" if not found else ": %d problems" % len(found)))
                 for f in found[:20]:
                     print("    " + f)
                 problems += found

@@ -180,7 +180,7 @@ func netExtra(p *Position) int { return chessmate.CardTerms(p) }
 
 // correctionKey: card chess keeps its evaluation uncorrected (a card can
 // change the pawns outside the moves the history learns from).
-func correctionKey(*Position) (uint64, bool) { return 0, false }
+func correctionKeys(*Position) (corrKeys, bool) { return corrKeys{}, false }
 
 // Card chess has no tablebases: a card can bring pieces back.
 func probeTB(*syzygy.Tables, *Position, int, bool) (int, bool) { return 0, false }
@@ -191,5 +191,5 @@ func tbRoot(Tablebases, *Position, []Move) (TablebaseJudgement, bool) {
 var (
 	_ gamePosition = (*Position)(nil)
 	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
-		evaluate, netDelta, netRefresh, netMade, netExtra, correctionKey, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+		evaluate, netDelta, netRefresh, netMade, netExtra, correctionKeys, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
 )

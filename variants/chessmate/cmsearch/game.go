@@ -161,9 +161,9 @@ func timePlan(lim *Limits, us Color, overhead time.Duration, start time.Time) ki
 func netDelta(*Position, Move) nnue.Delta                    { return nnue.Delta{} }
 func netRefresh(*nnue.Network, *nnue.Accumulator, *Position) {}
 
-// correctionKey: card chess keeps its evaluation uncorrected (a card can
+// correctionKeys: card chess keeps its evaluation uncorrected (a card can
 // change the pawns outside the moves the history learns from).
-func correctionKey(*Position) (uint64, bool) { return 0, false }
+func correctionKeys(*Position) (corrKeys, bool) { return corrKeys{}, false }
 
 // Card chess has no tablebases: a card can bring pieces back.
 func probeTB(*syzygy.Tables, *Position, int, bool) (int, bool) { return 0, false }
@@ -174,5 +174,5 @@ func tbRoot(Tablebases, *Position, []Move) (TablebaseJudgement, bool) {
 var (
 	_ gamePosition = (*Position)(nil)
 	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
-		evaluate, netDelta, netRefresh, correctionKey, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+		evaluate, netDelta, netRefresh, correctionKeys, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
 )

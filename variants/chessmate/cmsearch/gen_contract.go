@@ -49,13 +49,13 @@ type gameBinding struct {
 	evaluate       func(*evaluator, *Position) int
 	netDelta       func(*Position, Move) nnue.Delta
 	netRefresh     func(*nnue.Network, *nnue.Accumulator, *Position)
-	// correctionKey keys the correction history (false: the game has none).
-	correctionKey func(*Position) (uint64, bool)
-	probeTB       func(*syzygy.Tables, *Position, int, bool) (int, bool)
-	tbRoot        func(Tablebases, *Position, []Move) (TablebaseJudgement, bool)
-	packMove      func(Move) uint16
-	unpackMove    func(uint16) Move
-	noMoveScore   func(*Position) int
-	randomMove    func(*Position, *rand.Rand) Move
-	greedyMove    func(*Position, *rand.Rand) Move
+	// correctionKeys key the correction history (false: the game has none).
+	correctionKeys func(*Position) (corrKeys, bool)
+	probeTB        func(*syzygy.Tables, *Position, int, bool) (int, bool)
+	tbRoot         func(Tablebases, *Position, []Move) (TablebaseJudgement, bool)
+	packMove       func(Move) uint16
+	unpackMove     func(uint16) Move
+	noMoveScore    func(*Position) int
+	randomMove     func(*Position, *rand.Rand) Move
+	greedyMove     func(*Position, *rand.Rand) Move
 }

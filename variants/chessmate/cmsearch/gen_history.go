@@ -17,11 +17,21 @@ type histories struct {
 	// positions with this pawn structure and side to move missed the search
 	// scores, in units of 1/corrScale centipawn (correction history).
 	pawnCorr [2][corrSize]int16
+	// nonPawnCorr[color][side][pieces]: the same for the pieces other than
+	// pawns of one side.
+	nonPawnCorr [2][2][corrSize]int16
+}
+
+// corrKeys are a position's keys into the correction tables.
+type corrKeys struct {
+	pawn    uint64    // the pawns of both sides
+	nonPawn [2]uint64 // each side's other pieces, king included
 }
 
 // Correction history: the static evaluation is corrected by what searches
-// of positions with the same pawn structure found, since an evaluation
-// tends to misjudge a structure the same way wherever it recurs.
+// of positions with the same pawn structure, or the same pieces of one
+// side, found, since an evaluation tends to misjudge a structure the same
+// way wherever it recurs.
 const (
 	corrSize  = 1 << 14 // entries per side to move
 	corrScale = 8       // an entry is in units of 1/corrScale centipawn
@@ -29,27 +39,33 @@ const (
 )
 
 // correction is the correction of the static evaluation for pos, in
-// centipawns; zero for a game without one (see correctionKey).
+// centipawns; zero for a game without one (see correctionKeys).
 func (h *histories) correction(pos *Position) int {
-	k, ok := correctionKey(pos)
+	k, ok := correctionKeys(pos)
 	if !ok {
 		return 0
 	}
-	return int(h.pawnCorr[pos.SideToMove()][k&(corrSize-1)]) * corrWeight / (100 * corrScale)
+	us := pos.SideToMove()
+	c := int(h.pawnCorr[us][k.pawn&(corrSize-1)]) * corrWeight
+	c += (int(h.nonPawnCorr[us][0][k.nonPawn[0]&(corrSize-1)]) + int(h.nonPawnCorr[us][1][k.nonPawn[1]&(corrSize-1)])) * nonPawnCorrWeight
+	return c / (100 * corrScale)
 }
 
 // updateCorrection moves pos's entry towards what the search found: the
 // difference between its score and the uncorrected static evaluation,
 // weighted by the depth of the search (a moving average).
 func (h *histories) updateCorrection(pos *Position, rawEval, score, depth int) {
-	k, ok := correctionKey(pos)
+	k, ok := correctionKeys(pos)
 	if !ok {
 		return
 	}
-	e := &h.pawnCorr[pos.SideToMove()][k&(corrSize-1)]
+	us := pos.SideToMove()
 	target := min(max((score-rawEval)*corrScale, -corrLimit), corrLimit)
 	w := min(depth+1, 16)
-	*e = int16((int(*e)*(256-w) + target*w) / 256)
+	for _, e := range [...]*int16{&h.pawnCorr[us][k.pawn&(corrSize-1)],
+		&h.nonPawnCorr[us][0][k.nonPawn[0]&(corrSize-1)], &h.nonPawnCorr[us][1][k.nonPawn[1]&(corrSize-1)]} {
+		*e = int16((int(*e)*(256-w) + target*w) / 256)
+	}
 }
 
 // bonus is the history reward for a move that caused a cutoff at depth.

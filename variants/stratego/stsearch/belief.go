@@ -7,7 +7,7 @@ import (
 	"tempest/variants/stratego"
 )
 
-// The belief model (Options.Belief, experimental): log-weights over the
+// The belief model (Options.Belief, the full-strength default): log-weights over the
 // identities of each hidden enemy piece, built from the game's public
 // record only, from which the worlds are drawn instead of uniformly.
 //

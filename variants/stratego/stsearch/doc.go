@@ -12,9 +12,10 @@
 //     board and in the defeated list; pieces that ran are Scouts, pieces
 //     that moved are movable; otherwise uniformly at random. The generator
 //     is seeded from the view and the public history, so identical views
-//     always give identical worlds. With Options.Belief (experimental, off
-//     by default) they are drawn from a belief over the hidden pieces built
-//     from the game's public record instead (belief.go).
+//     always give identical worlds. With Options.Belief (the full-strength
+//     default, Defaults; "go ... deal uniform" turns it off as the control)
+//     they are drawn from a belief over the hidden pieces built from the
+//     game's public record instead (belief.go).
 //  3. Each world is searched with full knowledge by iterative deepening
 //     alpha-beta (principal variation search, a transposition table shared
 //     by the worlds of one decision - a key names the identities, so equal

@@ -364,8 +364,10 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 
-		// Step 11. Extensions. Singular extension: if every other move is
-		// clearly worse than the hash move, the hash move is extended.
+		// Step 11. Extensions, only while ply < checkExtensionLimit x the
+		// root depth, so they cannot make a line endless. Singular
+		// extension: if every other move is clearly worse than the hash
+		// move, the hash move is extended.
 		extension := 0
 		if ply < w.rootDepth*checkExtensionLimit {
 			if depth >= singularMinDepth && m == ttMove && excluded == NullMove &&
@@ -389,7 +391,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 
 		w.makeMove(ply, m)
-		// Check extension: a checking move that does not lose material.
+		// Check extension: every checking move not already extended.
 		if extension == 0 && givesCheck && ply < w.rootDepth*checkExtensionLimit {
 			extension = 1
 		}

@@ -27,7 +27,7 @@ const (
 	singularTTDepthMargin = 3 // the hash entry may be this much shallower
 	singularMarginPerPly  = 2 // the singular beta lies this far below the hash score per ply
 	singularDepthDivisor  = 2 // the singular search goes (depth-1)/divisor deep
-	checkExtensionLimit   = 2 // check extensions only while ply < limit * root depth
+	checkExtensionLimit   = 2 // check and singular extensions only while ply < limit * root depth
 	lmpBase               = 3 // quiet moves searched before the rest are skipped: (base + depth^2)/2, twice that when improving
 	futilityMaxDepth      = 8
 	futilityBase          = 100

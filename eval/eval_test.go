@@ -120,12 +120,36 @@ func TestEvaluationSanity(t *testing.T) {
 	assert.Less(t, eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"), -700)
 }
 
+// The parts the eval command prints combine, by the documented taper
+// (docs/EVAL.md), into the score the search uses: the terms' sum, blended
+// by Phase with the endgame part scaled, plus the mate drive, from the side
+// to move's view. Includes a scaled ending and a mate-drive ending.
 func TestExplainMatchesEvaluate(t *testing.T) {
 	var e Evaluator
-	for _, fen := range evalPositions {
-		p, _ := movegen.ParseFEN(fen)
-		assert.Equal(t, e.Evaluate(p.Board()), Explain(p.Board()).SideToMove, fen)
+	fens := append([]string{
+		"8/8/4k3/8/2b5/8/3B1P2/4K3 w - - 0 1", // opposite bishops: scaled
+		"8/8/8/4k3/8/8/8/4K2Q b - - 0 1",      // a bare king: the mate drive
+	}, evalPositions...)
+	scaled, driven := false, false
+	for _, fen := range fens {
+		p, err := movegen.ParseFEN(fen)
+		require.NoError(t, err)
+		b := Explain(p.Board())
+		var sum Score
+		for _, term := range b.Terms {
+			sum += term[0] - term[1]
+		}
+		white := (sum.MG()*b.Phase+sum.EG()*(MaxPhase-b.Phase)*b.Scale/ScaleNormal)/MaxPhase + b.MateDrive
+		want := white
+		if p.SideToMove() == movegen.Black {
+			want = -white
+		}
+		assert.Equal(t, want, e.Evaluate(p.Board()), fen)
+		assert.Equal(t, white, b.White, fen)
+		scaled = scaled || b.Scale != ScaleNormal
+		driven = driven || b.MateDrive != 0
 	}
+	assert.True(t, scaled && driven, "the positions exercise the scale and the mate drive")
 }
 
 func TestEvaluateDoesNotAllocate(t *testing.T) {

@@ -6,13 +6,16 @@
 //
 //	tempest-dev uci
 //	tempest-dev perftsuite [-maxdepth N] [-maxnodes N] [-threads N] [-hash MB] [-v] FILE...
-//	tempest-dev perftbench [-reference CMD] [-runs N]
+//	tempest-dev perftbench [-engine CMD] [-reference CMD] [-runs N]
 //	tempest-dev tactics [-movetime D] [-threads N] [-hash MB] [-v] FILE...
-//	tempest-dev varmatch [-variant V] [-games N] [-engine1 CMD] [-engine2 CMD] [-option1 N=V] [-option2 N=V] [-go PARAMS]
-//	tempest-dev stratmatch [-games N] [-engine1 CMD] [-engine2 CMD] [-option1 N=V] [-option2 N=V] [-go PARAMS] [-setup1 M] [-setup2 M] [-seed N] [-concurrency N] [-pgn FILE]
-//	tempest-dev datagen [-out DIR] [-seed N] [-shards N] [-games N] [-soft-nodes N] [-hard-nodes N] [-openings FILE] [-random-plies N]
-//	tempest-dev train [-data GLOB] [-run DIR] [-epochs N] [-batch N] [-lr X] [-lambda X] [-threads N] [-seed N]
-//	tempest-dev chamatch [-players N] [-games N] [-engineK CMD] [-optionK N=V] [-go PARAMS] [-goK PARAMS] [-tc S+I] [-seed N] [-pgn FILE]
+//	tempest-dev varmatch [-variant V] [-games N] [-engine1 CMD] [-engine2 CMD] [-option1 N=V] [-option2 N=V] [-go PARAMS] [-go1 PARAMS] [-go2 PARAMS] [-max-plies N] [-seed N] [-pgn FILE]
+//	tempest-dev stratmatch [-games N] [-engine1 CMD] [-engine2 CMD] [-option1 N=V] [-option2 N=V] [-go PARAMS] [-go1 PARAMS] [-go2 PARAMS] [-setup1 M] [-setup2 M] [-max-plies N] [-seed N] [-concurrency N] [-pgn FILE]
+//	tempest-dev chamatch [-players N] [-games N] [-engineK CMD] [-optionK N=V] [-go PARAMS] [-goK PARAMS] [-tc S+I] [-colours C] [-random-plies N] [-max-plies N] [-seed N] [-concurrency N] [-pgn FILE]
+//	tempest-dev datagen [-out DIR] [-seed N] [-shards N] [-games N] [-soft-nodes N] [-hard-nodes N] [-hash MB] [-eval E] [-openings FILE] [-random-plies N] [-progress D]
+//	tempest-dev datapack [-from DIR] [-to DIR] [-chunk N] [-all]
+//	tempest-dev train [-data FILES] [-run DIR] [-epochs N] [-batch N] [-lr X] [-lr-final X] [-lambda X] [-mirror] [-threads N] [-seed N] (see -h for the rest)
+//
+// Each subcommand's -h lists its flags with their defaults (docs/DEVELOPING.md).
 package main
 
 import (

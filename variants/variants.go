@@ -1,8 +1,10 @@
-// Package variants is the common face of the games Tempest plays besides
-// standard chess: each variant module (chessmate, chameleon, stratego)
-// provides a Game that the protocol's rules service drives the same way,
-// so a frontend asks every variant the same questions and never
-// re-implements rules.
+// Package variants is the common face of every game Tempest plays,
+// standard chess included: a Variant (how games of it start, load, count
+// perft, show and save), its Game (the rules service: legal actions, play,
+// state, record) and its Engine. Package games implements them once per
+// game (chess over movegen, card chess over chessmate, chameleon,
+// stratego), and the protocol drives them all the same way, so a frontend
+// asks every game the same questions and never re-implements rules.
 package variants
 
 // Game is a game in progress: a starting position and the actions played

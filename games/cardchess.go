@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"tempest/internal/quote"
 	"tempest/kit"
 	"tempest/movegen"
 	"tempest/tt"
@@ -38,7 +39,7 @@ func (CardChess) Start(setup []string, _ variants.Settings) (variants.Game, erro
 func (CardChess) Parse(pos string, _ variants.Settings) (variants.Game, error) {
 	p, err := chessmate.ParsePosition(pos)
 	if err != nil {
-		return nil, fmt.Errorf("invalid card-chess position %q: %v", kit.Truncate(pos, 160), err)
+		return nil, fmt.Errorf("invalid card-chess position %q: %v", quote.Truncate(pos, 160), err)
 	}
 	return chessmate.NewGame(p), nil
 }
@@ -54,7 +55,7 @@ func (CardChess) View(g variants.Game, player string) (string, error) {
 	case "b":
 		c = movegen.Black
 	default:
-		return "", fmt.Errorf("the player is w or b, not %q", kit.Truncate(player, 10))
+		return "", fmt.Errorf("the player is w or b, not %q", quote.Truncate(player, 10))
 	}
 	return g.(*chessmate.Game).Pos().View(c)
 }
@@ -94,7 +95,7 @@ func parseDeal(setup []string) ([15]chessmate.Card, error) {
 	case len(setup) == 2 && setup[0] == "seed":
 		n, err := strconv.ParseUint(setup[1], 10, 64)
 		if err != nil {
-			return [15]chessmate.Card{}, fmt.Errorf("startpos seed %q is not a number", kit.Truncate(setup[1], 20))
+			return [15]chessmate.Card{}, fmt.Errorf("startpos seed %q is not a number", quote.Truncate(setup[1], 20))
 		}
 		return chessmate.ShuffledDeck(n), nil
 	case len(setup) == 2 && setup[0] == "deal":
@@ -105,7 +106,7 @@ func parseDeal(setup []string) ([15]chessmate.Card, error) {
 		return deck, nil
 	}
 	return [15]chessmate.Card{}, fmt.Errorf("startpos takes \"deal <15 card codes>\" or \"seed <n>\", not %q",
-		kit.Truncate(strings.Join(setup, " "), 40))
+		quote.Truncate(strings.Join(setup, " "), 40))
 }
 
 // cardEngine is the card-chess search behind the protocol: the chess

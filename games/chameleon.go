@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"tempest/internal/quote"
 	"tempest/kit"
 	"tempest/movegen"
 	"tempest/tt"
@@ -34,7 +35,7 @@ func (Chameleon) Start(setup []string, _ variants.Settings) (variants.Game, erro
 		players = set
 	default:
 		return nil, fmt.Errorf("startpos takes \"players <2 to 4 of r g y b>\" (e.g. \"players ry\"), not %q",
-			kit.Truncate(strings.Join(setup, " "), 40))
+			quote.Truncate(strings.Join(setup, " "), 40))
 	}
 	p, err := chameleon.StartPosition(players)
 	if err != nil {
@@ -46,7 +47,7 @@ func (Chameleon) Start(setup []string, _ variants.Settings) (variants.Game, erro
 func (Chameleon) Parse(pos string, _ variants.Settings) (variants.Game, error) {
 	p, err := chameleon.ParsePosition(pos)
 	if err != nil {
-		return nil, fmt.Errorf("invalid chameleon position %q: %v", kit.Truncate(pos, 160), err)
+		return nil, fmt.Errorf("invalid chameleon position %q: %v", quote.Truncate(pos, 160), err)
 	}
 	return chameleon.NewGame(p), nil
 }
@@ -208,7 +209,7 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 		if a, ok := chsearch.ParseAlgorithm(name); ok {
 			opts.Algorithm = a
 		} else {
-			g.Note("go algorithm %q is not \"model\" or \"paranoid\"; using model", kit.Truncate(name, 20))
+			g.Note("go algorithm %q is not \"model\" or \"paranoid\"; using model", quote.Truncate(name, 20))
 		}
 	}
 	if g.Limits.Mate > 0 {
@@ -282,7 +283,7 @@ func formatChameleonInfo(info chsearch.Info, players int) string {
 // "<colour>@<ply>" in the order they dropped out, or "-".
 func chameleonBoard(gm variants.Game, args []string) ([]string, error) {
 	if len(args) > 0 {
-		return nil, fmt.Errorf("board takes no arguments, not %q", kit.Truncate(strings.Join(args, " "), 40))
+		return nil, fmt.Errorf("board takes no arguments, not %q", quote.Truncate(strings.Join(args, " "), 40))
 	}
 	g := gm.(*chameleon.Game)
 	p := g.Pos()

@@ -14,6 +14,7 @@ import (
 
 	"tempest/book"
 	"tempest/eval"
+	"tempest/internal/quote"
 	"tempest/kit"
 	"tempest/movegen"
 	"tempest/nnue"
@@ -37,7 +38,7 @@ func (Chess) Description() string {
 
 func (Chess) Start(setup []string, s variants.Settings) (variants.Game, error) {
 	if len(setup) > 0 {
-		return nil, fmt.Errorf("unexpected %q after startpos (want \"moves\")", kit.Truncate(setup[0], 40))
+		return nil, fmt.Errorf("unexpected %q after startpos (want \"moves\")", quote.Truncate(setup[0], 40))
 	}
 	return newChessGame(movegen.NewStartPosition(), s.Chess960), nil
 }
@@ -45,7 +46,7 @@ func (Chess) Start(setup []string, s variants.Settings) (variants.Game, error) {
 func (Chess) Parse(fen string, s variants.Settings) (variants.Game, error) {
 	start, err := movegen.ParseFEN(fen)
 	if err != nil {
-		return nil, fmt.Errorf("invalid FEN %q: %v", kit.Truncate(fen, 120), err)
+		return nil, fmt.Errorf("invalid FEN %q: %v", quote.Truncate(fen, 120), err)
 	}
 	return newChessGame(start, s.Chess960), nil
 }
@@ -144,7 +145,7 @@ func (Chess) Eval(g variants.Game, e variants.Engine) ([]string, error) {
 		if name == "" {
 			name = nnue.DefaultName
 		}
-		out = append(out, fmt.Sprintf("NNUE evaluation (%s): %+d cp (White's view), %+d cp (side to move)", kit.Truncate(name, 60), white, stm))
+		out = append(out, fmt.Sprintf("NNUE evaluation (%s): %+d cp (White's view), %+d cp (side to move)", quote.Truncate(name, 60), white, stm))
 		if usesNet(ce.settings) {
 			final, finalStm, used = white, stm, "NNUE"
 		}
@@ -169,21 +170,21 @@ func genFENs(ctx context.Context, _ variants.Game, args []string, print func(str
 	}
 	n, err := strconv.Atoi(args[0])
 	if err != nil || n < 1 || n > trainingdata.GenFENsMax {
-		return fmt.Errorf("genfens: the count %q is not a number from 1 to %d", kit.Truncate(args[0], 20), trainingdata.GenFENsMax)
+		return fmt.Errorf("genfens: the count %q is not a number from 1 to %d", quote.Truncate(args[0], 20), trainingdata.GenFENsMax)
 	}
 	var seed uint64
 	var openings []string
 	rest := args[1:]
 	for len(rest) > 0 {
 		if len(rest) < 2 {
-			return fmt.Errorf("genfens: %q needs a value", kit.Truncate(rest[0], 20))
+			return fmt.Errorf("genfens: %q needs a value", quote.Truncate(rest[0], 20))
 		}
 		key, value := rest[0], rest[1]
 		rest = rest[2:]
 		switch key {
 		case "seed":
 			if seed, err = strconv.ParseUint(value, 10, 64); err != nil {
-				return fmt.Errorf("genfens: the seed %q is not a number from 0 to 2^64-1", kit.Truncate(value, 24))
+				return fmt.Errorf("genfens: the seed %q is not a number from 0 to 2^64-1", quote.Truncate(value, 24))
 			}
 		case "book":
 			if value == "None" || value == "none" {
@@ -194,7 +195,7 @@ func genFENs(ctx context.Context, _ variants.Game, args []string, print func(str
 				return fmt.Errorf("genfens: book: %v", err)
 			}
 		default:
-			return fmt.Errorf("genfens: unknown parameter %q (seed, book)", kit.Truncate(key, 20))
+			return fmt.Errorf("genfens: unknown parameter %q (seed, book)", quote.Truncate(key, 20))
 		}
 	}
 	made := 0
@@ -397,7 +398,7 @@ func loadChessFiles(have chessFiles, old, s variants.Settings, all bool) (chessF
 				}
 			}
 			next.book = b
-			notes = append(notes, fmt.Sprintf("BookFile: %s, %d entries", kit.Truncate(s.BookFile, 80), b.Len()))
+			notes = append(notes, fmt.Sprintf("BookFile: %s, %d entries", quote.Truncate(s.BookFile, 80), b.Len()))
 		}
 	}
 	if s.SyzygyPath != old.SyzygyPath || all {
@@ -435,11 +436,11 @@ func openTables(path string) (*syzygy.Tables, string, error) {
 	switch {
 	case t.Files() == 0:
 		t.Close()
-		return nil, "", fmt.Errorf("no Syzygy table (.rtbw, .rtbz) in %s", kit.Truncate(path, 80))
+		return nil, "", fmt.Errorf("no Syzygy table (.rtbw, .rtbz) in %s", quote.Truncate(path, 80))
 	case t.MaxPieces() == 0:
 		t.Close()
 		return nil, "", fmt.Errorf("no WDL table (.rtbw) in %s, only %d DTZ tables (.rtbz): the results are in the WDL tables",
-			kit.Truncate(path, 80), t.Files())
+			quote.Truncate(path, 80), t.Files())
 	}
 	return t, fmt.Sprintf("SyzygyPath: %d table files, positions of up to %d pieces", t.Files(), t.MaxPieces()), nil
 }
@@ -455,7 +456,7 @@ func loadNet(path string) (*nnue.Network, string, error) {
 	if err != nil {
 		return nil, "", err // the protocol names the option
 	}
-	return net, fmt.Sprintf("EvalFile: %s (%s)", kit.Truncate(path, 80), provenance), nil
+	return net, fmt.Sprintf("EvalFile: %s (%s)", quote.Truncate(path, 80), provenance), nil
 }
 
 // Close unmaps the tables; the net and the book are memory the collector

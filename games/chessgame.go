@@ -6,7 +6,7 @@ import (
 	"slices"
 	"sort"
 
-	"tempest/kit"
+	"tempest/internal/quote"
 	"tempest/movegen"
 	"tempest/variants"
 )
@@ -163,7 +163,7 @@ func loadChessRecord(r variants.Record, chess960 bool) (*chessGame, error) {
 			}
 		}
 		if err != nil {
-			return nil, fmt.Errorf("move %d (%s) is illegal: %v", i+1, kit.Truncate(tok, 20), err)
+			return nil, fmt.Errorf("move %d (%s) is illegal: %v", i+1, quote.Truncate(tok, 20), err)
 		}
 		var u movegen.Undo
 		g.pos.Make(m, &u)

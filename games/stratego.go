@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"tempest/internal/quote"
 	"tempest/kit"
 	"tempest/variants"
 	"tempest/variants/stratego"
@@ -33,7 +34,7 @@ func (Stratego) Start(setup []string, _ variants.Settings) (variants.Game, error
 func (Stratego) Parse(pos string, _ variants.Settings) (variants.Game, error) {
 	p, err := stratego.ParsePosition(pos)
 	if err != nil {
-		return nil, fmt.Errorf("invalid stratego position %q: %v", kit.Truncate(pos, 160), err)
+		return nil, fmt.Errorf("invalid stratego position %q: %v", quote.Truncate(pos, 160), err)
 	}
 	return stratego.NewGame(p), nil
 }
@@ -88,7 +89,7 @@ func strategoStart(args []string) (*stratego.Position, error) {
 	case len(args) == 2 && (args[0] == "seed" || args[0] == "random"):
 		n, err := strconv.ParseUint(args[1], 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("startpos %s %q is not a number", args[0], kit.Truncate(args[1], 20))
+			return nil, fmt.Errorf("startpos %s %q is not a number", args[0], quote.Truncate(args[1], 20))
 		}
 		if args[0] == "random" {
 			rng := rand.New(rand.NewPCG(n, 0xA2A7))
@@ -110,7 +111,7 @@ func strategoStart(args []string) (*stratego.Position, error) {
 		return stratego.NewStart(v, e, stratego.Volcandria), nil
 	}
 	return nil, fmt.Errorf("startpos takes \"seed <n>\", \"random <n>\" or \"setup <volcandria rows> <everwinter rows>\", not %q",
-		kit.Truncate(strings.Join(args, " "), 60))
+		quote.Truncate(strings.Join(args, " "), 60))
 }
 
 // strategoSetupCommand answers "setup <side> [seed <n>]" with
@@ -127,7 +128,7 @@ func strategoSetupCommand(_ variants.Game, args []string) ([]string, error) {
 	seed := uint64(time.Now().UnixNano())
 	if len(args) == 3 {
 		if seed, err = strconv.ParseUint(args[2], 10, 64); err != nil {
-			return nil, fmt.Errorf("setup seed %q is not a number", kit.Truncate(args[2], 20))
+			return nil, fmt.Errorf("setup seed %q is not a number", quote.Truncate(args[2], 20))
 		}
 	}
 	st := stratego.GenerateSetup(side, rand.New(rand.NewPCG(seed, 0x5E7)))

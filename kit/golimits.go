@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"tempest/internal/quote"
 	"time"
 )
 
@@ -46,7 +47,7 @@ func (g *GoParams) Choice(word, def, alt string) bool {
 	case v == alt:
 		return true
 	}
-	g.Note("go %s %q is not %q or %q; using %s", word, Truncate(v, 20), alt, def, def)
+	g.Note("go %s %q is not %q or %q; using %s", word, quote.Truncate(v, 20), alt, def, def)
 	return false
 }
 
@@ -135,7 +136,7 @@ func parseGo(args []string, us int, extra []string) GoParams {
 				clockOnly = append(clockOnly, a)
 			}
 		default:
-			g.Note("go: unknown parameter %q ignored", Truncate(a, 20))
+			g.Note("go: unknown parameter %q ignored", quote.Truncate(a, 20))
 		}
 	}
 	if len(clockOnly) > 0 && !g.Limits.Clock {
@@ -167,16 +168,16 @@ func (g *GoParams) OwnClock(us int) {
 
 // number reads a go value. Beyond int64 it counts as huge; a value that is
 // not a number is ignored.
-func (g *GoParams) number(name, text string) (int64, bool) {
-	n, err := strconv.ParseInt(text, 10, 64)
+func (g *GoParams) number(name, word string) (int64, bool) {
+	n, err := strconv.ParseInt(word, 10, 64)
 	if errors.Is(err, strconv.ErrRange) {
-		if len(text) > 0 && text[0] == '-' {
+		if len(word) > 0 && word[0] == '-' {
 			return -1 << 62, true
 		}
 		return 1 << 62, true
 	}
 	if err != nil {
-		g.Note("go %s needs a number, not %q; ignored", name, Truncate(text, 20))
+		g.Note("go %s needs a number, not %q; ignored", name, quote.Truncate(word, 20))
 		return 0, false
 	}
 	return n, true
@@ -229,13 +230,4 @@ func (g *GoParams) set(name string, n int64, us int) {
 	case "movetime":
 		g.Limits.MoveTime = ms(clamp(1, maxGoMillis, "is out of range"))
 	}
-}
-
-// Truncate shortens s to n bytes and marks the cut, for messages that
-// quote a client's input.
-func Truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "..."
-	}
-	return s
 }

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tempest/kit"
+	"tempest/internal/quote"
 	"tempest/variants"
 )
 
@@ -72,7 +72,7 @@ func (o *Option) normalize(value string) (normalized, note string, err error) {
 	case Spin:
 		n, err := strconv.Atoi(value)
 		if err != nil {
-			return "", "", fmt.Errorf("option %s needs a whole number from %d to %d, not %q", o.Name, o.Min, o.Max, kit.Truncate(value, 20))
+			return "", "", fmt.Errorf("option %s needs a whole number from %d to %d, not %q", o.Name, o.Min, o.Max, quote.Truncate(value, 20))
 		}
 		if n < o.Min || n > o.Max {
 			clamped := min(max(n, o.Min), o.Max)
@@ -86,14 +86,14 @@ func (o *Option) normalize(value string) (normalized, note string, err error) {
 		case "false":
 			return "false", "", nil
 		}
-		return "", "", fmt.Errorf("option %s needs true or false, not %q", o.Name, kit.Truncate(value, 20))
+		return "", "", fmt.Errorf("option %s needs true or false, not %q", o.Name, quote.Truncate(value, 20))
 	case Combo:
 		for _, v := range o.Vars {
 			if strings.EqualFold(v, value) {
 				return v, "", nil
 			}
 		}
-		return "", "", fmt.Errorf("option %s must be one of %s, not %q", o.Name, strings.Join(o.Vars, ", "), kit.Truncate(value, 40))
+		return "", "", fmt.Errorf("option %s must be one of %s, not %q", o.Name, strings.Join(o.Vars, ", "), quote.Truncate(value, 40))
 	case Button:
 		return "", "", nil
 	case String:
@@ -145,7 +145,7 @@ func (s *Session) setOption(args []string) {
 	}
 	o := s.findOption(name)
 	if o == nil {
-		s.out.errorf("unknown option %q", kit.Truncate(name, 40))
+		s.out.errorf("unknown option %q", quote.Truncate(name, 40))
 		return
 	}
 	if o.Kind != Button && nameEnd == len(args) {

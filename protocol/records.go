@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"tempest/games"
-	"tempest/kit"
+	"tempest/internal/quote"
 	"tempest/variants"
 )
 
@@ -59,7 +59,7 @@ func (s *Session) receiveRecordLine(line string) {
 	v := s.variant
 	if name := r.Tag("Variant"); name != "" {
 		if v, _ = games.RecordVariant(name); v == nil {
-			s.out.errorf("loadpgn: unknown variant %q in the record", kit.Truncate(name, 40))
+			s.out.errorf("loadpgn: unknown variant %q in the record", quote.Truncate(name, 40))
 			return
 		}
 	}

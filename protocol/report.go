@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tempest/kit"
+	"tempest/internal/quote"
 )
 
 // evalCommand prints the static evaluation term by term ("eval"), where
@@ -27,13 +27,13 @@ func (s *Session) evalCommand() {
 func (s *Session) benchCommand(args []string) {
 	depth := s.variant.BenchDepth()
 	if len(args) > 1 {
-		s.out.errorf("bench takes at most one argument, the depth, not %q", kit.Truncate(strings.Join(args, " "), 40))
+		s.out.errorf("bench takes at most one argument, the depth, not %q", quote.Truncate(strings.Join(args, " "), 40))
 		return
 	}
 	if len(args) == 1 {
 		n, err := strconv.Atoi(args[0])
 		if err != nil || n < 1 || n > 64 {
-			s.out.errorf("bench depth %q is not a number from 1 to 64", kit.Truncate(args[0], 20))
+			s.out.errorf("bench depth %q is not a number from 1 to 64", quote.Truncate(args[0], 20))
 			return
 		}
 		depth = n

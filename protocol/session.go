@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"tempest/games"
+	"tempest/internal/quote"
 	"tempest/kit"
 	"tempest/nnue"
 	"tempest/tt"
@@ -476,7 +477,7 @@ func (s *Session) Execute(line string) bool {
 		s.moveList()
 	default:
 		if !s.variantCommand(cmd, args) {
-			s.out.errorf("unknown command %q", kit.Truncate(cmd, 40))
+			s.out.errorf("unknown command %q", quote.Truncate(cmd, 40))
 		}
 	}
 	return true
@@ -491,7 +492,7 @@ func (s *Session) position(args []string) {
 		return
 	}
 	if args[0] != "startpos" && args[0] != "fen" {
-		s.out.errorf("position needs \"startpos\" or \"fen <position>\", not %q", kit.Truncate(args[0], 40))
+		s.out.errorf("position needs \"startpos\" or \"fen <position>\", not %q", quote.Truncate(args[0], 40))
 		return
 	}
 	end := len(args)
@@ -518,7 +519,7 @@ func (s *Session) position(args []string) {
 	}
 	for i, text := range moves {
 		if err := s.variant.Follow(next, text); err != nil {
-			s.out.errorf("move %d (%s) of the move list: %v", i+1, kit.Truncate(text, 20), err)
+			s.out.errorf("move %d (%s) of the move list: %v", i+1, quote.Truncate(text, 20), err)
 			return
 		}
 	}
@@ -582,7 +583,7 @@ func (s *Session) perftCommand(args []string) {
 	}
 	depth, err := strconv.Atoi(args[0])
 	if err != nil || depth < 1 || depth > maxDepth {
-		s.out.errorf("go perft depth %q is not a number from 1 to %d", kit.Truncate(args[0], 20), maxDepth)
+		s.out.errorf("go perft depth %q is not a number from 1 to %d", quote.Truncate(args[0], 20), maxDepth)
 		return
 	}
 	s.stopJob()

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"tempest/games"
+	"tempest/internal/quote"
 	"tempest/kit"
 	"tempest/variants"
 )
@@ -152,7 +153,7 @@ func (s *Session) endGame(args []string) {
 		return
 	}
 	if !g.Status().Over {
-		s.out.errorf("result: %q is not a result of a %s game", kit.Truncate(marker, 20), s.variant.Name())
+		s.out.errorf("result: %q is not a result of a %s game", quote.Truncate(marker, 20), s.variant.Name())
 		return
 	}
 	s.stopJob()
@@ -184,7 +185,7 @@ func (s *Session) moveList() {
 		report, err := g.Play(tok)
 		if err != nil {
 			if err := s.variant.Follow(g, tok); err != nil {
-				s.out.errorf("movelist: action %d (%s) does not replay: %v", i+1, kit.Truncate(tok, 40), err)
+				s.out.errorf("movelist: action %d (%s) does not replay: %v", i+1, quote.Truncate(tok, 40), err)
 				break
 			}
 		}

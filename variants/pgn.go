@@ -6,7 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"tempest/kit"
+	"tempest/internal/quote"
 )
 
 // Record is a game record in PGN form: tag pairs in order, the movetext's
@@ -99,14 +99,14 @@ func ParsePGN(text string) (Record, error) {
 		if k+1 < len(tokens) {
 			next := tokens[k+1]
 			return r, recordErr("line %d: the result %s %s is followed by %q: a result ends the game, and a record holds one game",
-				tok.line, tok.text, afterMove(r.Moves), kit.Truncate(next.text, 20))
+				tok.line, tok.text, afterMove(r.Moves), quote.Truncate(next.text, 20))
 		}
 		r.Result = tok.text
 		return r, nil
 	}
 	warning := fmt.Sprintf("the movetext ends with no result (1-0, 0-1, 1/2-1/2 or *) %s: the record may be cut short", afterMove(r.Moves))
 	if tag := r.Tag("Result"); tag != "" {
-		warning += fmt.Sprintf("; its Result tag %q is not trusted, the moves decide", kit.Truncate(tag, 20))
+		warning += fmt.Sprintf("; its Result tag %q is not trusted, the moves decide", quote.Truncate(tag, 20))
 	}
 	r.Warnings = append(r.Warnings, warning)
 	return r, nil
@@ -117,7 +117,7 @@ func afterMove(moves []string) string {
 	if len(moves) == 0 {
 		return "before any move"
 	}
-	return fmt.Sprintf("after move %d (%s)", len(moves), kit.Truncate(moves[len(moves)-1], 20))
+	return fmt.Sprintf("after move %d (%s)", len(moves), quote.Truncate(moves[len(moves)-1], 20))
 }
 
 // recordText is a record's text as the reader takes it, whatever program
@@ -202,7 +202,7 @@ func lineLength(text string) int {
 // value, \" is a quote and \\ a backslash; a bare quote that is not the
 // value's last (before the "]") is a quote too.
 func scanTagPair(text string) (name, value string, n int, err error) {
-	excerpt := kit.Truncate(text[:lineLength(text)], 40)
+	excerpt := quote.Truncate(text[:lineLength(text)], 40)
 	blank := func(i int) int {
 		for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
 			i++
@@ -257,7 +257,7 @@ func ParseTags(line string) ([][2]string, error) {
 		return nil, err
 	}
 	if rest := strings.TrimSpace(line[end:]); rest != "" || len(tags) == 0 {
-		return nil, fmt.Errorf("%q is not a line of tag pairs [Name \"value\"]", kit.Truncate(line, 40))
+		return nil, fmt.Errorf("%q is not a line of tag pairs [Name \"value\"]", quote.Truncate(line, 40))
 	}
 	out := make([][2]string, len(tags))
 	for i, t := range tags {
@@ -344,7 +344,7 @@ func movetextTokens(text string, firstLine int) ([]movetextToken, error) {
 			// A move never starts with [, and written at the start of a
 			// line it would read as a tag pair ("3.[" is not a move).
 			if tok[0] == '[' {
-				return nil, recordErr("line %d: %q is not a move: a move does not start with [", line, kit.Truncate(whole, 20))
+				return nil, recordErr("line %d: %q is not a move: a move does not start with [", line, quote.Truncate(whole, 20))
 			}
 			out = append(out, movetextToken{tok, line})
 		}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"tempest/kit"
+	"tempest/internal/quote"
 )
 
 // The PGN result markers; Unfinished is also "result unknown".
@@ -30,7 +30,7 @@ func (r *Record) CheckResultTag() error {
 	tag, tagged := r.lookup("Result")
 	switch {
 	case tagged && !IsResultMarker(tag):
-		return fmt.Errorf("the Result tag %q is not a result: want 1-0, 0-1, 1/2-1/2 or *", kit.Truncate(tag, 20))
+		return fmt.Errorf("the Result tag %q is not a result: want 1-0, 0-1, 1/2-1/2 or *", quote.Truncate(tag, 20))
 	case tagged && r.Result != "" && tag != r.Result:
 		return fmt.Errorf("the Result tag says %s but the movetext ends with %s", tag, r.Result)
 	}
@@ -69,13 +69,13 @@ func SettleResult(claimed string, st Status, decided bool, termination string) (
 	case claimed == "" || claimed == Unfinished:
 		return RecordedResult{}, nil
 	case st.Over && decided && claimed != st.Result:
-		return RecordedResult{}, fmt.Errorf("the record's result %s contradicts the game's end: %s (%s)", kit.Truncate(claimed, 20), st.Result, st.Reason)
+		return RecordedResult{}, fmt.Errorf("the record's result %s contradicts the game's end: %s (%s)", quote.Truncate(claimed, 20), st.Result, st.Reason)
 	case st.Over && claimed == st.Result:
 		return RecordedResult{}, nil
 	}
 	reason := ReasonFromRecord
 	if termination != "" {
-		reason += " (" + kit.Truncate(termination, MaxTerminationBytes) + ")"
+		reason += " (" + quote.Truncate(termination, MaxTerminationBytes) + ")"
 	}
 	return RecordedResult{Result: claimed, Reason: reason}, nil
 }

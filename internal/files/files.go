@@ -22,7 +22,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"tempest/kit"
+	"tempest/internal/quote"
 	"tempest/tt"
 )
 
@@ -31,7 +31,7 @@ import (
 const maxShown = 80
 
 // Name is path as error messages show it.
-func Name(path string) string { return kit.Truncate(path, maxShown) }
+func Name(path string) string { return quote.Truncate(path, maxShown) }
 
 // chunk is how much Read reads between two looks at its context.
 const chunk = 4 << 20

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tempest/kit"
+	"tempest/internal/quote"
 	"tempest/movegen"
 )
 
@@ -48,7 +48,7 @@ func ParsePosition(s string) (*Position, error) {
 	}
 	c, ok := ColorFromLetter(f[2][0])
 	if len(f[2]) != 1 || !ok {
-		return nil, posErr("to-move", "%q is not r, g, y or b", kit.Truncate(f[2], 10))
+		return nil, posErr("to-move", "%q is not r, g, y or b", quote.Truncate(f[2], 10))
 	}
 	p.toMove = c
 	if p.quiet, err = parseCounter(f[3], "quiet-plies", QuietLimit); err != nil {
@@ -67,14 +67,14 @@ func ParsePosition(s string) (*Position, error) {
 func parseCounter(s, field string, limit int) (int, error) {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 || n > limit {
-		return 0, posErr(field, "%q is not a number from 0 to %d", kit.Truncate(s, 12), limit)
+		return 0, posErr(field, "%q is not a number from 0 to %d", quote.Truncate(s, 12), limit)
 	}
 	return n, nil
 }
 
 func parseBounds(s string) (Bounds, error) {
 	if len(s) != 4 {
-		return Bounds{}, posErr("bounds", "%q is not two corners such as a1h8", kit.Truncate(s, 12))
+		return Bounds{}, posErr("bounds", "%q is not two corners such as a1h8", quote.Truncate(s, 12))
 	}
 	lo, ok1 := movegen.ParseSquare(s[:2])
 	hi, ok2 := movegen.ParseSquare(s[2:])
@@ -98,7 +98,7 @@ func (p *Position) parsePawns(s string) error {
 	var seen uint16 // pawns by index
 	for _, entry := range strings.Split(s, ",") {
 		if len(entry) != 4 {
-			return posErr("pawns", "%q is not <square><owner><knight colour> such as a1rg", kit.Truncate(entry, 12))
+			return posErr("pawns", "%q is not <square><owner><knight colour> such as a1rg", quote.Truncate(entry, 12))
 		}
 		sq, ok := movegen.ParseSquare(entry[:2])
 		if !ok {
@@ -200,7 +200,7 @@ type MoveError struct {
 }
 
 func (e *MoveError) Error() string {
-	return fmt.Sprintf("move %q: %s", kit.Truncate(e.Token, 20), e.Problem)
+	return fmt.Sprintf("move %q: %s", quote.Truncate(e.Token, 20), e.Problem)
 }
 
 // ParseMove reads a move token (<from><to>, or "0000" for the forced pass)

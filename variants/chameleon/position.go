@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
-	"tempest/kit"
+	"tempest/internal/quote"
 	"tempest/movegen"
 )
 
@@ -390,7 +390,7 @@ func StartPosition(players uint8) (*Position, error) {
 func ParsePlayers(s string) (uint8, error) {
 	var set uint8
 	if len(s) < 2 || len(s) > 4 {
-		return 0, &PositionError{Field: "players", Problem: "\"" + kit.Truncate(s, 10) + "\" is not 2 to 4 of the letters r, g, y, b"}
+		return 0, &PositionError{Field: "players", Problem: "\"" + quote.Truncate(s, 10) + "\" is not 2 to 4 of the letters r, g, y, b"}
 	}
 	for i := 0; i < len(s); i++ {
 		c, ok := ColorFromLetter(s[i])

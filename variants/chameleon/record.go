@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"tempest/kit"
+	"tempest/internal/quote"
 	"tempest/variants"
 )
 
@@ -117,7 +117,7 @@ func LoadRecord(r variants.Record) (*Game, error) {
 	g := NewGame(start)
 	for i, tok := range r.Moves {
 		if _, err := g.Play(tok); err != nil {
-			return nil, fmt.Errorf("move %d (%s) is illegal: %v", i+1, kit.Truncate(tok, 20), err)
+			return nil, fmt.Errorf("move %d (%s) is illegal: %v", i+1, quote.Truncate(tok, 20), err)
 		}
 	}
 	st := g.Status()
@@ -145,7 +145,7 @@ func recordResult(r *variants.Record) (string, error) {
 			letters[i] = c.String()
 		}
 		return "", fmt.Errorf("the Result tag %q is not a Chameleon result: want the winner's letter (%s), %s or *",
-			kit.Truncate(tag, 20), strings.Join(letters, ", "), DrawResult)
+			quote.Truncate(tag, 20), strings.Join(letters, ", "), DrawResult)
 	}
 	switch {
 	case r.Result == "":

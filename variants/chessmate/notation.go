@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tempest/kit"
+	"tempest/internal/quote"
 	"tempest/movegen"
 )
 
@@ -73,7 +73,7 @@ func ParseDeck(codes string) ([NumCards]Card, error) {
 		}
 		c, err := parseCard(code)
 		if err != nil || c == Unknown {
-			return deck, fmt.Errorf("deal: %s: %q is not a card code (a deal names every card)", part, kit.Truncate(code, 10))
+			return deck, fmt.Errorf("deal: %s: %q is not a card code (a deal names every card)", part, quote.Truncate(code, 10))
 		}
 		if seen.has(c) {
 			return deck, fmt.Errorf("deal: %s: %s (%s) appears twice: each card exists once", part, c.Code(), c.Name())
@@ -121,10 +121,10 @@ func ParsePosition(s string) (*Position, error) {
 	}
 	var err error
 	if p.rule50, err = strconv.Atoi(f[4]); err != nil || p.rule50 < 0 || p.rule50 > maxCounter {
-		return nil, posErr("halfmove clock", "%q is not a number from 0 to %d", kit.Truncate(f[4], 20), maxCounter)
+		return nil, posErr("halfmove clock", "%q is not a number from 0 to %d", quote.Truncate(f[4], 20), maxCounter)
 	}
 	if p.fullmove, err = strconv.Atoi(f[5]); err != nil || p.fullmove < 0 || p.fullmove > maxCounter {
-		return nil, posErr("fullmove number", "%q is not a number from 1 to %d", kit.Truncate(f[5], 20), maxCounter)
+		return nil, posErr("fullmove number", "%q is not a number from 1 to %d", quote.Truncate(f[5], 20), maxCounter)
 	}
 	p.fullmove = max(p.fullmove, 1)
 	for i, field := range []struct {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"tempest/kit"
+	"tempest/internal/quote"
 	"tempest/variants"
 )
 
@@ -38,7 +38,7 @@ func LoadRecord(r variants.Record) (*Game, error) {
 	g := NewGame(start)
 	for i, tok := range r.Moves {
 		if _, err := g.Play(tok); err != nil {
-			return nil, fmt.Errorf("action %d (%s) is illegal: %v", i+1, kit.Truncate(tok, 20), err)
+			return nil, fmt.Errorf("action %d (%s) is illegal: %v", i+1, quote.Truncate(tok, 20), err)
 		}
 	}
 	st := g.Status()

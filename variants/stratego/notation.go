@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tempest/kit"
+	"tempest/internal/quote"
 )
 
 // StartPosition is the default arrangement of §3.1 (what startpos means).
@@ -48,10 +48,10 @@ func ParsePosition(s string) (*Position, error) {
 	case "e":
 		p.stm = Everwinter
 	default:
-		return nil, posErr("to-move", "%q is not \"v\" (Volcandria) or \"e\" (Everwinter)", kit.Truncate(f[1], 20))
+		return nil, posErr("to-move", "%q is not \"v\" (Volcandria) or \"e\" (Everwinter)", quote.Truncate(f[1], 20))
 	}
 	if len(f[2]) != 2 || f[2][0] < '0' || f[2][0] > '2' || f[2][1] < '0' || f[2][1] > '2' {
-		return nil, posErr("resurrections", "%q is not two digits 0-2 (Volcandria's, then Everwinter's), e.g. 00", kit.Truncate(f[2], 20))
+		return nil, posErr("resurrections", "%q is not two digits 0-2 (Volcandria's, then Everwinter's), e.g. 00", quote.Truncate(f[2], 20))
 	}
 	p.res = [2]uint8{f[2][0] - '0', f[2][1] - '0'}
 	if err := p.parseDefeated(f[4]); err != nil {
@@ -63,11 +63,11 @@ func ParsePosition(s string) (*Position, error) {
 	var err error
 	quiet, err := strconv.Atoi(f[5])
 	if err != nil || quiet < 0 || quiet > maxCounter {
-		return nil, posErr("quiet plies", "%q is not a number from 0 to %d", kit.Truncate(f[5], 20), maxCounter)
+		return nil, posErr("quiet plies", "%q is not a number from 0 to %d", quote.Truncate(f[5], 20), maxCounter)
 	}
 	ply, err := strconv.Atoi(f[6])
 	if err != nil || ply < 0 || ply > maxCounter {
-		return nil, posErr("ply", "%q is not a number from 0 to %d", kit.Truncate(f[6], 20), maxCounter)
+		return nil, posErr("ply", "%q is not a number from 0 to %d", quote.Truncate(f[6], 20), maxCounter)
 	}
 	if quiet > ply {
 		return nil, posErr("quiet plies", "%d plies without a battle, but only %d plies were played", quiet, ply)
@@ -96,7 +96,7 @@ func (p *Position) parsePlacement(field string) error {
 				}
 				n, _ := strconv.Atoi(text[j:min(k, j+3)])
 				if n < 1 || n > files || k-j > 2 {
-					return posErr("placement", "rank %d (%q): %q is not an empty-square count from 1 to 10", rank+1, kit.Truncate(text, 40), kit.Truncate(text[j:k], 10))
+					return posErr("placement", "rank %d (%q): %q is not an empty-square count from 1 to 10", rank+1, quote.Truncate(text, 40), quote.Truncate(text[j:k], 10))
 				}
 				file += n
 				j = k
@@ -104,7 +104,7 @@ func (p *Position) parsePlacement(field string) error {
 			}
 			k, side, ok := kindOfLetter(c)
 			if !ok {
-				return posErr("placement", "rank %d (%q): %q is not a piece letter (DMKRSLEWCXTFU for Volcandria, dmkrsyewcxtfu for Everwinter)", rank+1, kit.Truncate(text, 40), c)
+				return posErr("placement", "rank %d (%q): %q is not a piece letter (DMKRSLEWCXTFU for Volcandria, dmkrsyewcxtfu for Everwinter)", rank+1, quote.Truncate(text, 40), c)
 			}
 			pc := MakePiece(k, side)
 			j++
@@ -114,13 +114,13 @@ func (p *Position) parsePlacement(field string) error {
 					mark = pieceMoved
 				}
 				if pc&mark != 0 {
-					return posErr("placement", "rank %d (%q): the mark %q is repeated", rank+1, kit.Truncate(text, 40), text[j])
+					return posErr("placement", "rank %d (%q): the mark %q is repeated", rank+1, quote.Truncate(text, 40), text[j])
 				}
 				pc |= mark
 				j++
 			}
 			if file >= files {
-				return posErr("placement", "rank %d (%q) covers more than 10 squares", rank+1, kit.Truncate(text, 40))
+				return posErr("placement", "rank %d (%q) covers more than 10 squares", rank+1, quote.Truncate(text, 40))
 			}
 			sq := MakeSquare(file, rank)
 			name := k.Name(side)
@@ -136,7 +136,7 @@ func (p *Position) parsePlacement(field string) error {
 			file++
 		}
 		if file != files {
-			return posErr("placement", "rank %d (%q) covers %d squares, want 10", rank+1, kit.Truncate(text, 40), file)
+			return posErr("placement", "rank %d (%q) covers %d squares, want 10", rank+1, quote.Truncate(text, 40), file)
 		}
 	}
 	return nil
@@ -148,7 +148,7 @@ func (p *Position) parseDefeated(field string) error {
 	}
 	parts := strings.Split(field, ",")
 	if len(parts) > 2 {
-		return posErr("defeated", "%q has more than two lists (want V:<letters>,E:<letters> or -)", kit.Truncate(field, 40))
+		return posErr("defeated", "%q has more than two lists (want V:<letters>,E:<letters> or -)", quote.Truncate(field, 40))
 	}
 	next := Volcandria
 	for _, part := range parts {
@@ -160,10 +160,10 @@ func (p *Position) parseDefeated(field string) error {
 		case ok && label == "E":
 			side = Everwinter
 		default:
-			return posErr("defeated", "%q is not V:<letters> or E:<letters>", kit.Truncate(part, 40))
+			return posErr("defeated", "%q is not V:<letters> or E:<letters>", quote.Truncate(part, 40))
 		}
 		if side < next {
-			return posErr("defeated", "%q: Volcandria's list comes first, each list once", kit.Truncate(field, 40))
+			return posErr("defeated", "%q: Volcandria's list comes first, each list once", quote.Truncate(field, 40))
 		}
 		next = side + 1
 		if letters == "" {
@@ -190,7 +190,7 @@ func (p *Position) parseDefeated(field string) error {
 func (p *Position) parseTrigger(field string) error {
 	parts := strings.Split(field, ",")
 	if len(parts) != 2 {
-		return posErr("trigger", "%q is not two fields <Volcandria>,<Everwinter> (each -, a square or @index), e.g. -,-", kit.Truncate(field, 40))
+		return posErr("trigger", "%q is not two fields <Volcandria>,<Everwinter> (each -, a square or @index), e.g. -,-", quote.Truncate(field, 40))
 	}
 	for side := Volcandria; side <= Everwinter; side++ {
 		text := parts[side]
@@ -202,12 +202,12 @@ func (p *Position) parseTrigger(field string) error {
 			}
 			continue
 		case !used:
-			return posErr("trigger", "%s names a trigger piece %q but has used no resurrection", side, kit.Truncate(text, 10))
+			return posErr("trigger", "%s names a trigger piece %q but has used no resurrection", side, quote.Truncate(text, 10))
 		}
 		if strings.HasPrefix(text, "@") {
 			i, err := strconv.Atoi(text[1:])
 			if err != nil || strings.Trim(text[1:], "0123456789") != "" || i >= int(p.nDefeated[side]) {
-				return posErr("trigger", "%s's %q is not an index into its defeated list of %d pieces (from @0)", side, kit.Truncate(text, 10), p.nDefeated[side])
+				return posErr("trigger", "%s's %q is not an index into its defeated list of %d pieces (from @0)", side, quote.Truncate(text, 10), p.nDefeated[side])
 			}
 			if k := p.defeated[side][i]; !k.Movable() || k == Scout {
 				return posErr("trigger", "%s's trigger @%d is a %s, but a trigger is a movable piece other than a Scout", side, i, k.Name(side))
@@ -217,7 +217,7 @@ func (p *Position) parseTrigger(field string) error {
 		}
 		sq, ok := ParseSquare(text)
 		if !ok {
-			return posErr("trigger", "%s's %q is not -, a square or @index", side, kit.Truncate(text, 10))
+			return posErr("trigger", "%s's %q is not -, a square or @index", side, quote.Truncate(text, 10))
 		}
 		pc := p.board[sq]
 		switch {

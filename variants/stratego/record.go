@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"tempest/kit"
+	"tempest/internal/quote"
 	"tempest/variants"
 )
 
@@ -35,7 +35,7 @@ func (g *Game) RecordText() string {
 // resignation, an agreed draw) is kept with the tags.
 func LoadRecord(r variants.Record) (*Game, error) {
 	if v := r.Tag("Variant"); v != "" && v != Name {
-		return nil, fmt.Errorf("the record is a %q game, not %s", kit.Truncate(v, 40), Name)
+		return nil, fmt.Errorf("the record is a %q game, not %s", quote.Truncate(v, 40), Name)
 	}
 	fen := r.Tag("FEN")
 	if fen == "" {
@@ -48,7 +48,7 @@ func LoadRecord(r variants.Record) (*Game, error) {
 	g := NewGame(start)
 	for i, tok := range r.Moves {
 		if _, err := g.Play(tok); err != nil {
-			return nil, fmt.Errorf("move %d (%s) is illegal: %v", i+1, kit.Truncate(tok, 40), err)
+			return nil, fmt.Errorf("move %d (%s) is illegal: %v", i+1, quote.Truncate(tok, 40), err)
 		}
 	}
 	st := g.Status()

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"tempest/kit"
+	"tempest/internal/quote"
 )
 
 // Setup is one side's starting arrangement: the kind on each square of its
@@ -46,12 +46,12 @@ func ParseSetup(s Side, text string) (Setup, error) {
 	var st Setup
 	rows := strings.Split(text, "/")
 	if len(rows) != 3 {
-		return st, posErr("setup", "%q has %d rows, want the 3 rows of %s's home zone", kit.Truncate(text, 40), len(rows), s)
+		return st, posErr("setup", "%q has %d rows, want the 3 rows of %s's home zone", quote.Truncate(text, 40), len(rows), s)
 	}
 	var count [numKinds]int
 	for r, row := range rows {
 		if len(row) != files {
-			return st, posErr("setup", "row %d (%q) has %d letters, want 10", r+1, kit.Truncate(row, 20), len(row))
+			return st, posErr("setup", "row %d (%q) has %d letters, want 10", r+1, quote.Truncate(row, 20), len(row))
 		}
 		for f := 0; f < files; f++ {
 			k, side, ok := kindOfLetter(row[f])
@@ -207,7 +207,7 @@ func ParseSetupSide(text string) (Side, error) {
 	case "e", "everwinter":
 		return Everwinter, nil
 	}
-	return 0, fmt.Errorf("the side is v (Volcandria) or e (Everwinter), not %q", kit.Truncate(text, 20))
+	return 0, fmt.Errorf("the side is v (Volcandria) or e (Everwinter), not %q", quote.Truncate(text, 20))
 }
 
 //go:generate go run ./internal/setupgen -o setup_gen.go

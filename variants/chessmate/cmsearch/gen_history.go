@@ -41,6 +41,9 @@ const (
 // correction is the correction of the static evaluation for pos, in
 // centipawns; zero for a game without one (see correctionKeys).
 func (h *histories) correction(pos *Position) int {
+	if corrWeight == 0 && nonPawnCorrWeight == 0 {
+		return 0 // off: no keys to hash on every node (constant-folded outside the tune build)
+	}
 	k, ok := correctionKeys(pos)
 	if !ok {
 		return 0
@@ -55,6 +58,9 @@ func (h *histories) correction(pos *Position) int {
 // difference between its score and the uncorrected static evaluation,
 // weighted by the depth of the search (a moving average).
 func (h *histories) updateCorrection(pos *Position, rawEval, score, depth int) {
+	if corrWeight == 0 && nonPawnCorrWeight == 0 {
+		return // nothing reads the tables
+	}
 	k, ok := correctionKeys(pos)
 	if !ok {
 		return

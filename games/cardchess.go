@@ -17,7 +17,17 @@ import (
 )
 
 // CardChess is chess with a deck of action cards (docs/VARIANTS.md).
-type CardChess struct{ rulesGame }
+type CardChess struct{}
+
+// cardGame is a card-chess game with the questions the protocol asks.
+type cardGame struct{ *chessmate.Game }
+
+func (g cardGame) Follow(token string) error { return followByPlay(g, token) }
+func (g cardGame) RecordText() string        { return fenRecordText(g) }
+func (g cardGame) Display() []string         { return statusLines(g) }
+func (g cardGame) Perft(ctx context.Context, depth int, _ variants.Settings) ([]variants.PerftCount, error) {
+	return dividePerft(ctx, g.Divide, depth)
+}
 
 var _ variants.Variant = CardChess{}
 
@@ -33,7 +43,7 @@ func (CardChess) Start(setup []string, _ variants.Settings) (variants.Game, erro
 	if err != nil {
 		return nil, err
 	}
-	return chessmate.NewGame(p), nil
+	return cardGame{chessmate.NewGame(p)}, nil
 }
 
 func (CardChess) Parse(pos string, _ variants.Settings) (variants.Game, error) {
@@ -41,14 +51,18 @@ func (CardChess) Parse(pos string, _ variants.Settings) (variants.Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("invalid card-chess position %q: %v", quote.Truncate(pos, 160), err)
 	}
-	return chessmate.NewGame(p), nil
+	return cardGame{chessmate.NewGame(p)}, nil
 }
 
 func (CardChess) Load(r variants.Record, _ variants.Settings) (variants.Game, error) {
-	return chessmate.LoadRecord(r)
+	g, err := chessmate.LoadRecord(r)
+	if err != nil {
+		return nil, err
+	}
+	return cardGame{g}, nil
 }
 
-func (CardChess) View(g variants.Game, player string) (string, error) {
+func (g cardGame) View(player string) (string, error) {
 	c := movegen.White
 	switch player {
 	case "w":
@@ -57,10 +71,8 @@ func (CardChess) View(g variants.Game, player string) (string, error) {
 	default:
 		return "", fmt.Errorf("the player is w or b, not %q", quote.Truncate(player, 10))
 	}
-	return g.(*chessmate.Game).Pos().View(c)
+	return g.Pos().View(c)
 }
-
-func (CardChess) RecordText(g variants.Game) string { return fenRecordText(g) }
 
 func (CardChess) Commands() map[string]variants.Command { return nil }
 
@@ -75,14 +87,22 @@ func (CardChess) NewEngine(s variants.Settings) (variants.Engine, error) {
 	if _, err := e.Configure(s); err != nil {
 		return nil, err
 	}
-	return e, nil
+	return variants.Bind[cardGame](e), nil
 }
 
 func (CardChess) Bench(ctx context.Context, depth int, _ variants.Settings, report func(string)) kit.BenchResult {
 	return cmsearch.Bench(ctx, depth, variants.DefaultHashMB, report)
 }
 
-func (CardChess) BenchDepth() int { return cmsearch.BenchDepth }
+func (CardChess) Properties() variants.Properties {
+	return variants.Properties{Sides: []string{"w", "b"}, MinPlayers: 2, Files: 8, Ranks: 8, Hidden: true, Cards: true,
+		GoWords: []variants.Word{{Name: "worlds", Arg: "default|known",
+			Help: "known: the opponent's cards the mover saw played stay in its hand in every world (experimental)"}},
+		StartWords: []variants.Word{
+			{Name: "deal", Arg: "<15 card codes>", Help: "White's three cards, Black's three, then the draw pile, top first"},
+			{Name: "seed", Arg: "<n>", Help: "a reproducible shuffle; neither word: a random one"}},
+		MaxPerftDepth: 10, BenchDepth: cmsearch.BenchDepth}
+}
 
 // parseDeal reads the card-chess start options: "deal <15 codes>" (White
 // gets the first three, Black the next three, the rest is the draw pile,
@@ -140,18 +160,18 @@ func (c *cardEngine) Configure(s variants.Settings) ([]string, error) {
 	return notes, nil
 }
 
-func (c *cardEngine) Close()                      {}
-func (c *cardEngine) NewGame()                    { c.e.NewGame() }
-func (c *cardEngine) ClearHash() string           { c.e.TT.Clear(); return "" }
-func (c *cardEngine) Settings() variants.Settings { return c.settings }
-func (c *cardEngine) TableMB() int                { return c.e.TT.SizeMB() }
+func (c *cardEngine) Close()                            {}
+func (c *cardEngine) Eval(g cardGame) ([]string, error) { return noEval(g) }
+func (c *cardEngine) NewGame()                          { c.e.NewGame() }
+func (c *cardEngine) ClearHash() string                 { c.e.TT.Clear(); return "" }
+func (c *cardEngine) Settings() variants.Settings       { return c.settings }
+func (c *cardEngine) TableMB() int                      { return c.e.TT.SizeMB() }
 
 // Prepare reads "go" as in chess (searchmoves excepted, ignored with a
 // note) plus the experimental "worlds known|default" (known: the opponent's
 // cards the mover knows from the public record stay in its hand in every
 // world; docs/VARIANTS.md); the engine decides from the mover's view.
-func (c *cardEngine) Prepare(gm variants.Game, args []string) (variants.Search, []string, error) {
-	g := gm.(*chessmate.Game)
+func (c *cardEngine) Prepare(g cardGame, args []string) (variants.Search, []string, error) {
 	us := g.Pos().SideToMove()
 	// The engine decides from the mover's view, which includes its own hand:
 	// with cards of that hand hidden it would play cards it may not hold.

@@ -16,7 +16,21 @@ import (
 )
 
 // Chameleon is Chameleon Chess for 2 to 4 players (docs/CHAMELEON.md).
-type Chameleon struct{ rulesGame }
+type Chameleon struct{}
+
+// chameleonGame is a Chameleon Chess game with the questions the protocol
+// asks.
+type chameleonGame struct{ *chameleon.Game }
+
+func (g chameleonGame) Follow(token string) error { return followByPlay(g, token) }
+func (g chameleonGame) RecordText() string        { return chameleon.WriteRecord(g.Record()) }
+func (g chameleonGame) Display() []string         { return statusLines(g) }
+func (g chameleonGame) View(string) (string, error) {
+	return "", noHiddenInformation(chameleon.Name)
+}
+func (g chameleonGame) Perft(ctx context.Context, depth int, _ variants.Settings) ([]variants.PerftCount, error) {
+	return dividePerft(ctx, g.Divide, depth)
+}
 
 var _ variants.Variant = Chameleon{}
 
@@ -41,7 +55,7 @@ func (Chameleon) Start(setup []string, _ variants.Settings) (variants.Game, erro
 	if err != nil {
 		return nil, err
 	}
-	return chameleon.NewGame(p), nil
+	return chameleonGame{chameleon.NewGame(p)}, nil
 }
 
 func (Chameleon) Parse(pos string, _ variants.Settings) (variants.Game, error) {
@@ -49,18 +63,16 @@ func (Chameleon) Parse(pos string, _ variants.Settings) (variants.Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("invalid chameleon position %q: %v", quote.Truncate(pos, 160), err)
 	}
-	return chameleon.NewGame(p), nil
+	return chameleonGame{chameleon.NewGame(p)}, nil
 }
 
 func (Chameleon) Load(r variants.Record, _ variants.Settings) (variants.Game, error) {
-	return chameleon.LoadRecord(r)
+	g, err := chameleon.LoadRecord(r)
+	if err != nil {
+		return nil, err
+	}
+	return chameleonGame{g}, nil
 }
-
-func (v Chameleon) View(variants.Game, string) (string, error) {
-	return "", fmt.Errorf("the %s variant has %w", v.Name(), variants.ErrNoHiddenInformation)
-}
-
-func (Chameleon) RecordText(g variants.Game) string { return chameleon.WriteRecord(g.Record()) }
 
 func (Chameleon) Commands() map[string]variants.Command {
 	return map[string]variants.Command{"board": variants.LinesCommand(chameleonBoard)}
@@ -71,14 +83,22 @@ func (Chameleon) NewEngine(s variants.Settings) (variants.Engine, error) {
 	if _, err := e.Configure(s); err != nil {
 		return nil, err
 	}
-	return e, nil
+	return variants.Bind[chameleonGame](e), nil
 }
 
 func (Chameleon) Bench(ctx context.Context, depth int, _ variants.Settings, report func(string)) kit.BenchResult {
 	return chsearch.Bench(ctx, depth, variants.DefaultHashMB, report)
 }
 
-func (Chameleon) BenchDepth() int { return chsearch.BenchDepth }
+func (Chameleon) Properties() variants.Properties {
+	return variants.Properties{Sides: []string{"r", "g", "y", "b"}, MinPlayers: 2, Files: 8, Ranks: 8,
+		GoWords: []variants.Word{
+			{Name: "algorithm", Arg: "model|paranoid", Help: "paranoid search with the opponent model, or without it (the control)"},
+			{Name: "time", Arg: "<ms>", Help: "the mover's clock (wtime/btime are read as the mover's too)"},
+			{Name: "inc", Arg: "<ms>", Help: "the mover's increment"}},
+		StartWords:    []variants.Word{{Name: "players", Arg: "<2 to 4 of rgyb>", Help: "who plays; none: all four"}},
+		MaxPerftDepth: 10, BenchDepth: chsearch.BenchDepth}
+}
 
 // maxChameleonHashMB caps the table of the one-threaded Chameleon Chess
 // search: at playing speed it fills far less than chess's largest Hash.
@@ -130,8 +150,9 @@ func (c *chameleonEngine) Configure(s variants.Settings) ([]string, error) {
 	return notes, nil
 }
 
-func (c *chameleonEngine) Close()   {}
-func (c *chameleonEngine) NewGame() {}
+func (c *chameleonEngine) Close()                                 {}
+func (c *chameleonEngine) NewGame()                               {}
+func (c *chameleonEngine) Eval(g chameleonGame) ([]string, error) { return noEval(g) }
 func (c *chameleonEngine) ClearHash() string {
 	return "Clear Hash: nothing to clear, every Chameleon Chess search starts with an empty table"
 }
@@ -142,15 +163,14 @@ func (c *chameleonEngine) TableMB() int                { return c.e.TableMB() }
 // per finished iteration and answers "0000" when the mover must pass,
 // "(none)" when the game is over. Chameleon has no ponder mode of its
 // own: "go ponder" searches at once and holds the answer until ponderhit.
-func (c *chameleonEngine) Prepare(gm variants.Game, args []string) (variants.Search, []string, error) {
-	g := gm.(*chameleon.Game)
+func (c *chameleonEngine) Prepare(g chameleonGame, args []string) (variants.Search, []string, error) {
 	lim, opts, notes := parseChameleonGo(args, g.Pos())
 	if st := g.Status(); st.Over {
 		notes = append(notes, fmt.Sprintf("the game is over (%s)", st.Reason))
 	}
 	opts.MoveOverhead = c.settings.MoveOverhead
 	if opts.Algorithm == chsearch.ParanoidModel {
-		opts.Sensible = chsearch.SensiblePlayers(g)
+		opts.Sensible = chsearch.SensiblePlayers(g.Game)
 	}
 	eng := c.e
 	eng.SetOptions(opts)
@@ -281,11 +301,10 @@ func formatChameleonInfo(info chsearch.Info, players int) string {
 // the pawn's owner, its knight colour and its role there (N, Q, B, R).
 // players are the colours that started, in turn order; eliminated lists
 // "<colour>@<ply>" in the order they dropped out, or "-".
-func chameleonBoard(gm variants.Game, args []string) ([]string, error) {
+func chameleonBoard(g chameleonGame, args []string) ([]string, error) {
 	if len(args) > 0 {
 		return nil, fmt.Errorf("board takes no arguments, not %q", quote.Truncate(strings.Join(args, " "), 40))
 	}
-	g := gm.(*chameleon.Game)
 	p := g.Pos()
 	out := []string{"board begin"}
 	for rank := 7; rank >= 0; rank-- {

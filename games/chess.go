@@ -57,16 +57,18 @@ func (Chess) Load(r variants.Record, s variants.Settings) (variants.Game, error)
 
 // Follow plays on after a draw by rule: in "position ... moves" the GUI
 // decides when a game ends, and many play on after such a draw.
-func (Chess) Follow(g variants.Game, token string) error {
-	_, err := g.(*chessGame).playMove(token)
+func (g *chessGame) Follow(token string) error {
+	_, err := g.playMove(token)
 	return err
 }
 
-func (Chess) MaxPerftDepth() int { return 20 }
+func (Chess) Properties() variants.Properties {
+	return variants.Properties{Sides: []string{"w", "b"}, MinPlayers: 2, Files: 8, Ranks: 8,
+		Net: true, Book: true, Tables: true, MaxPerftDepth: 20, BenchDepth: search.BenchDepth}
+}
 
 // Perft divides with the Threads option's threads, in generation order.
-func (Chess) Perft(ctx context.Context, g variants.Game, depth int, s variants.Settings) ([]variants.PerftCount, error) {
-	cg := g.(*chessGame)
+func (cg *chessGame) Perft(ctx context.Context, depth int, s variants.Settings) ([]variants.PerftCount, error) {
 	pos := cg.pos
 	counts, err := perft.Divide(ctx, &pos, depth, perft.Options{Threads: s.Threads})
 	if err != nil {
@@ -79,16 +81,16 @@ func (Chess) Perft(ctx context.Context, g variants.Game, depth int, s variants.S
 	return out, nil
 }
 
-func (Chess) View(variants.Game, string) (string, error) {
+func (*chessGame) View(string) (string, error) {
 	return "", fmt.Errorf("the chess variant has %w", variants.ErrNoHiddenInformation)
 }
 
-func (Chess) RecordText(g variants.Game) string { return fenRecordText(g) }
+func (g *chessGame) RecordText() string { return fenRecordText(g) }
 
 // Display draws the board, with the FEN, the key and the checkers, as
 // Stockfish's "d" does.
-func (Chess) Display(g variants.Game) []string {
-	p := &g.(*chessGame).pos
+func (g *chessGame) Display() []string {
+	p := &g.pos
 	var sb strings.Builder
 	sb.WriteString("\n +---+---+---+---+---+---+---+---+\n")
 	for rank := 7; rank >= 0; rank-- {
@@ -111,8 +113,8 @@ func (Chess) Display(g variants.Game) []string {
 
 // Eval prints the hand-crafted evaluation term by term, then the net's
 // score and which of the two the search uses.
-func (Chess) Eval(g variants.Game, e variants.Engine) ([]string, error) {
-	pos := &g.(*chessGame).pos
+func (ce *chessEngine) Eval(g *chessGame) ([]string, error) {
+	pos := &g.pos
 	var out []string
 	if pos.InCheck() {
 		out = append(out, "info string the side to move is in check: the static evaluation is not used in such positions")
@@ -133,7 +135,7 @@ func (Chess) Eval(g variants.Game, e variants.Engine) ([]string, error) {
 	}
 	out = append(out, fmt.Sprintf("Hand-crafted evaluation: %+d cp (White's view), %+d cp (side to move)", bd.White, bd.SideToMove))
 	final, finalStm, used := bd.White, bd.SideToMove, "hand-crafted"
-	if ce, ok := e.(*chessEngine); ok && ce.net != nil {
+	if ce.net != nil {
 		var acc nnue.Accumulator
 		ce.net.Refresh(&acc, pos)
 		stm := ce.net.Evaluate(&acc, pos.SideToMove())
@@ -213,6 +215,14 @@ func genFENs(ctx context.Context, _ variants.Game, args []string, print func(str
 }
 
 func (Chess) NewEngine(s variants.Settings) (variants.Engine, error) {
+	e, err := newChessEngine(s)
+	if err != nil {
+		return nil, err
+	}
+	return variants.Bind[*chessGame](e), nil
+}
+
+func newChessEngine(s variants.Settings) (*chessEngine, error) {
 	t, err := tt.New(s.HashMB)
 	if err != nil {
 		return nil, err
@@ -237,8 +247,6 @@ func (Chess) Bench(ctx context.Context, depth int, s variants.Settings, report f
 	}
 	return search.Bench(ctx, depth, 1, variants.DefaultHashMB, net, report)
 }
-
-func (Chess) BenchDepth() int { return search.BenchDepth }
 
 // NNUEByDefault says whether chess evaluates with the embedded net unless
 // told otherwise (the UCI option Use NNUE): decided by games, recorded in
@@ -472,8 +480,7 @@ func (c *chessEngine) ClearHash() string           { c.e.TT.Clear(); return "" }
 func (c *chessEngine) Settings() variants.Settings { return c.settings }
 func (c *chessEngine) TableMB() int                { return c.e.TT.SizeMB() }
 
-func (c *chessEngine) Prepare(g variants.Game, args []string) (variants.Search, []string, error) {
-	cg := g.(*chessGame)
+func (c *chessEngine) Prepare(cg *chessGame, args []string) (variants.Search, []string, error) {
 	pos := cg.pos // the search owns its copy
 	us := pos.SideToMove()
 	gp := kit.ParseGo(args, int(us))

@@ -33,25 +33,25 @@ func TestEveryGameKeepsTheContract(t *testing.T) {
 			require.NoError(t, err)
 			legal := g.Legal()
 			require.NotEmpty(t, legal)
-			require.NoError(t, v.Follow(g, legal[0]))
-			require.NoError(t, v.Follow(g, g.Legal()[0]))
+			require.NoError(t, g.Follow(legal[0]))
+			require.NoError(t, g.Follow(g.Legal()[0]))
 
 			again, err := v.Parse(g.Position(), s)
 			require.NoError(t, err)
 			assert.Equal(t, g.Position(), again.Position())
 
-			counts, err := v.Perft(context.Background(), g, 1, s)
+			counts, err := g.Perft(context.Background(), 1, s)
 			require.NoError(t, err)
 			assert.Len(t, counts, len(g.Legal()))
 
-			r, err := variants.ParsePGN(v.RecordText(g))
+			r, err := variants.ParsePGN(g.RecordText())
 			require.NoError(t, err)
 			loaded, err := v.Load(r, s)
 			require.NoError(t, err)
 			assert.Equal(t, g.Actions(), loaded.Actions())
-			assert.Equal(t, v.RecordText(g), v.RecordText(loaded))
+			assert.Equal(t, g.RecordText(), loaded.RecordText())
 
-			assert.NotEmpty(t, v.Display(g))
+			assert.NotEmpty(t, g.Display())
 			e, err := v.NewEngine(s)
 			require.NoError(t, err)
 			assert.Equal(t, s, e.Settings())
@@ -97,9 +97,9 @@ func TestEndedExperimentsAreUnknownWords(t *testing.T) {
 // Configure hands every setting to the search it drives, and refuses a
 // table the machine cannot hold, keeping the old one.
 func TestChessEngineTakesTheSettings(t *testing.T) {
-	e, err := Chess{}.NewEngine(defaults())
+	c, err := newChessEngine(defaults())
 	require.NoError(t, err)
-	c := e.(*chessEngine)
+	e := c
 	s := defaults()
 	s.Threads, s.MultiPV, s.MoveOverhead, s.Contempt, s.HashMB = 2, 3, 90*time.Millisecond, 25, 8
 	s.Level = kit.PlayingLevels[4].Level

@@ -26,45 +26,40 @@ func fenRecordText(g variants.Game) string {
 	return r.Write(first, blackFirst)
 }
 
-// rulesGame answers the Variant questions that card chess, Chameleon
-// Chess and Stratego answer alike: a GUI's move list is played as the
-// rules service plays it, perft divides the game's own Divide, "d" shows
-// the position string and state, and there is no evaluation to explain.
-type rulesGame struct{}
+// The card-chess, Chameleon and Stratego games answer alike: a GUI's move
+// list is played as the rules service plays it, perft divides the game's
+// own Divide (with the game's history, so repetition ends lines), and "d"
+// shows the position string and state.
 
-func (rulesGame) Follow(g variants.Game, token string) error {
+func followByPlay(g variants.Game, token string) error {
 	_, err := g.Play(token)
 	return err
 }
 
-func (rulesGame) MaxPerftDepth() int { return 10 }
-
-// divider is a game with a perft of its own (with the game's history, so
-// repetition ends lines).
-type divider interface {
-	Divide(ctx context.Context, depth int) (map[string]uint64, error)
-}
-
-func (rulesGame) Perft(ctx context.Context, g variants.Game, depth int, _ variants.Settings) ([]variants.PerftCount, error) {
-	counts, err := g.(divider).Divide(ctx, depth)
+func dividePerft(ctx context.Context, divide func(context.Context, int) (map[string]uint64, error), depth int) ([]variants.PerftCount, error) {
+	counts, err := divide(ctx, depth)
 	if err != nil {
 		return nil, err
 	}
 	return sortedCounts(counts), nil
 }
 
-func (rulesGame) Display(g variants.Game) []string { return statusLines(g.Variant(), g) }
+// noHiddenInformation is View's error in a game every player sees whole.
+func noHiddenInformation(name string) error {
+	return fmt.Errorf("the %s variant has %w", name, variants.ErrNoHiddenInformation)
+}
 
-func (rulesGame) Eval(g variants.Game, _ variants.Engine) ([]string, error) {
+// noEval is the "eval" answer of a game with no term-by-term evaluation.
+func noEval(g variants.Game) ([]string, error) {
 	return nil, fmt.Errorf("eval: the term-by-term evaluation exists for chess only; UCI_Variant is %s", g.Variant())
 }
 
 // statusLines is "d" for games drawn by their own commands: the position
 // string and the state.
-func statusLines(name string, g variants.Game) []string {
+func statusLines(g variants.Game) []string {
 	st := g.Status()
 	return []string{
-		"Variant: " + name,
+		"Variant: " + g.Variant(),
 		"Position: " + g.Position(),
 		"To move: " + st.ToMove + ", in check: " + strconv.FormatBool(st.InCheck) + ", over: " +
 			strconv.FormatBool(st.Over) + ", result: " + st.Result,

@@ -16,7 +16,16 @@ import (
 )
 
 // Stratego is the fantasy Stratego of docs/STRATEGO.md.
-type Stratego struct{ rulesGame }
+type Stratego struct{}
+
+// strategoGame is a Stratego game with the questions the protocol asks.
+type strategoGame struct{ *stratego.Game }
+
+func (g strategoGame) Follow(token string) error { return followByPlay(g, token) }
+func (g strategoGame) Display() []string         { return statusLines(g) }
+func (g strategoGame) Perft(ctx context.Context, depth int, _ variants.Settings) ([]variants.PerftCount, error) {
+	return dividePerft(ctx, g.Divide, depth)
+}
 
 var _ variants.Variant = Stratego{}
 
@@ -28,7 +37,7 @@ func (Stratego) Start(setup []string, _ variants.Settings) (variants.Game, error
 	if err != nil {
 		return nil, err
 	}
-	return stratego.NewGame(p), nil
+	return strategoGame{stratego.NewGame(p)}, nil
 }
 
 func (Stratego) Parse(pos string, _ variants.Settings) (variants.Game, error) {
@@ -36,19 +45,23 @@ func (Stratego) Parse(pos string, _ variants.Settings) (variants.Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("invalid stratego position %q: %v", quote.Truncate(pos, 160), err)
 	}
-	return stratego.NewGame(p), nil
+	return strategoGame{stratego.NewGame(p)}, nil
 }
 
 func (Stratego) Load(r variants.Record, _ variants.Settings) (variants.Game, error) {
-	return stratego.LoadRecord(r)
+	g, err := stratego.LoadRecord(r)
+	if err != nil {
+		return nil, err
+	}
+	return strategoGame{g}, nil
 }
 
-func (Stratego) View(g variants.Game, player string) (string, error) {
+func (g strategoGame) View(player string) (string, error) {
 	side, err := stratego.ParseSetupSide(player)
 	if err != nil {
 		return "", err
 	}
-	p := g.(*stratego.Game).Pos()
+	p := g.Pos()
 	if owner, ok := p.Viewer(); ok && owner != side {
 		return "", fmt.Errorf("the game is %s's view; %s's view cannot be derived from it", owner, side)
 	}
@@ -56,13 +69,19 @@ func (Stratego) View(g variants.Game, player string) (string, error) {
 	return v.String(), nil
 }
 
-func (Stratego) RecordText(g variants.Game) string { return g.(*stratego.Game).RecordText() }
-
 func (Stratego) Commands() map[string]variants.Command {
 	return map[string]variants.Command{"setup": variants.LinesCommand(strategoSetupCommand)}
 }
 
 func (Stratego) NewEngine(s variants.Settings) (variants.Engine, error) {
+	e, err := newStrategoEngine(s)
+	if err != nil {
+		return nil, err
+	}
+	return variants.Bind[strategoGame](e), nil
+}
+
+func newStrategoEngine(s variants.Settings) (*strategoEngine, error) {
 	e := &strategoEngine{e: stsearch.New(), settings: chessOnlyFrom(s)}
 	if _, err := e.Configure(s); err != nil {
 		return nil, err
@@ -74,7 +93,16 @@ func (Stratego) Bench(ctx context.Context, depth int, _ variants.Settings, repor
 	return stsearch.Bench(ctx, depth, report)
 }
 
-func (Stratego) BenchDepth() int { return stsearch.BenchDepth }
+func (Stratego) Properties() variants.Properties {
+	return variants.Properties{Sides: []string{"v", "e"}, MinPlayers: 2, Files: stratego.Files, Ranks: stratego.Ranks, Hidden: true,
+		GoWords: []variants.Word{{Name: "deal", Arg: "belief|uniform",
+			Help: "how the opponent's hidden pieces are dealt in each world: from the public record, or uniformly"}},
+		StartWords: []variants.Word{
+			{Name: "seed", Arg: "<n>", Help: "both armies arranged by the engine's setup generator"},
+			{Name: "random", Arg: "<n>", Help: "both armies dealt uniformly at random"},
+			{Name: "setup", Arg: "<volcandria rows> <everwinter rows>", Help: "given arrangements"}},
+		MaxPerftDepth: 10, BenchDepth: stsearch.BenchDepth}
+}
 
 // strategoStart reads the stratego start options: nothing (the default
 // arrangement of the rules, §3.1), "seed <n>" (both sides arranged by the
@@ -117,7 +145,7 @@ func strategoStart(args []string) (*stratego.Position, error) {
 // strategoSetupCommand answers "setup <side> [seed <n>]" with
 // "setup <v|e> <rows>": an arrangement of the side's 30 pieces from the
 // engine's setup generator (a clock seed without "seed").
-func strategoSetupCommand(_ variants.Game, args []string) ([]string, error) {
+func strategoSetupCommand(_ strategoGame, args []string) ([]string, error) {
 	if len(args) != 1 && !(len(args) == 3 && args[1] == "seed") {
 		return nil, fmt.Errorf("setup needs the side and optionally a seed: \"setup v\", \"setup e seed 7\"")
 	}
@@ -172,8 +200,9 @@ func (c *strategoEngine) Configure(s variants.Settings) ([]string, error) {
 	return notes, nil
 }
 
-func (c *strategoEngine) Close()   {}
-func (c *strategoEngine) NewGame() {}
+func (c *strategoEngine) Close()                                {}
+func (c *strategoEngine) NewGame()                              {}
+func (c *strategoEngine) Eval(g strategoGame) ([]string, error) { return noEval(g) }
 func (c *strategoEngine) ClearHash() string {
 	return "Clear Hash: nothing to clear, every Stratego search starts with an empty table"
 }
@@ -188,8 +217,7 @@ func (c *strategoEngine) TableMB() int                { return stsearch.TableMB 
 // stsearch.Options). searchmoves and mate are ignored with a note. The
 // engine decides from the mover's view; a view of the other player cannot
 // be searched.
-func (c *strategoEngine) Prepare(gm variants.Game, args []string) (variants.Search, []string, error) {
-	g := gm.(*stratego.Game)
+func (c *strategoEngine) Prepare(g strategoGame, args []string) (variants.Search, []string, error) {
 	pos := *g.Pos() // the search owns its copy
 	us := int(pos.SideToMove())
 	gp := kit.ParseGo(args, us, "deal")

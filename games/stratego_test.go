@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tempest/variants"
 	"tempest/variants/stratego"
 	"tempest/variants/stratego/stsearch"
 )
@@ -32,7 +31,7 @@ func TestStrategoGoDeal(t *testing.T) {
 		assert.Equal(t, tc.belief, o.Belief, "%v", tc.args)
 		if tc.belief {
 			assert.Len(t, o.Seen, 2)
-			sg := g.(*stratego.Game)
+			sg := g.Game
 			view := sg.Begin().View(sg.Pos().SideToMove())
 			assert.Equal(t, view.String(), o.Start.String(), "the mover's view of the start")
 		} else {
@@ -44,23 +43,24 @@ func TestStrategoGoDeal(t *testing.T) {
 
 // strategoGoOptions prepares and runs "go args" on g and returns the
 // options the search ran with and the notes.
-func strategoGoOptions(t *testing.T, g variants.Game, c *strategoEngine, args []string) (stsearch.Options, []string) {
+func strategoGoOptions(t *testing.T, g strategoGame, c *strategoEngine, args []string) (stsearch.Options, []string) {
 	t.Helper()
-	search, notes, err := variants.Engine(c).Prepare(g, args)
+	search, notes, err := c.Prepare(g, args)
 	require.NoError(t, err)
 	search(context.Background(), nil, func(string) {})
 	return c.e.Options(), notes
 }
 
 // strategoAfterTwoPlies is a Stratego game two plies in and an engine.
-func strategoAfterTwoPlies(t *testing.T) (variants.Game, *strategoEngine) {
-	g, err := Stratego{}.Start([]string{"seed", "3"}, defaults())
+func strategoAfterTwoPlies(t *testing.T) (strategoGame, *strategoEngine) {
+	start, err := strategoStart([]string{"seed", "3"})
 	require.NoError(t, err)
+	g := strategoGame{stratego.NewGame(start)}
 	for _, tok := range []string{"a3a4", "a6a5"} {
 		_, err := g.Play(tok)
 		require.NoError(t, err)
 	}
-	e, err := Stratego{}.NewEngine(defaults())
+	e, err := newStrategoEngine(defaults())
 	require.NoError(t, err)
-	return g, e.(*strategoEngine)
+	return g, e
 }

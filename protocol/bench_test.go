@@ -40,7 +40,7 @@ func TestBenchSignatures(t *testing.T) {
 		if !assert.True(t, ok, "testdata/bench.txt has no signature for %s", v.Name()) {
 			continue
 		}
-		res := v.Bench(context.Background(), v.BenchDepth(), DefaultSettings(), func(string) {})
+		res := v.Bench(context.Background(), v.Properties().BenchDepth, DefaultSettings(), func(string) {})
 		assert.Equal(t, n, res.Nodes, "%s bench: %d nodes, testdata/bench.txt says %d", v.Name(), res.Nodes, n)
 	}
 }

@@ -30,7 +30,7 @@ type reading struct {
 // (the kind of file, its size against the memory) refused what they must
 // at once; anything else is configured as any option.
 func (s *Session) readFile(option, value string, change func(*variants.Settings)) error {
-	l, ok := s.engine.(variants.Loader)
+	l, ok := variants.LoaderOf(s.engine)
 	if !ok || s.searching() {
 		return s.reconfigure(change)
 	}

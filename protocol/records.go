@@ -11,7 +11,7 @@ import (
 
 // writeRecord answers "pgn" with the game so far between "pgn begin" and "pgn end".
 func (s *Session) writeRecord() {
-	text := s.variant.RecordText(s.game)
+	text := s.game.RecordText()
 	s.out.println("pgn begin")
 	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		s.out.println(line)

@@ -11,7 +11,7 @@ import (
 // evalCommand prints the static evaluation term by term ("eval"), where
 // the game has one to show.
 func (s *Session) evalCommand() {
-	lines, err := s.variant.Eval(s.game, s.engine)
+	lines, err := s.engine.Eval(s.game)
 	if err != nil {
 		s.out.errorf("%v", err)
 		return
@@ -25,7 +25,7 @@ func (s *Session) evalCommand() {
 // [depth]", as a job: isready is answered and stop and quit end it
 // meanwhile.
 func (s *Session) benchCommand(args []string) {
-	depth := s.variant.BenchDepth()
+	depth := s.variant.Properties().BenchDepth
 	if len(args) > 1 {
 		s.out.errorf("bench takes at most one argument, the depth, not %q", quote.Truncate(strings.Join(args, " "), 40))
 		return

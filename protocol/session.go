@@ -518,7 +518,7 @@ func (s *Session) position(args []string) {
 		return
 	}
 	for i, text := range moves {
-		if err := s.variant.Follow(next, text); err != nil {
+		if err := next.Follow(text); err != nil {
 			s.out.errorf("move %d (%s) of the move list: %v", i+1, quote.Truncate(text, 20), err)
 			return
 		}
@@ -576,7 +576,7 @@ func (s *Session) refuseSearch(format string, args ...any) {
 // stop and quit end, and that "play", which changes the game it counts,
 // stops first.
 func (s *Session) perftCommand(args []string) {
-	maxDepth := s.variant.MaxPerftDepth()
+	maxDepth := s.variant.Properties().MaxPerftDepth
 	if len(args) != 1 {
 		s.out.errorf("go perft needs a depth, e.g. \"go perft 5\"")
 		return
@@ -587,10 +587,10 @@ func (s *Session) perftCommand(args []string) {
 		return
 	}
 	s.stopJob()
-	g, variant, settings := s.game, s.variant, s.settings
+	g, settings := s.game, s.settings
 	s.startJob(jobReadsGame, func(ctx context.Context, j *job) {
 		start := time.Now()
-		counts, err := variant.Perft(ctx, g, depth, settings)
+		counts, err := g.Perft(ctx, depth, settings)
 		if err != nil {
 			s.out.info("perft stopped before it finished")
 			return
@@ -668,7 +668,7 @@ func (s *Session) stopJob() {
 // Stockfish): the board in chess, the position string and state in the
 // other games.
 func (s *Session) display() {
-	for _, line := range s.variant.Display(s.game) {
+	for _, line := range s.game.Display() {
 		s.out.println(line)
 	}
 }

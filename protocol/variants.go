@@ -135,7 +135,7 @@ func (s *Session) endGame(args []string) {
 		s.out.errorf("result: the reason must be at most %d bytes without quotes or backslashes", variants.MaxTerminationBytes)
 		return
 	}
-	r, err := variants.ParsePGN(s.variant.RecordText(s.game))
+	r, err := variants.ParsePGN(s.game.RecordText())
 	if err != nil {
 		s.out.errorf("result: the game's record does not read back: %v", err)
 		return
@@ -184,7 +184,7 @@ func (s *Session) moveList() {
 	for i, tok := range s.game.Actions() {
 		report, err := g.Play(tok)
 		if err != nil {
-			if err := s.variant.Follow(g, tok); err != nil {
+			if err := g.Follow(tok); err != nil {
 				s.out.errorf("movelist: action %d (%s) does not replay: %v", i+1, quote.Truncate(tok, 40), err)
 				break
 			}
@@ -198,14 +198,14 @@ func (s *Session) moveList() {
 func (s *Session) view(args []string) {
 	if len(args) != 1 {
 		// A game without hidden information says so first.
-		if _, err := s.variant.View(s.game, ""); errors.Is(err, variants.ErrNoHiddenInformation) {
+		if _, err := s.game.View(""); errors.Is(err, variants.ErrNoHiddenInformation) {
 			s.out.errorf("view: %v", err)
 			return
 		}
 		s.out.errorf("view needs the player, e.g. \"view w\"")
 		return
 	}
-	v, err := s.variant.View(s.game, args[0])
+	v, err := s.game.View(args[0])
 	if err != nil {
 		s.out.errorf("view: %v", err)
 		return

@@ -16,3 +16,12 @@ type Loader interface {
 	// takes without reading again.
 	Preload(next Settings) (read func(ctx context.Context) (install func(), err error), err error)
 }
+
+// LoaderOf is e as a Loader, if the engine (bound or not) is one.
+func LoaderOf(e Engine) (Loader, bool) {
+	if b, ok := e.(interface{ loader() (Loader, bool) }); ok {
+		return b.loader()
+	}
+	l, ok := e.(Loader)
+	return l, ok
+}

@@ -3,16 +3,18 @@ package variants
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"tempest/kit"
 )
 
-// Variant is one game Tempest plays, chess included: how its games start,
-// are read from a position string or a record, are counted by perft,
-// shown and saved, and the engine that plays it. The protocol holds one
-// Variant and one Game at a time and asks both the same questions
-// whatever the game; package games registers the four.
+// Variant is one game Tempest plays, chess included: a factory of its
+// games (from the start, a position string or a record), of its engine and
+// of its bench. The questions about a game in progress (perft, display,
+// view, record text) are the Game's. The protocol holds one Variant and
+// one Game at a time and asks both the same questions whatever the game;
+// package games registers them.
 type Variant interface {
 	// Name is the UCI_Variant value; Description one line for humans.
 	Name() string
@@ -24,27 +26,8 @@ type Variant interface {
 	Parse(pos string, s Settings) (Game, error)
 	// Load rebuilds a game from its record.
 	Load(r Record, s Settings) (Game, error)
-	// Follow makes one move of a move list a GUI sent with "position":
-	// like g.Play, but a game may allow what a rules service would not
-	// (chess plays on after a draw by rule nobody claimed).
-	Follow(g Game, token string) error
-	// Perft counts the action sequences of depth plies below g, by first
-	// action in the order to print them; it returns ctx.Err() soon after
-	// ctx is cancelled.
-	Perft(ctx context.Context, g Game, depth int, s Settings) ([]PerftCount, error)
-	// MaxPerftDepth bounds "go perft".
-	MaxPerftDepth() int
-	// View is the position as one player sees it; an error for a game
-	// without hidden information, or a player who cannot be shown.
-	View(g Game, player string) (string, error)
-	// RecordText writes g's record in the game's notation.
-	RecordText(g Game) string
-	// Display is what "d" prints: the board or position for humans.
-	Display(g Game) []string
-	// Eval is what "eval" prints: the static evaluation term by term and
-	// what engine e (this game's) evaluates with, or an error saying the
-	// game has none to show.
-	Eval(g Game, e Engine) ([]string, error)
+	// Properties are what the game is, declared once.
+	Properties() Properties
 	// Commands are the game's own commands (Chameleon's "board",
 	// Stratego's "setup"): each prints lines or fails with an error.
 	Commands() map[string]Command
@@ -55,7 +38,41 @@ type Variant interface {
 	// Use NNUE, EvalFile): with the default settings the node total is the
 	// game's signature.
 	Bench(ctx context.Context, depth int, s Settings, report func(string)) kit.BenchResult
-	BenchDepth() int
+}
+
+// Properties are what a game is, declared by the game once, for the
+// protocol, the referees and frontends to read rather than ask by name
+// (the "games" command prints them).
+type Properties struct {
+	// Sides are the letters Status.ToMove names the players by, in turn
+	// order; a game may start with MinPlayers of them.
+	Sides      []string
+	MinPlayers int
+	// Files and Ranks are the board's size.
+	Files, Ranks int
+	// Hidden says a player sees less than the whole position (View).
+	Hidden bool
+	// Cards says the players hold cards.
+	Cards bool
+	// Net, Book and Tables say which of the chess options EvalFile and
+	// Use NNUE, OwnBook and BookFile, SyzygyPath apply.
+	Net, Book, Tables bool
+	// GoWords are the game's own words of "go", beyond UCI's.
+	GoWords []Word
+	// StartWords are the words "position startpos" takes.
+	StartWords []Word
+	// MaxPerftDepth bounds "go perft"; BenchDepth is the depth of the
+	// game's bench signature.
+	MaxPerftDepth, BenchDepth int
+}
+
+// Word is one word a game adds to a command, with its argument.
+type Word struct {
+	Name string
+	// Arg describes the argument: its values ("model|paranoid", the first
+	// the default) or its form ("<n>").
+	Arg  string
+	Help string
 }
 
 // ErrNoHiddenInformation is View's error in a game every player sees
@@ -71,10 +88,15 @@ type Command struct {
 	Long bool
 }
 
-// LinesCommand makes a short Command of a function that answers at once.
-func LinesCommand(f func(g Game, args []string) ([]string, error)) Command {
+// LinesCommand makes a short Command of a function that answers at once
+// about a game of type G.
+func LinesCommand[G Game](f func(g G, args []string) ([]string, error)) Command {
 	return Command{Run: func(_ context.Context, g Game, args []string, print func(string)) error {
-		lines, err := f(g, args)
+		own, err := gameOf[G](g)
+		if err != nil {
+			return err
+		}
+		lines, err := f(own, args)
 		for _, l := range lines {
 			print(l)
 		}
@@ -119,7 +141,11 @@ type Settings struct {
 
 // Engine plays one game. The protocol calls it from its command goroutine
 // only while no search of it runs, except the Search it prepared.
-type Engine interface {
+type Engine = EngineOf[Game]
+
+// EngineOf is an engine written for games of type G: Prepare and Eval take
+// that game itself. Bind makes it an Engine.
+type EngineOf[G Game] interface {
 	// Configure applies the settings. It returns a note for each setting
 	// that does not apply to this game, and an error, keeping the old
 	// configuration, when one cannot be applied (a table the memory
@@ -142,7 +168,48 @@ type Engine interface {
 	// the search to run, the notes about parameters it clamped or ignored,
 	// or an error when g cannot be searched (the protocol then answers
 	// "bestmove (none)").
-	Prepare(g Game, args []string) (Search, []string, error)
+	Prepare(g G, args []string) (Search, []string, error)
+	// Eval is what "eval" prints: the static evaluation of g term by term
+	// and what this engine evaluates with, or an error saying the game
+	// has none to show.
+	Eval(g G) ([]string, error)
+}
+
+// Bind makes an engine written for game type G an Engine. The one check
+// that a game is of the engine's type is here: a game of another type is
+// an error naming both, never a panic.
+func Bind[G Game](e EngineOf[G]) Engine { return bound[G]{e} }
+
+type bound[G Game] struct{ EngineOf[G] }
+
+func (b bound[G]) Prepare(g Game, args []string) (Search, []string, error) {
+	own, err := gameOf[G](g)
+	if err != nil {
+		return nil, nil, err
+	}
+	return b.EngineOf.Prepare(own, args)
+}
+
+func (b bound[G]) Eval(g Game) ([]string, error) {
+	own, err := gameOf[G](g)
+	if err != nil {
+		return nil, err
+	}
+	return b.EngineOf.Eval(own)
+}
+
+func (b bound[G]) loader() (Loader, bool) {
+	l, ok := b.EngineOf.(Loader)
+	return l, ok
+}
+
+func gameOf[G Game](g Game) (G, error) {
+	own, ok := g.(G)
+	if !ok {
+		var zero G
+		return zero, fmt.Errorf("a %s game is not for this engine (it plays %T)", g.Variant(), zero)
+	}
+	return own, nil
 }
 
 // OptionError is a setting Configure refused, by the UCI option's name,

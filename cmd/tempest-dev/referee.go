@@ -10,9 +10,9 @@ import (
 
 // referee plays one game of any variant between engine processes, one per
 // player, and is the game loop every match driver shares. The rules
-// service (variants.Game) judges every move.
+// service (variants.Rules) judges every move.
 type referee struct {
-	game    variants.Game
+	game    variants.Rules
 	engines map[string]*uciProcess // by the player's letter, as Status().ToMove gives it
 	// startFor is the position string a player's "position fen" starts
 	// from, the game's moves following it: its own view where the game

@@ -239,4 +239,4 @@ func eloWithMargin(w, d, l int) (elo, margin float64) {
 	return toElo(s), (toElo(s+half) - toElo(s-half)) / 2
 }
 
-var _ variants.Game = (*chessmate.Game)(nil)
+var _ variants.Rules = (*chessmate.Game)(nil)

@@ -39,7 +39,7 @@ type Game struct {
 	recorded variants.RecordedResult
 }
 
-var _ variants.Game = (*Game)(nil)
+var _ variants.Rules = (*Game)(nil)
 
 // NewGame starts a game from a position.
 func NewGame(start *Position) *Game {

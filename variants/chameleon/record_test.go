@@ -67,8 +67,8 @@ func FuzzRecordRoundTrip(f *testing.F) {
 	f.Add("[Variant \"chameleon\"]\n[Result \"r\"]\n[Termination \"time\"]\n\n1. a1b3 2. a8b6 {red wins} *\n")
 	f.Add("[Variant \"chameleon\"]\n\n1. a1b3 ( 1. a1c2 ) 2. a8b6 $1 1/2-1/2\n")
 	f.Add("[Variant \"chameleon\"]\n[Result \"y\"]\n\n1. a1b3 2. a8b6\n")
-	load := func(r variants.Record) (variants.Game, error) { return LoadRecord(r) }
-	write := func(g variants.Game) string { return WriteRecord(g.Record()) }
+	load := func(r variants.Record) (variants.Rules, error) { return LoadRecord(r) }
+	write := func(g variants.Rules) string { return WriteRecord(g.Record()) }
 	f.Fuzz(func(t *testing.T, text string) {
 		if err := variants.CheckRoundTrip(text, load, write, "FEN", "SetUp", "Variant", "Termination", "Eliminated"); err != nil {
 			t.Fatalf("%q: %v", text, err)

@@ -52,8 +52,8 @@ func FuzzRecordRoundTrip(f *testing.F) {
 	f.Add("[FEN \"k7/8/8/8/8/8/2q5/K7 w - - 0 1 - - - FC,MS,CW/?,?,? 9 - -\"]\n\n1. stalemate 1/2-1/2\n")
 	f.Add("[FEN \"6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1 - - - MS,CW,DI/?,?,? 9 - -\"]\n\n0-1\n")
 	f.Add("[FEN \"" + recordStart + "\"]\n[Result \"1-0\"]\n\n1. FC:e4 LJ:b8a6\n")
-	load := func(r variants.Record) (variants.Game, error) { return LoadRecord(r) }
-	write := func(g variants.Game) string {
+	load := func(r variants.Record) (variants.Rules, error) { return LoadRecord(r) }
+	write := func(g variants.Rules) string {
 		r := g.Record()
 		return r.Write(1, false)
 	}

@@ -139,6 +139,9 @@ const (
 	numSquares = files * ranks
 )
 
+// Files and Ranks are the board's size.
+const Files, Ranks = files, ranks
+
 // MakeSquare builds a square from file 0-9 and rank 0-7.
 func MakeSquare(file, rank int) Square { return Square(rank*files + file) }
 

@@ -33,7 +33,7 @@ type Game struct {
 	recorded variants.RecordedResult
 }
 
-var _ variants.Game = (*Game)(nil)
+var _ variants.Rules = (*Game)(nil)
 
 // NewGame starts a game from a position; the start counts as the first
 // occurrence of its position.

@@ -40,8 +40,8 @@ func FuzzRecordRoundTrip(f *testing.F) {
 	f.Add("[Variant \"stratego\"]\n[FEN \"c9/10/4f5/4C5/10/10/10/F9 v 00 -,- - 0 0\"]\n\n1. e5e6 1-0\n")
 	f.Add("[Variant \"stratego\"]\n[FEN \"9f/9y/4t5/4U5/10/10/10/UU8 v 00 -,- - 0 0\"]\n\n1. e5e6:Kt#nomovable 0-1\n")
 	f.Add("[Variant \"stratego\"]\n[Result \"1-0\"]\n\n1. a3a4\n")
-	load := func(r variants.Record) (variants.Game, error) { return LoadRecord(r) }
-	write := func(g variants.Game) string { return g.(*Game).RecordText() }
+	load := func(r variants.Record) (variants.Rules, error) { return LoadRecord(r) }
+	write := func(g variants.Rules) string { return g.(*Game).RecordText() }
 	f.Fuzz(func(t *testing.T, text string) {
 		if err := variants.CheckRoundTrip(text, load, write, "FEN", "SetUp", "Variant"); err != nil {
 			t.Fatalf("%q: %v", text, err)

@@ -90,8 +90,8 @@ func (CardChess) NewEngine(s variants.Settings) (variants.Engine, error) {
 	return variants.Bind[cardGame](e), nil
 }
 
-func (CardChess) Bench(ctx context.Context, depth int, _ variants.Settings, report func(string)) kit.BenchResult {
-	return cmsearch.Bench(ctx, depth, variants.DefaultHashMB, report)
+func (CardChess) Bench(ctx context.Context, depth int, s variants.Settings, report func(string)) kit.BenchResult {
+	return cmsearch.Bench(ctx, depth, s.BenchHashMB(), report)
 }
 
 func (CardChess) Properties() variants.Properties {

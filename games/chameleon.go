@@ -86,8 +86,8 @@ func (Chameleon) NewEngine(s variants.Settings) (variants.Engine, error) {
 	return variants.Bind[chameleonGame](e), nil
 }
 
-func (Chameleon) Bench(ctx context.Context, depth int, _ variants.Settings, report func(string)) kit.BenchResult {
-	return chsearch.Bench(ctx, depth, variants.DefaultHashMB, report)
+func (Chameleon) Bench(ctx context.Context, depth int, s variants.Settings, report func(string)) kit.BenchResult {
+	return chsearch.Bench(ctx, depth, s.BenchHashMB(), report)
 }
 
 func (Chameleon) Properties() variants.Properties {

@@ -245,7 +245,7 @@ func (Chess) Bench(ctx context.Context, depth int, s variants.Settings, report f
 			net = n
 		}
 	}
-	return search.Bench(ctx, depth, 1, variants.DefaultHashMB, net, report)
+	return search.Bench(ctx, depth, max(s.Threads, 1), s.BenchHashMB(), net, report)
 }
 
 // NNUEByDefault says whether chess evaluates with the embedded net unless

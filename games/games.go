@@ -5,15 +5,38 @@
 package games
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
 	"tempest/variants"
 )
 
+// registered are the games in the order of the UCI_Variant combo, chess
+// first.
+var registered = []variants.Variant{Chess{}, CardChess{}, Chameleon{}, Stratego{}}
+
+// Register adds a game: from then on every session offers it as a
+// UCI_Variant value, and bench, perft and records reach it. A game is one
+// package and this one call (in an init function or before the first
+// session). A name already taken is a programming error.
+func Register(v variants.Variant) {
+	if ByName(v.Name()) != nil {
+		panic("games: " + v.Name() + " is registered twice")
+	}
+	registered = append(registered, v)
+}
+
 // All lists the games in the order of the UCI_Variant combo, chess first.
-func All() []variants.Variant {
-	return []variants.Variant{Chess{}, CardChess{}, Chameleon{}, Stratego{}}
+func All() []variants.Variant { return slices.Clone(registered) }
+
+// Names are the games' UCI_Variant names, in that order.
+func Names() []string {
+	names := make([]string, len(registered))
+	for i, v := range registered {
+		names[i] = v.Name()
+	}
+	return names
 }
 
 // ByName finds a game by its UCI_Variant name, ignoring case.

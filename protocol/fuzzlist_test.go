@@ -12,9 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestFuzzTargetsListed: every fuzz target in the repository is in the
-// Makefile's FUZZ_TARGETS, so CI fuzzes all of them, and every listed one
-// exists.
+// TestFuzzTargetsListed: every budget in the Makefile's FUZZ_TARGETS names
+// a fuzz target that exists (testdata/tools/fuzz.sh finds and runs every
+// target, listed or not; a misspelt name would silently lose its budget).
 func TestFuzzTargetsListed(t *testing.T) {
 	makefile, err := os.ReadFile("../Makefile")
 	require.NoError(t, err)
@@ -46,9 +46,7 @@ func TestFuzzTargetsListed(t *testing.T) {
 	})
 	require.NoError(t, err)
 	require.NotEmpty(t, found)
-	for target := range found {
-		assert.True(t, listed[target], "fuzz target %s is not in the Makefile's FUZZ_TARGETS", target)
-	}
+	require.NotEmpty(t, listed)
 	for target := range listed {
 		assert.True(t, found[target], "the Makefile lists %s, which does not exist", target)
 	}

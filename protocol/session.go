@@ -469,6 +469,8 @@ func (s *Session) Execute(line string) bool {
 		s.view(args)
 	case "levels":
 		s.levels()
+	case "games":
+		s.gamesCommand()
 	case "history":
 		s.history()
 	case "result":

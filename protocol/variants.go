@@ -246,3 +246,40 @@ func (s *Session) levels() {
 		s.out.printf("level %d %s elo %d", i, kinds[l.Kind], l.Elo)
 	}
 }
+
+// gamesCommand answers "games" with what every game declares
+// (variants.Properties), so that a frontend needs no table of its own:
+//
+//	game <name> sides <letters> players <min>-<max> board <files>x<ranks> hidden <bool> cards <bool> uses <net,book,tables|-> perft <max depth> bench <depth>
+//	game <name> description <text>
+//	game <name> go <word> <argument>: <help>
+//	game <name> startpos <word> <argument>: <help>
+//	games end
+func (s *Session) gamesCommand() {
+	for _, v := range games.All() {
+		p := v.Properties()
+		var uses []string
+		for _, u := range []struct {
+			name string
+			on   bool
+		}{{"net", p.Net}, {"book", p.Book}, {"tables", p.Tables}} {
+			if u.on {
+				uses = append(uses, u.name)
+			}
+		}
+		if len(uses) == 0 {
+			uses = []string{"-"}
+		}
+		s.out.printf("game %s sides %s players %d-%d board %dx%d hidden %t cards %t uses %s perft %d bench %d",
+			v.Name(), strings.Join(p.Sides, ","), p.MinPlayers, len(p.Sides), p.Files, p.Ranks, p.Hidden, p.Cards,
+			strings.Join(uses, ","), p.MaxPerftDepth, p.BenchDepth)
+		s.out.printf("game %s description %s", v.Name(), v.Description())
+		for _, w := range p.GoWords {
+			s.out.printf("game %s go %s %s: %s", v.Name(), w.Name, w.Arg, w.Help)
+		}
+		for _, w := range p.StartWords {
+			s.out.printf("game %s startpos %s %s: %s", v.Name(), w.Name, w.Arg, w.Help)
+		}
+	}
+	s.out.println("games end")
+}

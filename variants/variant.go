@@ -34,10 +34,25 @@ type Variant interface {
 	// NewEngine makes the game's engine with the session's settings.
 	NewEngine(s Settings) (Engine, error)
 	// Bench searches the game's fixed bench positions to depth with a
-	// fresh engine on one thread, evaluating as settings s say (chess:
-	// Use NNUE, EvalFile): with the default settings the node total is the
-	// game's signature.
+	// fresh engine of s.HashMB (0: DefaultHashMB) and s.Threads (at
+	// least 1), evaluating as s says (chess: Use NNUE, EvalFile): with
+	// BenchSettings the node total is the game's signature.
 	Bench(ctx context.Context, depth int, s Settings, report func(string)) kit.BenchResult
+}
+
+// BenchSettings are the settings of a game's bench signature: the
+// default table on one thread, the evaluation the game plays with unless
+// told otherwise (useNNUE).
+func BenchSettings(useNNUE bool) Settings {
+	return Settings{HashMB: DefaultHashMB, Threads: 1, UseNNUE: useNNUE}
+}
+
+// BenchHashMB is the table size of a bench with settings s.
+func (s Settings) BenchHashMB() int {
+	if s.HashMB > 0 {
+		return s.HashMB
+	}
+	return DefaultHashMB
 }
 
 // Properties are what a game is, declared by the game once, for the

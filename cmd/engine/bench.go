@@ -6,15 +6,13 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 
 	"tempest/games"
 	"tempest/kit"
 	"tempest/nnue"
-	"tempest/search"
 	"tempest/tt"
-	"tempest/variants/chameleon/chsearch"
-	"tempest/variants/chessmate/cmsearch"
-	"tempest/variants/stratego/stsearch"
+	"tempest/variants"
 )
 
 // benchCommand searches a game's fixed bench positions; its last line,
@@ -22,10 +20,10 @@ import (
 // (testdata/bench.txt keeps the signatures).
 func benchCommand(args []string) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	variant := fs.String("variant", "chess", "the game: chess, chessmate, chameleon or stratego")
+	variant := fs.String("variant", "chess", "the game: "+strings.Join(games.Names(), ", "))
 	depth := fs.Int("depth", 0, "search depth per position (default: the game's bench depth)")
-	threads := fs.Int("threads", 1, "search threads, chess only (1 for a reproducible node count)")
-	hash := fs.Int("hash", 16, "hash table size in MiB (chess, card chess, Chameleon Chess)")
+	threads := fs.Int("threads", 1, "search threads, in the games that search on several (1 for a reproducible node count)")
+	hash := fs.Int("hash", 16, "hash table size in MiB, in the games with a table")
 	quiet := fs.Bool("q", false, "print only the final line")
 	evalFlag := fs.String("eval", "default", "chess: what the search evaluates with: default (as the engine plays unless told otherwise), hce, net (the net built in) or a net file")
 	if err := fs.Parse(args); err != nil {
@@ -64,26 +62,21 @@ func benchCommand(args []string) int {
 		}
 		return d
 	}
-	ctx := context.Background()
-	var res kit.BenchResult
-	switch *variant {
-	case "chess":
-		net, err := benchNet(*evalFlag)
-		if err != nil {
+	v := games.ByName(*variant)
+	if v == nil {
+		fmt.Fprintf(os.Stderr, "bench: unknown game %q (%s)\n", *variant, strings.Join(games.Names(), ", "))
+		return 2
+	}
+	settings := variants.BenchSettings(games.NNUEByDefault)
+	settings.HashMB, settings.Threads = *hash, *threads
+	if v.Properties().Net {
+		var err error
+		if settings.UseNNUE, settings.EvalFile, err = benchNet(*evalFlag); err != nil {
 			fmt.Fprintln(os.Stderr, "bench: -eval:", err)
 			return 2
 		}
-		res = search.Bench(ctx, depthOr(search.BenchDepth), *threads, *hash, net, report)
-	case "chessmate":
-		res = cmsearch.Bench(ctx, depthOr(cmsearch.BenchDepth), *hash, report)
-	case "chameleon":
-		res = chsearch.Bench(ctx, depthOr(chsearch.BenchDepth), *hash, report)
-	case "stratego":
-		res = stsearch.Bench(ctx, depthOr(stsearch.BenchDepth), report)
-	default:
-		fmt.Fprintf(os.Stderr, "bench: unknown game %q (chess, chessmate, chameleon or stratego)\n", *variant)
-		return 2
 	}
+	res := v.Bench(context.Background(), depthOr(v.Properties().BenchDepth), settings, report)
 	if res.Err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", res.Err)
 		return 2
@@ -92,15 +85,17 @@ func benchCommand(args []string) int {
 	return 0
 }
 
-// benchNet is the net -eval names (nil: the hand-crafted evaluation).
-func benchNet(eval string) (*nnue.Network, error) {
-	switch {
-	case eval == "hce" || eval == "default" && !games.NNUEByDefault:
-		return nil, nil
-	case eval == "net" || eval == "default":
-		net, _ := nnue.Default()
-		return net, nil
+// benchNet is the evaluation -eval names: whether the net is used, and
+// its file ("" the net built in), checked to load.
+func benchNet(eval string) (useNNUE bool, file string, err error) {
+	switch eval {
+	case "hce":
+		return false, "", nil
+	case "default":
+		return games.NNUEByDefault, "", nil
+	case "net":
+		return true, "", nil
 	}
-	net, _, _, err := nnue.LoadFile(eval)
-	return net, err
+	_, _, _, err = nnue.LoadFile(eval)
+	return true, eval, err
 }

@@ -1,0 +1,84 @@
+package protocol
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tempest/games"
+	"tempest/variants"
+)
+
+// What "games" says of each game is what the game does: the side to move
+// at the start is the first of its sides, every square a legal action names
+// lies on the declared board, a view exists exactly when the game hides
+// information, perft refuses one ply more than its declared maximum, and
+// every declared go word's values are read without a complaint while a
+// value it does not know draws one.
+func TestGamesDeclareWhatTheyDo(t *testing.T) {
+	out := runScript(t, "games\n")
+	require.Contains(t, out, "games end")
+	line := regexp.MustCompile(`(?m)^game (\S+) sides (\S+) players (\d+)-(\d+) board (\d+)x(\d+) hidden (\w+) cards (\w+) uses (\S+) perft (\d+) bench (\d+)$`)
+	declared := map[string][]string{}
+	for _, m := range line.FindAllStringSubmatch(out, -1) {
+		declared[m[1]] = m
+	}
+	square := regexp.MustCompile(`([a-z])(\d+)`)
+	for _, v := range games.All() {
+		t.Run(v.Name(), func(t *testing.T) {
+			m := declared[v.Name()]
+			require.NotNil(t, m, "games prints no line for %s:\n%s", v.Name(), out)
+			p := v.Properties()
+			sides := strings.Split(m[2], ",")
+			assert.Equal(t, p.Sides, sides)
+			files, _ := strconv.Atoi(m[5])
+			ranks, _ := strconv.Atoi(m[6])
+
+			g, err := v.Start(nil, DefaultSettings())
+			require.NoError(t, err)
+			assert.Equal(t, sides[0], g.Status().ToMove, "the first side moves first")
+			_, err = g.View(sides[0])
+			assert.Equal(t, m[7] == "true", !errors.Is(err, variants.ErrNoHiddenInformation), "hidden %s, view: %v", m[7], err)
+
+			rng := rand.New(rand.NewPCG(1, 2))
+			for ply := 0; ply < 60 && !g.Status().Over; ply++ {
+				legal := g.Legal()
+				require.NotEmpty(t, legal)
+				assert.Contains(t, sides, g.Status().ToMove)
+				for _, a := range legal {
+					for _, sq := range square.FindAllStringSubmatch(a, -1) {
+						rank, _ := strconv.Atoi(sq[2])
+						assert.True(t, int(sq[1][0]-'a') < files && rank >= 1 && rank <= ranks,
+							"%s names %s%s, off the declared %dx%d board", a, sq[1], sq[2], files, ranks)
+					}
+				}
+				_, err := g.Play(legal[rng.IntN(len(legal))])
+				require.NoError(t, err)
+			}
+
+			perft := runScript(t, fmt.Sprintf("setoption name UCI_Variant value %s\ngo perft %d\n", v.Name(), p.MaxPerftDepth+1))
+			assert.Contains(t, perft, fmt.Sprintf("is not a number from 1 to %s", m[10]))
+
+			for _, w := range p.GoWords {
+				values := strings.Split(w.Arg, "|")
+				if strings.HasPrefix(w.Arg, "<") {
+					continue // a number: kit.ParseGo's own tests read those
+				}
+				for _, value := range values {
+					got := runScript(t, fmt.Sprintf("setoption name UCI_Variant value %s\nposition startpos\ngo depth 1 %s %s\n", v.Name(), w.Name, value))
+					assert.NotContains(t, got, "info string go "+w.Name, "go %s %s", w.Name, value)
+					assert.Contains(t, got, "bestmove ")
+				}
+				got := runScript(t, fmt.Sprintf("setoption name UCI_Variant value %s\nposition startpos\ngo depth 1 %s nonsense\n", v.Name(), w.Name))
+				assert.Contains(t, got, "info string go "+w.Name, "a value %s does not know", w.Name)
+			}
+		})
+	}
+}

@@ -81,9 +81,7 @@ func (CardChess) NewEngine(s variants.Settings) (variants.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	start := chessOnlyFrom(s)
-	start.HashMB = s.HashMB
-	e := &cardEngine{e: cmsearch.NewWithTable(t), settings: start}
+	e := &cardEngine{e: cmsearch.NewWithTable(t), settings: variants.Settings{HashMB: s.HashMB}}
 	if _, err := e.Configure(s); err != nil {
 		return nil, err
 	}
@@ -94,8 +92,14 @@ func (CardChess) Bench(ctx context.Context, depth int, s variants.Settings, repo
 	return cmsearch.Bench(ctx, depth, s.BenchHashMB(), report)
 }
 
+// optPlayCards is card chess's own option.
+const optPlayCards = "Play Cards"
+
 func (CardChess) Properties() variants.Properties {
-	return variants.Properties{Sides: []string{"w", "b"}, MinPlayers: 2, Files: 8, Ranks: 8, Hidden: true, Cards: true,
+	return variants.Properties{Title: "card chess",
+		Options: []variants.OptionSpec{{Name: optPlayCards, Kind: variants.Check, Default: "true",
+			Help: "card chess: when false the engine plays regular moves only", Elsewhere: "there are no cards"}},
+		Sides: []string{"w", "b"}, MinPlayers: 2, Files: 8, Ranks: 8, Hidden: true, Cards: true,
 		GoWords: []variants.Word{{Name: "worlds", Arg: "default|known",
 			Help: "known: the opponent's cards the mover saw played stay in its hand in every world (experimental)"}},
 		StartWords: []variants.Word{
@@ -140,10 +144,7 @@ func (c *cardEngine) Configure(s variants.Settings) ([]string, error) {
 	if err := c.e.CheckThreads(s.Threads); err != nil {
 		return nil, err // the old threads stay
 	}
-	notes, err := chessOnly("card chess", c.settings, s)
-	if err != nil {
-		return nil, err
-	}
+	var notes []string
 	if s.HashMB != c.settings.HashMB {
 		if err := c.e.TT.Resize(max(s.HashMB, 1)); err != nil {
 			return nil, err // the old table stays
@@ -193,7 +194,7 @@ func (c *cardEngine) Prepare(g cardGame, args []string) (variants.Search, []stri
 	}
 	pos := *g.Pos() // the search owns its copy
 	lim := kit.Convert[chessmate.Action](gp.Limits)
-	if !c.settings.PlayCards {
+	if !c.settings.Own.Flag(optPlayCards) {
 		lim.SearchMoves = pos.RegularMoves()
 		if len(lim.SearchMoves) == 0 { // only a card could move: play it rather than nothing
 			lim.SearchMoves = nil

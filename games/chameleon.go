@@ -79,7 +79,7 @@ func (Chameleon) Commands() map[string]variants.Command {
 }
 
 func (Chameleon) NewEngine(s variants.Settings) (variants.Engine, error) {
-	e := &chameleonEngine{settings: chessOnlyFrom(s)}
+	e := &chameleonEngine{}
 	if _, err := e.Configure(s); err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func (Chameleon) Bench(ctx context.Context, depth int, s variants.Settings, repo
 }
 
 func (Chameleon) Properties() variants.Properties {
-	return variants.Properties{Sides: []string{"r", "g", "y", "b"}, MinPlayers: 2, Files: 8, Ranks: 8,
+	return variants.Properties{Title: "Chameleon Chess", Sides: []string{"r", "g", "y", "b"}, MinPlayers: 2, Files: 8, Ranks: 8,
 		GoWords: []variants.Word{
 			{Name: "algorithm", Arg: "model|paranoid", Help: "paranoid search with the opponent model, or without it (the control)"},
 			{Name: "time", Arg: "<ms>", Help: "the mover's clock (wtime/btime are read as the mover's too)"},
@@ -114,10 +114,7 @@ type chameleonEngine struct {
 
 func (c *chameleonEngine) Configure(s variants.Settings) ([]string, error) {
 	game := "Chameleon Chess"
-	notes, err := chessOnly(game, c.settings, s)
-	if err != nil {
-		return nil, err
-	}
+	var notes []string
 	mb := min(max(s.HashMB, 1), maxChameleonHashMB)
 	fresh := c.e == nil
 	if fresh {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -63,8 +64,80 @@ func (g *chessGame) Follow(token string) error {
 }
 
 func (Chess) Properties() variants.Properties {
-	return variants.Properties{Sides: []string{"w", "b"}, MinPlayers: 2, Files: 8, Ranks: 8,
-		Net: true, Book: true, Tables: true, MaxPerftDepth: 20, BenchDepth: search.BenchDepth}
+	return variants.Properties{Title: "chess", Sides: []string{"w", "b"}, MinPlayers: 2, Files: 8, Ranks: 8,
+		Net: true, Book: true, Tables: true, Options: chessOptions, MaxPerftDepth: 20, BenchDepth: search.BenchDepth}
+}
+
+// Chess's own options.
+const (
+	optUseNNUE     = "Use NNUE"
+	optEvalFile    = "EvalFile"
+	optOwnBook     = "OwnBook"
+	optBookFile    = "BookFile"
+	optBookDepth   = "BookDepth"
+	optBookSeed    = "BookSeed"
+	optSyzygyPath  = "SyzygyPath"
+	optSyzygyDepth = "SyzygyProbeDepth"
+	optSyzygyLimit = "SyzygyProbeLimit"
+	optSyzygy50    = "Syzygy50MoveRule"
+)
+
+// DefaultBookDepth is the last full move OwnBook asks the book for, by
+// default: past the openings of most books.
+const DefaultBookDepth = 30
+
+const (
+	byHand    = "it evaluates by hand"
+	booksFor  = "Polyglot books are for standard chess"
+	tablesFor = "the tables are for standard chess"
+)
+
+var chessOptions = []variants.OptionSpec{
+	{Name: optUseNNUE, Kind: variants.Check, Default: strconv.FormatBool(NNUEByDefault), Elsewhere: byHand,
+		Help: "chess: evaluate with the net of EvalFile; false: with the hand-crafted evaluation (docs/EVAL.md)"},
+	{Name: optEvalFile, Kind: variants.String, Default: nnue.DefaultName, File: true, Elsewhere: byHand,
+		Help: "chess: the net file for the neural evaluation (docs/NNUE.md); <empty> or " + nnue.DefaultName + ": the net built in",
+		Check: func(v string) (string, error) {
+			_, note, err := loadNet(v)
+			return note, err
+		}},
+	{Name: optOwnBook, Kind: variants.Check, Default: "false", Elsewhere: booksFor,
+		Help: "chess: play moves from the Polyglot book of BookFile while it has them (docs/PROTOCOL.md, \"Opening books\")"},
+	{Name: optBookFile, Kind: variants.String, Default: "", File: true, Elsewhere: booksFor,
+		Help: "chess: the Polyglot (.bin) book OwnBook plays from; <empty>: none",
+		Check: func(v string) (string, error) {
+			if v == "" {
+				return "", nil
+			}
+			b, err := book.Open(v)
+			if err != nil {
+				return "", err
+			}
+			return bookNote(v, b), nil
+		}},
+	{Name: optBookDepth, Kind: variants.Spin, Default: strconv.Itoa(DefaultBookDepth), Min: 1, Max: 500, Elsewhere: booksFor,
+		Help: "chess: the book is asked up to this full move of the game"},
+	{Name: optBookSeed, Kind: variants.Spin, Default: "0", Min: 0, Max: math.MaxInt32, Elsewhere: booksFor,
+		Help: "chess: seeds the weighted random choice among book moves, for repeatable games; 0: from the clock"},
+	{Name: optSyzygyPath, Kind: variants.String, Default: "", File: true, Elsewhere: tablesFor,
+		Help: "chess: directories of Syzygy endgame tables, separated by " + string(filepath.ListSeparator) +
+			"; <empty>: none (docs/PROTOCOL.md, \"Endgame tablebases\")",
+		Check: func(v string) (string, error) {
+			t, note, err := openTables(v)
+			t.Close()
+			return note, err
+		}},
+	{Name: optSyzygyDepth, Kind: variants.Spin, Default: "1", Min: 1, Max: 100, Elsewhere: tablesFor,
+		Help: "chess: positions with SyzygyProbeLimit pieces are probed from this remaining depth on (fewer pieces: always)"},
+	{Name: optSyzygyLimit, Kind: variants.Spin, Default: "7", Min: 0, Max: 7, Elsewhere: tablesFor,
+		Help: "chess: probe positions of at most this many pieces, kings included (0: never)"},
+	{Name: optSyzygy50, Kind: variants.Check, Default: "true", Elsewhere: tablesFor,
+		Help: "chess: the fifty-move rule counts: a win the tables call cursed is a draw"},
+}
+
+// bookNote says which book was read.
+func bookNote(path string, b *book.Book) string {
+	return fmt.Sprintf("BookFile: %s, %d entries", quote.Truncate(path, 80), b.Len())
 }
 
 // Perft divides with the Threads option's threads, in generation order.
@@ -143,7 +216,7 @@ func (ce *chessEngine) Eval(g *chessGame) ([]string, error) {
 		if pos.SideToMove() == movegen.Black {
 			white = -stm
 		}
-		name := ce.settings.EvalFile
+		name := ce.settings.Own.Text(optEvalFile)
 		if name == "" {
 			name = nnue.DefaultName
 		}
@@ -236,8 +309,8 @@ func newChessEngine(s variants.Settings) (*chessEngine, error) {
 
 func (Chess) Bench(ctx context.Context, depth int, s variants.Settings, report func(string)) kit.BenchResult {
 	var net *nnue.Network
-	if s.UseNNUE {
-		n, note, err := loadNet(s.EvalFile)
+	if s.Own.Flag(optUseNNUE) {
+		n, note, err := loadNet(s.Own.Text(optEvalFile))
 		if err != nil {
 			report(fmt.Sprintf("info string error: bench: EvalFile %v; the bench evaluates by hand", err))
 		} else {
@@ -280,8 +353,8 @@ var _ variants.Loader = (*chessEngine)(nil)
 // directories (their files are mapped when first probed) are read by
 // Configure itself.
 func (c *chessEngine) Preload(next variants.Settings) (func(context.Context) (func(), error), error) {
-	path := next.BookFile
-	if path == "" || path == c.settings.BookFile || path == c.readBook.path {
+	path := next.Own.Text(optBookFile)
+	if path == "" || path == c.settings.Own.Text(optBookFile) || path == c.readBook.path {
 		return nil, nil
 	}
 	if err := book.Check(path); err != nil {
@@ -307,12 +380,12 @@ func (c *chessEngine) Configure(s variants.Settings) ([]string, error) {
 	// everything else, as it was.
 	// EvalFile's net is read (and a bad file refused) whether or not Use
 	// NNUE is on, so that switching it on later cannot fail.
-	netChanges := s.EvalFile != c.settings.EvalFile || c.net == nil
+	netChanges := s.Own.Text(optEvalFile) != c.settings.Own.Text(optEvalFile) || c.net == nil
 	files, notes, err := loadChessFiles(chessFiles{net: c.net, book: c.book, tables: c.tables, read: c.readBook}, c.settings, s, c.net == nil)
 	if err != nil {
 		return nil, err
 	}
-	if netChanges && !s.UseNNUE {
+	if netChanges && !s.Own.Flag(optUseNNUE) {
 		notes[0] += "; not in use while Use NNUE is false" // the net's note comes first
 	}
 	if s.HashMB != c.settings.HashMB {
@@ -332,21 +405,21 @@ func (c *chessEngine) Configure(s variants.Settings) ([]string, error) {
 	}
 	c.net, c.book, c.tables = files.net, files.book, files.tables
 	c.readBook = readBook{}
-	if s.OwnBook && (!c.settings.OwnBook || s.BookFile != c.settings.BookFile) && c.book == nil && c.readingBook == "" {
+	if s.Own.Flag(optOwnBook) && (!c.settings.Own.Flag(optOwnBook) || s.Own.Text(optBookFile) != c.settings.Own.Text(optBookFile)) && c.book == nil && c.readingBook == "" {
 		notes = append(notes, "OwnBook: no BookFile is set; every move is searched")
 	}
-	c.e.SetTablebases(search.Tablebases{Tables: c.tables, ProbeDepth: s.SyzygyDepth, ProbeLimit: s.SyzygyLimit, Rule50: s.Syzygy50})
-	if c.bookRng == nil || s.BookSeed != c.settings.BookSeed {
-		seed := s.BookSeed
+	c.e.SetTablebases(search.Tablebases{Tables: c.tables, ProbeDepth: s.Own.Int(optSyzygyDepth), ProbeLimit: s.Own.Int(optSyzygyLimit), Rule50: s.Own.Flag(optSyzygy50)})
+	if c.bookRng == nil || s.Own.Int(optBookSeed) != c.settings.Own.Int(optBookSeed) {
+		seed := uint64(s.Own.Int(optBookSeed))
 		if seed == 0 {
 			seed = uint64(time.Now().UnixNano())
 		}
 		c.bookRng = rand.New(rand.NewPCG(seed, 0x626f6f6b)) // "book"
 	}
-	if s.UseNNUE != c.settings.UseNNUE {
+	if s.Own.Flag(optUseNNUE) != c.settings.Own.Flag(optUseNNUE) {
 		if usesNet(s) {
 			notes = append(notes, "Use NNUE: chess evaluates with the net of EvalFile")
-		} else if s.UseNNUE {
+		} else if s.Own.Flag(optUseNNUE) {
 			notes = append(notes, "Use NNUE: chess evaluates with the net of EvalFile at full strength; the playing level in force evaluates by hand")
 		} else {
 			notes = append(notes, "Use NNUE: chess evaluates by hand (docs/EVAL.md)")
@@ -368,7 +441,9 @@ func (c *chessEngine) Configure(s variants.Settings) ([]string, error) {
 // usesNet says whether the search evaluates with the net: at full strength
 // when Use NNUE is on. The weakened levels evaluate by hand, as they did
 // when their Elo was calibrated (docs/STRENGTH.md, "Playing levels").
-func usesNet(s variants.Settings) bool { return s.UseNNUE && s.Level.Kind == kit.FullStrength }
+func usesNet(s variants.Settings) bool {
+	return s.Own.Flag(optUseNNUE) && s.Level.Kind == kit.FullStrength
+}
 
 // chessFiles are what chess's file options load: EvalFile's net,
 // BookFile's book and SyzygyPath's tables.
@@ -387,30 +462,30 @@ type chessFiles struct {
 func loadChessFiles(have chessFiles, old, s variants.Settings, all bool) (chessFiles, []string, error) {
 	var notes []string
 	next := have
-	if s.EvalFile != old.EvalFile || all {
-		net, note, err := loadNet(s.EvalFile)
+	if s.Own.Text(optEvalFile) != old.Own.Text(optEvalFile) || all {
+		net, note, err := loadNet(s.Own.Text(optEvalFile))
 		if err != nil {
 			return have, nil, &variants.OptionError{Option: "EvalFile", Err: err}
 		}
 		next.net = net
 		notes = append(notes, note)
 	}
-	if s.BookFile != old.BookFile || all {
+	if s.Own.Text(optBookFile) != old.Own.Text(optBookFile) || all {
 		next.book = nil
-		if s.BookFile != "" {
+		if s.Own.Text(optBookFile) != "" {
 			b := have.read.book
-			if have.read.path != s.BookFile {
+			if have.read.path != s.Own.Text(optBookFile) {
 				var err error
-				if b, err = book.Open(s.BookFile); err != nil {
+				if b, err = book.Open(s.Own.Text(optBookFile)); err != nil {
 					return have, nil, &variants.OptionError{Option: "BookFile", Err: err}
 				}
 			}
 			next.book = b
-			notes = append(notes, fmt.Sprintf("BookFile: %s, %d entries", quote.Truncate(s.BookFile, 80), b.Len()))
+			notes = append(notes, bookNote(s.Own.Text(optBookFile), b))
 		}
 	}
-	if s.SyzygyPath != old.SyzygyPath || all {
-		t, note, err := openTables(s.SyzygyPath)
+	if s.Own.Text(optSyzygyPath) != old.Own.Text(optSyzygyPath) || all {
+		t, note, err := openTables(s.Own.Text(optSyzygyPath))
 		if err != nil {
 			return have, nil, &variants.OptionError{Option: "SyzygyPath", Err: err}
 		}
@@ -536,7 +611,7 @@ func (c *chessEngine) Prepare(cg *chessGame, args []string) (variants.Search, []
 // An analysis ("go infinite") is always searched, and so is a position
 // past BookDepth or not in the book.
 func (c *chessEngine) bookMove(pos *movegen.Position, lim *search.Limits, chess960 bool) (movegen.Move, string, bool) {
-	if !c.settings.OwnBook || c.book == nil || lim.Infinite || pos.FullMoveNumber() > c.settings.BookDepth {
+	if !c.settings.Own.Flag(optOwnBook) || c.book == nil || lim.Infinite || pos.FullMoveNumber() > c.settings.Own.Int(optBookDepth) {
 		return movegen.NullMove, "", false
 	}
 	entries := c.book.Entries(pos)

@@ -80,50 +80,15 @@ func notApplicable(option, game, why string) string {
 	return option + " does not apply to " + game + ": " + why
 }
 
-// chessOnly is how a game other than chess takes the options only chess
-// uses (the neural evaluation, the opening book, the tablebases) when they
-// change from old to s: a note for each, and a file option's file read as
-// chess reads it, so that a bad file is refused now, with an error naming
-// the option, rather than when the game switches to chess. What was read is
-// let go: chess reads it again when it becomes the game.
-func chessOnly(game string, old, s variants.Settings) ([]string, error) {
-	files, loaded, err := loadChessFiles(chessFiles{}, old, s, false)
-	if err != nil {
-		return nil, err
-	}
-	files.tables.Close()
-	const hand, books, tables = "it evaluates by hand", "Polyglot books are for standard chess", "the tables are for standard chess"
-	var notes []string
-	for _, o := range []struct {
-		name, why string
-		changed   bool
-	}{
-		{"EvalFile", hand, s.EvalFile != old.EvalFile}, {"Use NNUE", hand, s.UseNNUE != old.UseNNUE},
-		{"OwnBook", books, s.OwnBook != old.OwnBook}, {"BookFile", books, s.BookFile != old.BookFile},
-		{"BookDepth", books, s.BookDepth != old.BookDepth}, {"BookSeed", books, s.BookSeed != old.BookSeed},
-		{"SyzygyPath", tables, s.SyzygyPath != old.SyzygyPath}, {"SyzygyProbeDepth", tables, s.SyzygyDepth != old.SyzygyDepth},
-		{"SyzygyProbeLimit", tables, s.SyzygyLimit != old.SyzygyLimit}, {"Syzygy50MoveRule", tables, s.Syzygy50 != old.Syzygy50},
-	} {
-		if !o.changed {
-			continue
-		}
-		note := notApplicable(o.name, game, o.why)
-		for _, l := range loaded {
-			if strings.HasPrefix(l, o.name+": ") {
-				note += "; kept for chess: " + strings.TrimPrefix(l, o.name+": ")
+// DefaultOwn are the defaults of every registered game's own options.
+func DefaultOwn() variants.Values {
+	own := variants.Values{}
+	for _, v := range registered {
+		for _, o := range v.Properties().Options {
+			if _, ok := own[o.Name]; !ok {
+				own[o.Name] = o.Default
 			}
 		}
-		notes = append(notes, note)
 	}
-	return notes, nil
-}
-
-// chessOnlyFrom is a new engine's starting settings: nothing but the
-// options only chess uses, taken from s, so that making the engine neither
-// reads their files again nor notes them (a switch away from chess never
-// fails for a chess file).
-func chessOnlyFrom(s variants.Settings) variants.Settings {
-	return variants.Settings{UseNNUE: s.UseNNUE, EvalFile: s.EvalFile, OwnBook: s.OwnBook, BookFile: s.BookFile,
-		BookDepth: s.BookDepth, BookSeed: s.BookSeed, SyzygyPath: s.SyzygyPath, SyzygyDepth: s.SyzygyDepth,
-		SyzygyLimit: s.SyzygyLimit, Syzygy50: s.Syzygy50}
+	return own
 }

@@ -16,7 +16,7 @@ import (
 
 func defaults() variants.Settings {
 	return variants.Settings{HashMB: variants.DefaultHashMB, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
-		PlayCards: true, Level: kit.PlayingLevels[len(kit.PlayingLevels)-1].Level, LevelSeed: 1}
+		Own: DefaultOwn(), Level: kit.PlayingLevels[len(kit.PlayingLevels)-1].Level, LevelSeed: 1}
 }
 
 // startSetups gives each game a reproducible start.
@@ -121,7 +121,7 @@ func TestChessEngineTakesTheSettings(t *testing.T) {
 // off, whenever a regular move exists.
 func TestPlayCardsOff(t *testing.T) {
 	s := defaults()
-	s.PlayCards = false
+	s.Own = s.Own.With(optPlayCards, "false")
 	g, err := CardChess{}.Start([]string{"seed", "3"}, s)
 	require.NoError(t, err)
 	e, err := CardChess{}.NewEngine(s)

@@ -82,7 +82,7 @@ func (Stratego) NewEngine(s variants.Settings) (variants.Engine, error) {
 }
 
 func newStrategoEngine(s variants.Settings) (*strategoEngine, error) {
-	e := &strategoEngine{e: stsearch.New(), settings: chessOnlyFrom(s)}
+	e := &strategoEngine{e: stsearch.New()}
 	if _, err := e.Configure(s); err != nil {
 		return nil, err
 	}
@@ -94,7 +94,7 @@ func (Stratego) Bench(ctx context.Context, depth int, _ variants.Settings, repor
 }
 
 func (Stratego) Properties() variants.Properties {
-	return variants.Properties{Sides: []string{"v", "e"}, MinPlayers: 2, Files: stratego.Files, Ranks: stratego.Ranks, Hidden: true,
+	return variants.Properties{Title: "Stratego", Sides: []string{"v", "e"}, MinPlayers: 2, Files: stratego.Files, Ranks: stratego.Ranks, Hidden: true,
 		GoWords: []variants.Word{{Name: "deal", Arg: "belief|uniform",
 			Help: "how the opponent's hidden pieces are dealt in each world: from the public record, or uniformly"}},
 		StartWords: []variants.Word{
@@ -174,10 +174,7 @@ type strategoEngine struct {
 
 func (c *strategoEngine) Configure(s variants.Settings) ([]string, error) {
 	game := "Stratego"
-	notes, err := chessOnly(game, c.settings, s)
-	if err != nil {
-		return nil, err
-	}
+	var notes []string
 	if s.HashMB != stsearch.TableMB && s.HashMB != c.settings.HashMB && c.settings.HashMB != 0 {
 		notes = append(notes, notApplicable("Hash", game,
 			fmt.Sprintf("its table stays at %d MiB, which its searches fill at playing speed; a larger one costs more in cache misses than it saves", stsearch.TableMB)))

@@ -143,7 +143,7 @@ func TestEvalFileAndUseNNUE(t *testing.T) {
 	assert.Contains(t, out.String(), "no such file")
 	s.Execute("setoption name EvalFile value /dev/stdin")
 	assert.Contains(t, out.String(), "info string error: option EvalFile: /dev/stdin is not a regular file")
-	assert.Equal(t, path, s.settings.EvalFile, "a refused file leaves the net in force")
+	assert.Equal(t, path, s.settings.Own.Text("EvalFile"), "a refused file leaves the net in force")
 	// The all-zero net scores every position 0: the search says so.
 	s.Execute("position fen 4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1")
 	s.Execute("go depth 2")
@@ -151,7 +151,7 @@ func TestEvalFileAndUseNNUE(t *testing.T) {
 	assert.Contains(t, out.String(), "score cp 0 ")
 	s.Execute("setoption name EvalFile value <empty>")
 	assert.Contains(t, out.String(), "info string EvalFile: the embedded net "+nnue.DefaultName+" (")
-	assert.Equal(t, "", s.settings.EvalFile)
+	assert.Equal(t, "", s.settings.Own.Text("EvalFile"))
 	s.Execute("setoption name Use NNUE value false")
 	assert.Contains(t, out.String(), "info string Use NNUE: chess evaluates by hand")
 	out.Reset()

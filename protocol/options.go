@@ -6,22 +6,21 @@ import (
 	"strconv"
 	"strings"
 
+	"tempest/games"
 	"tempest/internal/quote"
 	"tempest/variants"
 )
 
 // OptionKind is a UCI option type.
-type OptionKind int
+type OptionKind = variants.OptionKind
 
 const (
-	Spin OptionKind = iota
-	Check
-	Combo
-	Button
-	String
+	Spin   = variants.Spin
+	Check  = variants.Check
+	Combo  = variants.Combo
+	Button = variants.Button
+	String = variants.String
 )
-
-var kindNames = [...]string{"spin", "check", "combo", "button", "string"}
 
 // Option is one UCI option. The table of options is the single source of
 // truth: "uci" prints it, "setoption" parses and range-checks against it,
@@ -46,7 +45,7 @@ type Option struct {
 // declaration is the "option ..." line sent in reply to "uci".
 func (o *Option) declaration() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "option name %s type %s", o.Name, kindNames[o.Kind])
+	fmt.Fprintf(&b, "option name %s type %s", o.Name, variants.KindNames[o.Kind])
 	switch o.Kind {
 	case Spin:
 		fmt.Fprintf(&b, " default %s min %d max %d", o.Default, o.Min, o.Max)
@@ -182,4 +181,74 @@ func (s *Session) optionError(name string, err error) {
 		err = own.Err
 	}
 	s.out.errorf("option %s: %v", name, err)
+}
+
+// gameOptions are the options the games declare for themselves
+// (variants.Properties.Options), each once, in the order of the games. A
+// game that declares an option gets its changes; in another game a change
+// is kept for the games that declare it, and noted (ownOption).
+func (s *Session) gameOptions() []*Option {
+	var table []*Option
+	seen := map[string]bool{}
+	for _, v := range games.All() {
+		for _, spec := range v.Properties().Options {
+			if seen[spec.Name] {
+				continue
+			}
+			seen[spec.Name] = true
+			table = append(table, &Option{Name: spec.Name, Kind: spec.Kind, Default: spec.Default, Min: spec.Min, Max: spec.Max,
+				Vars: spec.Vars, Help: spec.Help,
+				apply: func(s *Session, v string) error { return s.ownOption(spec, v) }})
+		}
+	}
+	return table
+}
+
+// ownOption sets a game's own option. The game played gets it if it
+// declares it (a file read off the command loop); otherwise the value is
+// checked as its game will read it (a bad file is refused now, not at the
+// switch), kept, and noted as not applying.
+func (s *Session) ownOption(spec variants.OptionSpec, v string) error {
+	set := func(c *variants.Settings) { c.Own = c.Own.With(spec.Name, v) }
+	if declares(s.variant, spec.Name) {
+		if spec.File {
+			return s.readFile(spec.Name, v, set)
+		}
+		return s.reconfigure(set)
+	}
+	if s.settings.Own.Text(spec.Name) == v {
+		return nil
+	}
+	note := ""
+	if spec.Check != nil {
+		read, err := spec.Check(v)
+		if err != nil {
+			return err
+		}
+		note = strings.TrimPrefix(read, spec.Name+": ")
+	}
+	var owners []string
+	for _, g := range games.All() {
+		if declares(g, spec.Name) {
+			owners = append(owners, g.Properties().Title)
+		}
+	}
+	msg := fmt.Sprintf("%s does not apply to %s: %s; kept for %s", spec.Name, s.variant.Properties().Title, spec.Elsewhere,
+		strings.Join(owners, " and "))
+	if note != "" {
+		msg += ": " + note
+	}
+	s.settings.Own = s.settings.Own.With(spec.Name, v)
+	s.out.info("%s", msg)
+	return nil
+}
+
+// declares says whether game v has the option name of its own.
+func declares(v variants.Variant, name string) bool {
+	for _, o := range v.Properties().Options {
+		if o.Name == name {
+			return true
+		}
+	}
+	return false
 }

@@ -8,8 +8,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,17 +17,12 @@ import (
 	"tempest/games"
 	"tempest/internal/quote"
 	"tempest/kit"
-	"tempest/nnue"
 	"tempest/tt"
 	"tempest/variants"
 )
 
 // DefaultHashMB is the hash table size before any setoption.
 const DefaultHashMB = variants.DefaultHashMB
-
-// DefaultBookDepth is the last full move OwnBook asks the book for, by
-// default: deep enough for any common book's lines.
-const DefaultBookDepth = 30
 
 // Session is one UCI conversation. It holds one game of one variant and
 // that game's engine, and forwards every command to them through the
@@ -124,8 +117,7 @@ func NewSession(out io.Writer) *Session {
 // session starts with, and what the bench signatures are measured with.
 func DefaultSettings() variants.Settings {
 	return variants.Settings{HashMB: DefaultHashMB, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
-		PlayCards: true, UseNNUE: games.NNUEByDefault, EvalFile: nnue.DefaultName, BookDepth: DefaultBookDepth,
-		SyzygyDepth: 1, SyzygyLimit: 7, Syzygy50: true}
+		Own: games.DefaultOwn()}
 }
 
 // optionTable declares every UCI option once.
@@ -179,60 +171,6 @@ func (s *Session) optionTable() []*Option {
 		{Name: "UCI_Variant", Kind: Combo, Default: "chess", Vars: variantNames(),
 			Help:  "the game played: chess, or a variant of docs/VARIANTS.md",
 			apply: func(s *Session, v string) error { return s.switchVariant(v) }},
-		{Name: "Use NNUE", Kind: Check, Default: strconv.FormatBool(games.NNUEByDefault),
-			Help: "chess: evaluate with the net of EvalFile; false: with the hand-crafted evaluation (docs/EVAL.md)",
-			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.UseNNUE = v == "true" })
-			}},
-		{Name: "EvalFile", Kind: String, Default: nnue.DefaultName,
-			Help: "chess: the net file for the neural evaluation (docs/NNUE.md); <empty> or " + nnue.DefaultName + ": the net built in",
-			apply: func(s *Session, v string) error {
-				return s.readFile("EvalFile", v, func(c *variants.Settings) { c.EvalFile = v })
-			}},
-		{Name: "OwnBook", Kind: Check, Default: "false",
-			Help: "chess: play moves from the Polyglot book of BookFile while it has them (docs/PROTOCOL.md, \"Opening books\")",
-			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.OwnBook = v == "true" })
-			}},
-		{Name: "BookFile", Kind: String, Default: "",
-			Help: "chess: the Polyglot (.bin) book OwnBook plays from; <empty>: none",
-			apply: func(s *Session, v string) error {
-				return s.readFile("BookFile", v, func(c *variants.Settings) { c.BookFile = v })
-			}},
-		{Name: "BookDepth", Kind: Spin, Default: strconv.Itoa(DefaultBookDepth), Min: 1, Max: 500,
-			Help: "chess: the book is asked up to this full move of the game",
-			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.BookDepth = spin(v) })
-			}},
-		{Name: "BookSeed", Kind: Spin, Default: "0", Min: 0, Max: math.MaxInt32,
-			Help: "chess: seeds the weighted random choice among book moves, for repeatable games; 0: from the clock",
-			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.BookSeed = uint64(spin(v)) })
-			}},
-		{Name: "SyzygyPath", Kind: String, Default: "",
-			Help: "chess: directories of Syzygy endgame tables, separated by " + string(filepath.ListSeparator) + "; <empty>: none (docs/PROTOCOL.md, \"Endgame tablebases\")",
-			apply: func(s *Session, v string) error {
-				return s.readFile("SyzygyPath", v, func(c *variants.Settings) { c.SyzygyPath = v })
-			}},
-		{Name: "SyzygyProbeDepth", Kind: Spin, Default: "1", Min: 1, Max: 100,
-			Help: "chess: positions with SyzygyProbeLimit pieces are probed from this remaining depth on (fewer pieces: always)",
-			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.SyzygyDepth = spin(v) })
-			}},
-		{Name: "SyzygyProbeLimit", Kind: Spin, Default: "7", Min: 0, Max: 7,
-			Help: "chess: probe positions of at most this many pieces, kings included (0: never)",
-			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.SyzygyLimit = spin(v) })
-			}},
-		{Name: "Syzygy50MoveRule", Kind: Check, Default: "true",
-			Help: "chess: the fifty-move rule counts: a win the tables call cursed is a draw",
-			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.Syzygy50 = v == "true" })
-			}},
-		{Name: "Play Cards", Kind: Check, Default: "true", Help: "card chess: when false the engine plays regular moves only",
-			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.PlayCards = v == "true" })
-			}},
 		{Name: "Skill Level", Kind: Spin, Default: strconv.Itoa(len(kit.PlayingLevels) - 1), Min: 0, Max: len(kit.PlayingLevels) - 1,
 			Help:  "playing level: 0 random mover, 1 greedy, 2 and up weakened search, the maximum full strength",
 			apply: func(s *Session, v string) error { s.skill = spin(v); return s.applyLevel() }},
@@ -243,6 +181,7 @@ func (s *Session) optionTable() []*Option {
 			Help:  "target strength when UCI_LimitStrength is on: the strongest level whose measured Elo is at most this",
 			apply: func(s *Session, v string) error { s.elo = spin(v); return s.applyLevel() }},
 	}
+	table = append(table, s.gameOptions()...)
 	// The tune build offers every chess search parameter, for SPSA.
 	for _, t := range games.Tunables() {
 		table = append(table, &Option{Name: t.Name, Kind: Spin, Default: strconv.Itoa(*t.Value), Min: t.Min, Max: t.Max,

@@ -14,6 +14,7 @@ import (
 
 	"tempest/movegen"
 	"tempest/tt"
+	"tempest/variants"
 )
 
 // live is a session running on its own goroutine, driven line by line the
@@ -334,7 +335,7 @@ func TestOptionsDocumented(t *testing.T) {
 		if !assert.NotEmpty(t, row, "option %s has no row in docs/PROTOCOL.md", o.Name) {
 			continue
 		}
-		assert.Contains(t, row, "| "+kindNames[o.Kind]+" |", o.Name)
+		assert.Contains(t, row, "| "+variants.KindNames[o.Kind]+" |", o.Name)
 		if o.Default != "" {
 			assert.Contains(t, row, "| "+o.Default+" |", o.Name)
 		}

@@ -40,13 +40,6 @@ type Variant interface {
 	Bench(ctx context.Context, depth int, s Settings, report func(string)) kit.BenchResult
 }
 
-// BenchSettings are the settings of a game's bench signature: the
-// default table on one thread, the evaluation the game plays with unless
-// told otherwise (useNNUE).
-func BenchSettings(useNNUE bool) Settings {
-	return Settings{HashMB: DefaultHashMB, Threads: 1, UseNNUE: useNNUE}
-}
-
 // BenchHashMB is the table size of a bench with settings s.
 func (s Settings) BenchHashMB() int {
 	if s.HashMB > 0 {
@@ -59,6 +52,8 @@ func (s Settings) BenchHashMB() int {
 // protocol, the referees and frontends to read rather than ask by name
 // (the "games" command prints them).
 type Properties struct {
+	// Title is the game's name for humans ("card chess").
+	Title string
 	// Sides are the letters Status.ToMove names the players by, in turn
 	// order; a game may start with MinPlayers of them.
 	Sides      []string
@@ -72,6 +67,8 @@ type Properties struct {
 	// Net, Book and Tables say which of the chess options EvalFile and
 	// Use NNUE, OwnBook and BookFile, SyzygyPath apply.
 	Net, Book, Tables bool
+	// Options are the game's own UCI options.
+	Options []OptionSpec
 	// GoWords are the game's own words of "go", beyond UCI's.
 	GoWords []Word
 	// StartWords are the words "position startpos" takes.
@@ -139,19 +136,11 @@ type Settings struct {
 	Ponder       bool // the GUI may send "go ponder": a bestmove names the expected reply
 	ShowWDL      bool
 	Chess960     bool
-	PlayCards    bool   // card chess: false plays regular moves only
-	UseNNUE      bool   // chess: evaluate with a net (EvalFile's) rather than by hand
-	EvalFile     string // chess: the net file; "" or nnue.DefaultName the embedded net
 	Level        kit.Level
 	LevelSeed    uint64 // seeds a weak level's random choices
-	OwnBook      bool   // chess: play moves from the book of BookFile while it has them
-	BookFile     string // chess: a Polyglot book; "" none
-	BookDepth    int    // chess: the book is asked up to this full move
-	BookSeed     uint64 // chess: seeds the weighted choice among book moves; 0 from the clock
-	SyzygyPath   string // chess: directories of Syzygy tables, separated as in $PATH; "" none
-	SyzygyDepth  int    // chess: positions with SyzygyLimit pieces are probed from this depth on
-	SyzygyLimit  int    // chess: probe positions of at most this many pieces
-	Syzygy50     bool   // chess: the fifty-move rule counts (cursed wins are draws)
+	// Own are the values of the games' own options (Properties.Options)
+	// by name, every registered game's, whatever the game played.
+	Own Values
 }
 
 // Engine plays one game. The protocol calls it from its command goroutine

@@ -11,8 +11,8 @@ import (
 	"tempest/games"
 	"tempest/kit"
 	"tempest/nnue"
+	"tempest/protocol"
 	"tempest/tt"
-	"tempest/variants"
 )
 
 // benchCommand searches a game's fixed bench positions; its last line,
@@ -67,14 +67,15 @@ func benchCommand(args []string) int {
 		fmt.Fprintf(os.Stderr, "bench: unknown game %q (%s)\n", *variant, strings.Join(games.Names(), ", "))
 		return 2
 	}
-	settings := variants.BenchSettings(games.NNUEByDefault)
+	settings := protocol.DefaultSettings()
 	settings.HashMB, settings.Threads = *hash, *threads
 	if v.Properties().Net {
-		var err error
-		if settings.UseNNUE, settings.EvalFile, err = benchNet(*evalFlag); err != nil {
+		useNNUE, file, err := benchNet(*evalFlag)
+		if err != nil {
 			fmt.Fprintln(os.Stderr, "bench: -eval:", err)
 			return 2
 		}
+		settings.Own = settings.Own.With("Use NNUE", strconv.FormatBool(useNNUE)).With("EvalFile", file)
 	}
 	res := v.Bench(context.Background(), depthOr(v.Properties().BenchDepth), settings, report)
 	if res.Err != nil {

@@ -19,11 +19,11 @@ import (
 	"tempest/kit"
 	"tempest/movegen"
 	"tempest/nnue"
+	"tempest/openings"
 	"tempest/perft"
 	"tempest/search"
 	"tempest/syzygy"
 	"tempest/tt"
-	"tempest/tuning/trainingdata"
 	"tempest/variants"
 )
 
@@ -236,7 +236,7 @@ func (Chess) Commands() map[string]variants.Command {
 }
 
 // genFENs answers "genfens N [seed S] [book None|FILE]" with N lines
-// "info string genfens <FEN>" (trainingdata.GenFENs), each printed as soon
+// "info string genfens <FEN>" (openings.GenFENs), each printed as soon
 // as it is found (OpenBench gives up on an engine silent for 15 s); stop
 // or quit ends it.
 func genFENs(ctx context.Context, _ variants.Game, args []string, print func(string)) error {
@@ -244,11 +244,11 @@ func genFENs(ctx context.Context, _ variants.Game, args []string, print func(str
 		return errors.New("genfens: usage: genfens N [seed S] [book None|FILE]")
 	}
 	n, err := strconv.Atoi(args[0])
-	if err != nil || n < 1 || n > trainingdata.GenFENsMax {
-		return fmt.Errorf("genfens: the count %q is not a number from 1 to %d", quote.Truncate(args[0], 20), trainingdata.GenFENsMax)
+	if err != nil || n < 1 || n > openings.GenFENsMax {
+		return fmt.Errorf("genfens: the count %q is not a number from 1 to %d", quote.Truncate(args[0], 20), openings.GenFENsMax)
 	}
 	var seed uint64
-	var openings []string
+	var starts []string
 	rest := args[1:]
 	for len(rest) > 0 {
 		if len(rest) < 2 {
@@ -263,10 +263,10 @@ func genFENs(ctx context.Context, _ variants.Game, args []string, print func(str
 			}
 		case "book":
 			if value == "None" || value == "none" {
-				openings = nil
+				starts = nil
 				continue
 			}
-			if openings, _, err = trainingdata.ReadOpenings(ctx, value); err != nil {
+			if starts, _, err = openings.ReadFile(ctx, value); err != nil {
 				return fmt.Errorf("genfens: book: %v", err)
 			}
 		default:
@@ -274,7 +274,7 @@ func genFENs(ctx context.Context, _ variants.Game, args []string, print func(str
 		}
 	}
 	made := 0
-	err = trainingdata.GenFENs(ctx, n, seed, openings, func(fen string) {
+	err = openings.GenFENs(ctx, n, seed, starts, func(fen string) {
 		print("info string genfens " + fen)
 		made++
 	})

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"tempest/movegen"
+	"tempest/openings"
 	"tempest/search"
 	"tempest/tuning/trainingdata"
 )
@@ -100,7 +101,7 @@ type recorded struct {
 
 // playGame plays one game and returns its recordable positions and result.
 func playGame(ctx context.Context, cfg SelfPlayConfig, game int) ([]recorded, float64, error) {
-	pos, err := trainingdata.Opening(rand.New(rand.NewPCG(cfg.Seed, uint64(game))), cfg.Openings, cfg.RandomPlies)
+	pos, err := openings.Random(rand.New(rand.NewPCG(cfg.Seed, uint64(game))), cfg.Openings, cfg.RandomPlies)
 	if err != nil {
 		return nil, 0, err
 	}

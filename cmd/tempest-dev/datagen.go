@@ -18,6 +18,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"tempest/nnue"
+	"tempest/openings"
 	"tempest/tuning/trainingdata"
 )
 
@@ -49,7 +50,7 @@ func dataCommand(args []string) int {
 	fs.Uint64Var(&cfg.HardNodes, "hard-nodes", cfg.HardNodes, "the search stops mid-iteration at this many nodes")
 	fs.IntVar(&cfg.RandomPlies, "random-plies", cfg.RandomPlies, "random legal moves after the opening")
 	fs.IntVar(&cfg.HashMB, "hash", cfg.HashMB, "hash table per shard, MiB")
-	openings := fs.String("openings", "testdata/openings/2moves_v1.epd.xz", "EPD file of start positions (.xz read); \"\" for the start position")
+	openingsFile := fs.String("openings", "testdata/openings/2moves_v1.epd.xz", "EPD file of start positions (.xz read); \"\" for the start position")
 	every := fs.Duration("progress", 10*time.Second, "how often to print the progress line")
 	evalFlag := fs.String("eval", "hce", "what the search evaluates with: hce (by hand), net (the net built in), or a net file")
 	if err := fs.Parse(args); err != nil {
@@ -73,8 +74,8 @@ func dataCommand(args []string) int {
 		fmt.Fprintln(os.Stderr, "datagen: -random-plies must be 0..100")
 		return 2
 	}
-	if *openings != "" {
-		fens, crc, err := trainingdata.ReadOpenings(context.Background(), *openings)
+	if *openingsFile != "" {
+		fens, crc, err := openings.ReadFile(context.Background(), *openingsFile)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "datagen:", err)
 			return 1

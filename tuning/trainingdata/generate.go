@@ -1,12 +1,9 @@
 package trainingdata
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -14,11 +11,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ulikunitz/xz"
-
-	"tempest/internal/files"
 	"tempest/movegen"
 	"tempest/nnue"
+	"tempest/openings"
 	"tempest/search"
 )
 
@@ -74,7 +69,7 @@ type GameStats struct {
 // same every time it is played; e is reset for it.
 func PlayGame(ctx context.Context, e *search.Engine, cfg Config, seed uint64, game int) (*Game, []Record, GameStats, error) {
 	var st GameStats
-	pos, err := Opening(rand.New(rand.NewPCG(seed, uint64(game))), cfg.Openings, cfg.RandomPlies)
+	pos, err := openings.Random(rand.New(rand.NewPCG(seed, uint64(game))), cfg.Openings, cfg.RandomPlies)
 	if err != nil {
 		return nil, nil, st, err
 	}
@@ -170,30 +165,6 @@ play:
 	st.Kept, st.Result = len(recs), result
 	g.Result = result
 	return g, recs, st, nil
-}
-
-// Opening draws a game's start: one of openings (FENs; none: the standard
-// start position) and then randomPlies uniformly random legal moves, fewer
-// when the game ends on the way.
-func Opening(rng *rand.Rand, openings []string, randomPlies int) (*movegen.Position, error) {
-	pos := movegen.NewStartPosition()
-	if len(openings) > 0 {
-		p, err := movegen.ParseFEN(openings[rng.IntN(len(openings))])
-		if err != nil {
-			return nil, err
-		}
-		pos = p
-	}
-	var buf [movegen.MaxMoves]movegen.Move
-	for i := 0; i < randomPlies; i++ {
-		moves := pos.GenLegal(buf[:])
-		if len(moves) == 0 {
-			break
-		}
-		var u movegen.Undo
-		pos.Make(moves[rng.IntN(len(moves))], &u)
-	}
-	return pos, nil
 }
 
 func abs(x int) int {
@@ -361,64 +332,4 @@ func readProgress(path string) (games int, count int64, err error) {
 		return 0, 0, fmt.Errorf("%s.progress: %q holds no counts", path, strings.TrimSpace(string(b)))
 	}
 	return g, r, nil
-}
-
-// ReadOpenings reads start positions, one per line, from an EPD or FEN file
-// (".xz" files are decompressed): the first four fields of each line make
-// the position, whose legality is checked. It returns them with the CRC-32
-// of the file as stored, which shard headers record. The path may name
-// anything (genfens takes it from a GUI): package files reads only a
-// regular file the memory can hold, the positions are held to the memory
-// as they grow (an .xz file unpacks to far more than its size), and the
-// reading stops with ctx's error once ctx is done.
-func ReadOpenings(ctx context.Context, path string) ([]string, uint32, error) {
-	raw, err := files.Read(ctx, path, 0)
-	if err != nil {
-		return nil, 0, err
-	}
-	name := files.Name(path)
-	crc := crc32.ChecksumIEEE(raw)
-	var r io.Reader = bytes.NewReader(raw)
-	if strings.HasSuffix(path, ".xz") {
-		if r, err = xz.NewReader(r); err != nil {
-			return nil, 0, fmt.Errorf("%s: %v", name, err)
-		}
-	}
-	const batch = 1 << 16 // positions between two looks at ctx and the memory
-	var fens []string
-	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
-		if n%batch == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, 0, err
-			}
-			// The next batch, its strings and the list's growth: about 200 bytes a position.
-			if files.Fits(path, 200*batch) != nil {
-				return nil, 0, fmt.Errorf("%s: the memory holds no more than the %d positions of its first %d lines", name, len(fens), n)
-			}
-		}
-		fields := strings.Fields(sc.Text())
-		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
-			continue
-		}
-		if len(fields) < 4 {
-			return nil, 0, fmt.Errorf("%s:%d: a position needs four fields", name, n)
-		}
-		fen := strings.Join(fields[:4], " ") + " 0 1"
-		pos, err := movegen.ParseFEN(fen)
-		if err != nil {
-			return nil, 0, fmt.Errorf("%s:%d: %v", name, n, err)
-		}
-		if pos.IsChess960() {
-			return nil, 0, fmt.Errorf("%s:%d: a Chess960 position; the data format records standard chess", name, n)
-		}
-		fens = append(fens, fen)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, 0, fmt.Errorf("%s: %v", name, err)
-	}
-	if len(fens) == 0 {
-		return nil, 0, fmt.Errorf("%s: no positions", name)
-	}
-	return fens, crc, nil
 }

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"tempest/eval"
+	"tempest/openings"
 	"tempest/tuning"
 	"tempest/tuning/trainingdata"
 )
@@ -55,13 +56,13 @@ func datagen(args []string) int {
 	fs.IntVar(&cfg.Threads, "threads", runtime.GOMAXPROCS(0), "games played at once")
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "random seed (openings and random plies)")
 	fs.IntVar(&cfg.RandomPlies, "random-plies", cfg.RandomPlies, "random moves after the opening")
-	openings := fs.String("openings", "", "EPD/FEN file of start positions (default: the start position)")
+	openingsFile := fs.String("openings", "", "EPD/FEN file of start positions (default: the start position)")
 	out := fs.String("out", "selfplay.epd", "output file (appended to)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *openings != "" {
-		fens, _, err := trainingdata.ReadOpenings(context.Background(), *openings)
+	if *openingsFile != "" {
+		fens, _, err := openings.ReadFile(context.Background(), *openingsFile)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "datagen:", err)
 			return 1

@@ -1,6 +1,6 @@
 //go:build unix
 
-package trainingdata
+package openings
 
 import (
 	"bytes"
@@ -31,12 +31,12 @@ func TestReadOpeningsRefusesWhatIsNoFile(t *testing.T) {
 	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
 	for _, path := range []string{fifo, "/dev/zero", dir} {
 		done := make(chan error, 1)
-		go func() { _, _, err := ReadOpenings(context.Background(), path); done <- err }()
+		go func() { _, _, err := ReadFile(context.Background(), path); done <- err }()
 		select {
 		case err := <-done:
 			assert.ErrorContains(t, err, path+" is not a regular file")
 		case <-time.After(2 * time.Second):
-			t.Fatalf("ReadOpenings(%s) did not return", path)
+			t.Fatalf("ReadFile(%s) did not return", path)
 		}
 	}
 
@@ -49,17 +49,17 @@ func TestReadOpeningsRefusesWhatIsNoFile(t *testing.T) {
 	require.NoError(t, w.Close())
 	bomb := filepath.Join(dir, "many.epd.xz")
 	require.NoError(t, os.WriteFile(bomb, packed.Bytes(), 0o644))
-	fens, _, err := ReadOpenings(context.Background(), bomb)
+	fens, _, err := ReadFile(context.Background(), bomb)
 	require.NoError(t, err)
 	assert.Len(t, fens, 200000)
 	old := tt.ProbeMemory
 	tt.ProbeMemory = func() (tt.Memory, bool) { return tt.Memory{Total: 1 << 30, Available: 40 << 20}, true }
 	defer func() { tt.ProbeMemory = old }()
-	_, _, err = ReadOpenings(context.Background(), bomb)
+	_, _, err = ReadFile(context.Background(), bomb)
 	assert.ErrorContains(t, err, "many.epd.xz: the memory holds no more than the 65535 positions of its first 65536 lines")
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, _, err = ReadOpenings(ctx, bomb)
+	_, _, err = ReadFile(ctx, bomb)
 	assert.ErrorIs(t, err, context.Canceled)
 }

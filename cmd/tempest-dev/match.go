@@ -118,13 +118,14 @@ type opening struct {
 	actions []string
 }
 
+// match is one match: its settings, then (under mu) its progress.
 type match struct {
 	variant  variants.Variant
 	props    variants.Properties
 	settings variants.Settings
 	seats    []seat
 	sides    []string // the sides that play, in turn order; game i seats seat j on sides[(i+j) mod n]
-	// startWords holds "{seed}"; randomPlies are played from each opening.
+	// startWords may hold "{seed}"; randomPlies are played from each opening.
 	startWords  []string
 	randomPlies int
 	seed        uint64
@@ -163,8 +164,8 @@ func newMatch(f matchFlags) (*match, error) {
 		return nil, fmt.Errorf("-concurrency %d: want at least 1", f.concurrency)
 	case f.maxPlies < 1:
 		return nil, fmt.Errorf("-max-plies %d: want at least 1", f.maxPlies)
-	case f.randomPlies < -1:
-		return nil, fmt.Errorf("-random-plies %d: want 0 or more", f.randomPlies)
+	case f.randomPlies < -1 || f.randomPlies >= f.maxPlies:
+		return nil, fmt.Errorf("-random-plies %d: want 0 or more, below -max-plies %d", f.randomPlies, f.maxPlies)
 	case f.players != 0 && (f.players < 2 || f.players > maxSeats):
 		return nil, fmt.Errorf("-players %d: want 2, 3 or 4", f.players)
 	}
@@ -320,8 +321,9 @@ func (m *match) makeOpening(r int) (*opening, error) {
 		if g.Status().Over || len(legal) == 0 {
 			break
 		}
-		if _, err := g.Play(legal[rng.IntN(len(legal))]); err != nil {
-			return nil, fmt.Errorf("random opening action %s: %v", legal[0], err)
+		a := legal[rng.IntN(len(legal))]
+		if _, err := g.Play(a); err != nil {
+			return nil, fmt.Errorf("random opening action %s: %v", a, err)
 		}
 	}
 	return &opening{words: words, start: g.Start(), actions: g.Actions()}, nil
@@ -672,8 +674,9 @@ func playerTags(r variants.Record, seated, declared []string) map[string]string 
 		return out
 	}
 	for _, side := range seated {
-		i := slices.IndexFunc(tags, func(t string) bool { return strings.EqualFold(t[:1], side) })
-		if i < 0 || slices.ContainsFunc(tags[i+1:], func(t string) bool { return strings.EqualFold(t[:1], side) }) {
+		initial := func(t string) bool { return strings.HasPrefix(strings.ToLower(t), side) }
+		i := slices.IndexFunc(tags, initial)
+		if i < 0 || slices.ContainsFunc(tags[i+1:], initial) {
 			clear(out)
 			break
 		}

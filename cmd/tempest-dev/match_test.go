@@ -421,6 +421,7 @@ func TestMatchFlagErrors(t *testing.T) {
 		{[]string{"-engine1", " "}, "-engine1 is empty"},
 		{[]string{"-option1", "Hash"}, `"Hash" is not NAME=VALUE`},
 		{[]string{"-games", "0"}, "-games 0: want at least 1"},
+		{[]string{"-random-plies", "50", "-max-plies", "50"}, "-random-plies 50: want 0 or more, below -max-plies 50"},
 		{[]string{"-games", "2", "extra"}, `match takes flags only, not "extra"`},
 	} {
 		_, stderr, code := runEngine(t, "", append([]string{"match"}, c.args...)...)

@@ -222,7 +222,7 @@ func TestHelpListsEverySubcommand(t *testing.T) {
 	for name := range subcommands {
 		assert.Contains(t, stderr, "\n  "+name+" ", name)
 	}
-	for _, dev := range []string{"varmatch", "stratmatch", "chamatch", "tactics", "perftsuite", "perftbench"} {
+	for _, dev := range []string{"match", "tactics", "perftsuite", "perftbench"} {
 		out, _, code := runEngine(t, "", dev)
 		assert.Equal(t, 1, code, dev)
 		assert.Contains(t, out, "unknown command", dev)

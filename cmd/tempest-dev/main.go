@@ -1,16 +1,14 @@
 // Command tempest-dev holds Tempest's developer tools, kept out of the
 // engine binary (and so out of the Android app): perft suites and speed,
-// tactics suites, and the match referees of the variants, which run engine
+// tactics suites, and the match referee of every game, which runs engine
 // processes against each other. It also speaks UCI ("tempest-dev uci"),
-// so the referees can play it against itself by default.
+// so the referee can play it against itself by default.
 //
 //	tempest-dev uci
 //	tempest-dev perftsuite [-maxdepth N] [-maxnodes N] [-threads N] [-hash MB] [-v] FILE...
 //	tempest-dev perftbench [-engine CMD] [-reference CMD] [-runs N]
 //	tempest-dev tactics [-movetime D] [-threads N] [-hash MB] [-v] FILE...
-//	tempest-dev varmatch [-variant V] [-games N] [-engine1 CMD] [-engine2 CMD] [-option1 N=V] [-option2 N=V] [-go PARAMS] [-go1 PARAMS] [-go2 PARAMS] [-max-plies N] [-seed N] [-pgn FILE]
-//	tempest-dev stratmatch [-games N] [-engine1 CMD] [-engine2 CMD] [-option1 N=V] [-option2 N=V] [-go PARAMS] [-go1 PARAMS] [-go2 PARAMS] [-setup1 M] [-setup2 M] [-max-plies N] [-seed N] [-concurrency N] [-pgn FILE]
-//	tempest-dev chamatch [-players N] [-games N] [-engineK CMD] [-optionK N=V] [-go PARAMS] [-goK PARAMS] [-tc S+I] [-colours C] [-random-plies N] [-max-plies N] [-seed N] [-concurrency N] [-pgn FILE]
+//	tempest-dev match [-variant V] [-games N] [-players N] [-engineK CMD] [-optionK N=V] [-go PARAMS] [-goK PARAMS] [-tc S+I] [-start WORDS] [-random-plies N] [-seed N] [-max-plies N] [-concurrency N] [-pgn FILE] [-sprt E0,E1[,A,B]]
 //	tempest-dev datagen [-out DIR] [-seed N] [-shards N] [-games N] [-soft-nodes N] [-hard-nodes N] [-hash MB] [-eval E] [-openings FILE] [-random-plies N] [-progress D]
 //	tempest-dev datapack [-from DIR] [-to DIR] [-chunk N] [-all]
 //	tempest-dev train [-data FILES] [-run DIR] [-epochs N] [-batch N] [-lr X] [-lr-final X] [-lambda X] [-mirror] [-threads N] [-seed N] (see -h for the rest)
@@ -43,9 +41,7 @@ func init() {
 		"perftsuite": {"check every count of EPD perft suites; report pass/fail and speed", perftSuiteCommand},
 		"perftbench": {"time perft over UCI against a reference engine (Stockfish)", perftBenchCommand},
 		"tactics":    {"run EPD test suites (bm/am) at a fixed time per position; count solved", tacticsCommand},
-		"varmatch":   {"play a match in a variant (card chess) between two UCI engines", varMatchCommand},
-		"stratmatch": {"play Stratego games between two UCI engines, each seeing only its own view", stratMatchCommand},
-		"chamatch":   {"play Chameleon Chess games between 2 to 4 UCI engines, seats rotating", chameleonMatchCommand},
+		"match":      {"play any game between 2 to 4 UCI engines, seats rotating; SPRT and PGN", matchCommand},
 		"datagen":    {"generate self-play training data for the neural evaluation (resumable shards)", dataCommand},
 		"train":      {"train the neural evaluation on self-play shards; write a net file (resumable)", trainCommand},
 		"datapack":   {"cut datagen's finished games into the compressed chunks that are committed", packCommand},
@@ -96,7 +92,7 @@ func uciCommand(args []string) int {
 }
 
 // selfUCI is the command that runs this binary as a UCI engine: the
-// referees' default opponent.
+// referee's default engine.
 func selfUCI() string {
 	self, err := os.Executable()
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 )
 
 // devBinary is this command, built once; engineBinary runs it as a UCI
-// engine, which is what the referees start by default.
+// engine, which is what the referee starts by default.
 var devBinary, engineBinary string
 
 // TestMain builds the command once; the tests run it as developers do.
@@ -76,7 +76,7 @@ func TestUsageListsEverySubcommand(t *testing.T) {
 	}
 	_, stderr, code = runEngine(t, "", "-h")
 	assert.Equal(t, 0, code)
-	assert.Contains(t, stderr, "chamatch")
+	assert.Contains(t, stderr, "match")
 }
 
 // "tempest-dev uci" is the engine.
@@ -87,7 +87,7 @@ func TestUCISubcommand(t *testing.T) {
 	assert.Contains(t, out, "readyok")
 }
 
-// readRecords reads a referee's PGN file: one record per game, in order.
+// readRecords reads the referee's PGN file: one record per game, in order.
 func readRecords(t *testing.T, path string, games int) []variants.Record {
 	t.Helper()
 	text, err := os.ReadFile(path)

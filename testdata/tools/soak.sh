@@ -21,7 +21,7 @@
 set -euo pipefail
 
 engine=$(readlink -f "${1:?usage: soak.sh ENGINE [summary]}")
-# The variants' match referees are developer tools, not in the engine
+# The variants' match referee is a developer tool, not in the engine
 # binary: SOAK_DEV names a tempest-dev binary, else one is built here.
 mode=${2:-run}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -56,24 +56,25 @@ chess_plan() {
 	echo "c10p 10 1 10+0.1 ponder"
 }
 
-# name kind games args...   (variant shards, 100 games each)
+# name variant seats games args...   (variant shards, 100 games each, refereed
+# by tempest-dev match; the seats are the engine at every one of them)
 variant_plan() {
 	cat <<'PLAN'
-cm1 varmatch 100 -go movetime 40
-cm2 varmatch 100 -go movetime 15
-cm3 varmatch 100 -go nodes 8000
-cm4 varmatch 100 -go depth 3
-cm5 varmatch 100 -go wtime 2000 btime 2000 winc 20 binc 20
-ch1 chamatch 100 -players 4 -tc 1+0.01
-ch2 chamatch 100 -players 4 -tc 2+0.02
-ch3 chamatch 100 -players 3 -tc 1+0.01
-ch4 chamatch 100 -players 2 -go movetime 20
-ch5 chamatch 100 -players 4 -go nodes 3000
-st1 stratmatch 100 -go movetime 15 -concurrency 2
-st2 stratmatch 100 -go movetime 40 -concurrency 2
-st3 stratmatch 100 -go nodes 10000 -concurrency 2
-st4 stratmatch 100 -go wtime 2000 btime 2000 winc 20 binc 20 -concurrency 2
-st5 stratmatch 100 -go depth 3 -concurrency 2
+cm1 chessmate 2 100 -go movetime 40 -max-plies 400
+cm2 chessmate 2 100 -go movetime 15 -max-plies 400
+cm3 chessmate 2 100 -go nodes 8000 -max-plies 400
+cm4 chessmate 2 100 -go depth 3 -max-plies 400
+cm5 chessmate 2 100 -go wtime 2000 btime 2000 winc 20 binc 20 -max-plies 400
+ch1 chameleon 4 100 -tc 1+0.01
+ch2 chameleon 4 100 -tc 2+0.02
+ch3 chameleon 3 100 -start players rby -tc 1+0.01
+ch4 chameleon 2 100 -start players ry -go movetime 20
+ch5 chameleon 4 100 -go nodes 3000
+st1 stratego 2 100 -go movetime 15 -concurrency 2 -max-plies 3000
+st2 stratego 2 100 -go movetime 40 -concurrency 2 -max-plies 3000
+st3 stratego 2 100 -go nodes 10000 -concurrency 2 -max-plies 3000
+st4 stratego 2 100 -go wtime 2000 btime 2000 winc 20 binc 20 -concurrency 2 -max-plies 3000
+st5 stratego 2 100 -go depth 3 -concurrency 2 -max-plies 3000
 PLAN
 }
 
@@ -95,29 +96,24 @@ run_chess() {
 }
 
 run_variant() {
-	local name=$1 kind=$2 games=${SOAK_GAMES:-$3} seed=$4
-	shift 4
+	local name=$1 variant=$2 seats=$3 games=${SOAK_GAMES:-$4} seed=$5
+	shift 5
 	local out="$dir/$name"
 	[ -e "$out.done" ] && return
 	rm -rf "$out" && mkdir -p "$out"
 	local args=("$@")
-	# The drivers take the whole go string as one argument.
-	local goargs=() rest=() i=0
+	# The referee takes a flag's words (-go, -start) as one argument.
+	local flags=() i=0
 	while [ $i -lt ${#args[@]} ]; do
-		if [ "${args[$i]}" = -go ]; then
-			i=$((i + 1))
-			local g=""
-			while [ $i -lt ${#args[@]} ] && [ "${args[$i]:0:1}" != - ]; do g="$g ${args[$i]}"; i=$((i + 1)); done
-			goargs=(-go "${g# }")
-		else
-			rest+=("${args[$i]}")
-			i=$((i + 1))
-		fi
+		local f=${args[$i]} w=""
+		i=$((i + 1))
+		while [ $i -lt ${#args[@]} ] && [ "${args[$i]:0:1}" != - ]; do w="$w ${args[$i]}"; i=$((i + 1)); done
+		flags+=("$f" "${w# }")
 	done
-	echo "$(date -u +%FT%TZ) $kind $name: $games games ${args[*]}"
-	local engines=(-engine1 "$engine" -engine2 "$engine")
-	[ "$kind" = chamatch ] && engines+=(-engine3 "$engine" -engine4 "$engine")
-	"$dev" "$kind" -games "$games" -seed "$seed" -pgn "$out/games.pgn" "${engines[@]}" "${goargs[@]}" "${rest[@]}" \
+	echo "$(date -u +%FT%TZ) $variant $name: $games games ${args[*]}"
+	local engines=() k
+	for k in $(seq 1 "$seats"); do engines+=(-engine$k "$engine"); done
+	"$dev" match -variant "$variant" -games "$games" -seed "$seed" -pgn "$out/games.pgn" "${engines[@]}" "${flags[@]}" \
 		> "$out/report.txt" 2> "$out/stderr.txt" || echo "exit $?" >> "$out/stderr.txt"
 	touch "$out.done"
 }
@@ -143,11 +139,7 @@ summary() {
 		local games=0
 		for f in "$dir"/$kind*/report.txt; do
 			[ -e "${f%/report.txt}.done" ] || continue
-			if [ $kind = ch ]; then # the Chameleon driver prints only its summary
-				games=$((games + $(sed -n 's/^\([0-9]*\) games, .*/\1/p' "$f" | head -1)))
-			else
-				games=$((games + $(grep -cE '^game [0-9]+' "$f" 2>/dev/null || true)))
-			fi
+			games=$((games + $(grep -cE '^game [0-9]+' "$f" 2>/dev/null || true)))
 		done
 		echo "$kind games: $games; failures:"
 		cat "$dir"/$kind*/report.txt "$dir"/$kind*/stderr.txt 2>/dev/null | \
@@ -170,9 +162,9 @@ while read -r name games conc tc opts; do
 	if [[ $name =~ $only ]]; then run_chess "$name" "$games" "$conc" "$tc" "$opts" "$seed"; fi
 	seed=$((seed + 1))
 done < <(chess_plan)
-while read -r name kind games args; do
+while read -r name variant seats games args; do
 	# shellcheck disable=SC2086
-	if [[ $name =~ $only ]]; then run_variant "$name" "$kind" "$games" "$seed" $args; fi
+	if [[ $name =~ $only ]]; then run_variant "$name" "$variant" "$seats" "$games" "$seed" $args; fi
 	seed=$((seed + 1))
 done < <(variant_plan)
 summary

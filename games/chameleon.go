@@ -91,7 +91,7 @@ func (Chameleon) Bench(ctx context.Context, depth int, s variants.Settings, repo
 }
 
 func (Chameleon) Properties() variants.Properties {
-	return variants.Properties{Title: "Chameleon Chess", Sides: []string{"r", "g", "y", "b"}, MinPlayers: 2, Files: 8, Ranks: 8,
+	return variants.Properties{Title: "Chameleon Chess", Sides: []string{"r", "b", "y", "g"}, MinPlayers: 2, Files: 8, Ranks: 8,
 		GoWords: []variants.Word{
 			{Name: "algorithm", Arg: "model|paranoid", Help: "paranoid search with the opponent model, or without it (the control)"},
 			{Name: "time", Arg: "<ms>", Help: "the mover's clock (wtime/btime are read as the mover's too)"},

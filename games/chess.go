@@ -323,7 +323,7 @@ func (Chess) Bench(ctx context.Context, depth int, s variants.Settings, report f
 
 // NNUEByDefault says whether chess evaluates with the embedded net unless
 // told otherwise (the UCI option Use NNUE): decided by games, recorded in
-// docs/STRENGTH.md.
+// docs/STRENGTH-HISTORY.md.
 const NNUEByDefault = true
 
 // chessEngine is the chess search behind the protocol.

@@ -65,7 +65,7 @@ func TestEveryGameKeepsTheContract(t *testing.T) {
 	}
 }
 
-// The experiments that ended (docs/STRENGTH.md has their results) are
+// The experiments that ended (docs/STRENGTH-HISTORY.md has their results) are
 // unknown "go" words now: each is ignored with the note every unknown word
 // gets, as is its value, and the search still answers a legal action.
 func TestEndedExperimentsAreUnknownWords(t *testing.T) {

@@ -16,8 +16,8 @@ import (
 	"tempest/variants"
 )
 
-// What "games" says of each game is what the game does: the side to move
-// at the start is the first of its sides, every square a legal action names
+// What "games" says of each game is what the game does: the sides move in
+// the declared order, every square a legal action names
 // lies on the declared board, a view exists exactly when the game hides
 // information, perft refuses one ply more than its declared maximum, and
 // every declared go word's values are read without a complaint while a
@@ -52,6 +52,9 @@ func TestGamesDeclareWhatTheyDo(t *testing.T) {
 				legal := g.Legal()
 				require.NotEmpty(t, legal)
 				assert.Contains(t, sides, g.Status().ToMove)
+				if ply < len(sides) { // nobody is out yet: the sides move in their declared order
+					assert.Equal(t, sides[ply], g.Status().ToMove, "ply %d", ply+1)
+				}
 				for _, a := range legal {
 					for _, sq := range square.FindAllStringSubmatch(a, -1) {
 						rank, _ := strconv.Atoi(sq[2])

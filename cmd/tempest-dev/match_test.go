@@ -170,8 +170,11 @@ func TestMatchChess(t *testing.T) {
 
 // TestMatchCardChessViews plays two card-chess games from the deal of
 // "position startpos seed 5" (the default start words take the seed).
-// Engine 1 sees only its view: in every position it gets, one hand is
-// hidden and the draw pile is only counted.
+// Engine 1 gets its view of the start (one hand hidden, the draw pile
+// only counted) with the moves while they replay on it; once a drawn card
+// makes them stop, it gets the whole game, deal and moves, as a GUI sends
+// it (its engine decides from the mover's view): never a position without
+// the moves that led there.
 func TestMatchCardChessViews(t *testing.T) {
 	script, log := loggingEngine(t, "engine1")
 	pgn := filepath.Join(t.TempDir(), "games.pgn")
@@ -180,21 +183,36 @@ func TestMatchCardChessViews(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	gs := readGames(t, out, 2)
 	startsFrom(t, "chessmate", "seed 5", pgn, gs)
+	deal, err := games.ByName("chessmate").Start([]string{"seed", "5"}, variants.Settings{})
+	require.NoError(t, err)
 
 	positions := inputLines(t, log, "position")
 	require.NotEmpty(t, positions)
+	views, whole := 0, 0
 	for _, l := range positions {
-		f := strings.Fields(l)
-		require.GreaterOrEqual(t, len(f), 15, l)
-		own, other, _ := strings.Cut(f[11], "/") // the hands: White's, then Black's
+		start, moves, _ := strings.Cut(strings.TrimPrefix(l, "position fen "), " moves ")
+		if moves == "" {
+			assert.False(t, strings.Contains(l, " moves"), "a position without moves is a start: %s", l)
+		}
+		if start == deal.Start() {
+			whole++
+			require.NotEmpty(t, moves, "the whole deal is sent only once the view stops replaying: %s", l)
+			continue
+		}
+		views++
+		f := strings.Fields(start)
+		require.GreaterOrEqual(t, len(f), 11, l)
+		own, other, _ := strings.Cut(f[9], "/") // the hands: White's, then Black's
 		if !strings.Contains(own, "?") {
 			own, other = other, own
 		}
 		require.Equal(t, strings.Repeat("?,", strings.Count(own, ",")+1), own+",", "one hand hidden: %s", l)
 		require.NotContains(t, other, "?", "the other hand its own: %s", l)
-		_, err := strconv.Atoi(f[12])
+		_, err := strconv.Atoi(f[10])
 		require.NoError(t, err, "the draw pile only counted: %s", l)
 	}
+	assert.Positive(t, views, "engine 1 starts from its view")
+	t.Logf("%d positions from the view, %d from the whole deal", views, whole)
 }
 
 // TestMatchStrategoViews plays two Stratego games. Engine 1 runs behind a

@@ -101,7 +101,10 @@ func (r *referee) play() (outcome, error) {
 // played. In a hidden game whose actions, as the rules service writes
 // them, do not lead the side's view to the view the referee has of the
 // game (card chess: a card drawn from a pile the view only counts), the
-// side gets its view of the position now instead, without moves.
+// side gets the whole game, start and actions, as the game's own GUIs
+// send it: its engine decides from the mover's view (docs/VARIANTS.md,
+// "Fairness"), and only the whole record keeps the history that
+// repetition and what the mover saw played need.
 type sideView struct {
 	side   string
 	hidden bool
@@ -147,14 +150,11 @@ func (s *sideView) position(g variants.Game) (string, error) {
 			}
 		}
 	}
+	start := s.start
 	if s.hidden && s.replay == nil {
-		now, err := g.View(s.side)
-		if err != nil {
-			return "", fmt.Errorf("%s's view: %v", s.side, err)
-		}
-		return "fen " + now, nil
+		start = g.Start()
 	}
-	pos := "fen " + s.start
+	pos := "fen " + start
 	if len(moves) > 0 {
 		pos += " moves " + strings.Join(moves, " ")
 	}

@@ -22,16 +22,16 @@ import (
 // StartFEN is the starting position.
 const StartFEN = "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1"
 
-// Square is a square of the board: file + 5*rank, a1 = 0, e5 = 24.
-type Square int8
+// square is a square of the board: file + 5*rank, a1 = 0, e5 = 24.
+type square int8
 
 const size = 5 // files and ranks
 
-func (s Square) file() int { return int(s) % size }
-func (s Square) rank() int { return int(s) / size }
+func (s square) file() int { return int(s) % size }
+func (s square) rank() int { return int(s) / size }
 
 // String returns the square's name, "a1" to "e5".
-func (s Square) String() string {
+func (s square) String() string {
 	return string([]byte{byte('a' + s.file()), byte('1' + s.rank())})
 }
 
@@ -84,7 +84,7 @@ const historyLen = 128
 type Position struct {
 	board    [size * size]piece
 	side     colour
-	kings    [2]Square
+	kings    [2]square
 	rule50   int                // plies since the last capture or pawn move
 	fullmove int                // FEN move number, starting at 1
 	key      uint64             // Zobrist key of board and side to move
@@ -187,7 +187,7 @@ func (p *Position) parseBoard(s string) error {
 			if file >= size {
 				return fmt.Errorf("rank %d %q: want 5 squares, got more", rank+1, quote.Truncate(text, 20))
 			}
-			sq := Square(file + size*rank)
+			sq := square(file + size*rank)
 			if pc.kind() == pawn && (rank == 0 || rank == size-1) {
 				return fmt.Errorf("pawn on %s: pawns cannot stand on the first or last rank", sq)
 			}

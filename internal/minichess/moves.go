@@ -11,7 +11,7 @@ import (
 // Move is a move: from and to squares and, for a promotion, the new kind.
 // The zero Move is no move (it prints as "0000", the UCI null move).
 type Move struct {
-	from, to Square
+	from, to square
 	promo    kind
 }
 
@@ -36,15 +36,15 @@ const maxMoves = 128
 // targets and the squares along each line, nearest first. Lines 0-3 are
 // orthogonal (rook), 4-7 diagonal (bishop).
 var (
-	knightTargets [size * size][]Square
-	kingTargets   [size * size][]Square
-	lines         [size * size][8][]Square
+	knightTargets [size * size][]square
+	kingTargets   [size * size][]square
+	lines         [size * size][8][]square
 )
 
 func init() {
 	lineSteps := [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 	knightSteps := [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
-	for sq := Square(0); sq < size*size; sq++ {
+	for sq := square(0); sq < size*size; sq++ {
 		for _, d := range knightSteps {
 			if to, ok := offset(sq, d[0], d[1]); ok {
 				knightTargets[sq] = append(knightTargets[sq], to)
@@ -62,12 +62,12 @@ func init() {
 }
 
 // offset returns the square df files and dr ranks away, if on the board.
-func offset(sq Square, df, dr int) (Square, bool) {
+func offset(sq square, df, dr int) (square, bool) {
 	f, r := sq.file()+df, sq.rank()+dr
 	if f < 0 || f >= size || r < 0 || r >= size {
 		return 0, false
 	}
-	return Square(f + size*r), true
+	return square(f + size*r), true
 }
 
 // forward is the rank step of c's pawns.
@@ -75,7 +75,7 @@ func forward(c colour) int { return 1 - 2*int(c) }
 
 // attacked reports whether a piece of colour by attacks sq on board, which
 // is the position's or a copy with a move made, to test its legality.
-func attacked(board *[size * size]piece, sq Square, by colour) bool {
+func attacked(board *[size * size]piece, sq square, by colour) bool {
 	for _, from := range knightTargets[sq] {
 		if board[from] == makePiece(knight, by) {
 			return true
@@ -111,7 +111,7 @@ func attacked(board *[size * size]piece, sq Square, by colour) bool {
 // generate appends the legal moves of the side to move to buf.
 func (p *Position) generate(buf []Move) []Move {
 	us := p.side
-	for from := Square(0); from < size*size; from++ {
+	for from := square(0); from < size*size; from++ {
 		pc := p.board[from]
 		if pc == 0 || pc.colour() != us {
 			continue
@@ -155,7 +155,7 @@ func (p *Position) generate(buf []Move) []Move {
 
 // addTargets adds the moves of a knight or king to the squares not held by
 // its own side.
-func (p *Position) addTargets(buf []Move, from Square, targets []Square) []Move {
+func (p *Position) addTargets(buf []Move, from square, targets []square) []Move {
 	for _, to := range targets {
 		if p.board[to] == 0 || p.board[to].colour() != p.side {
 			buf = p.addLegal(buf, Move{from: from, to: to})
@@ -165,7 +165,7 @@ func (p *Position) addTargets(buf []Move, from Square, targets []Square) []Move 
 }
 
 // addPawnMove adds a pawn move, as four promotions on the last rank.
-func (p *Position) addPawnMove(buf []Move, from, to Square) []Move {
+func (p *Position) addPawnMove(buf []Move, from, to square) []Move {
 	if to.rank() != 0 && to.rank() != size-1 {
 		return p.addLegal(buf, Move{from: from, to: to})
 	}
@@ -223,12 +223,12 @@ func (p *Position) ParseMove(token string) (Move, error) {
 	return Move{}, fmt.Errorf("%s is not legal here", token)
 }
 
-func parseSquare(s string) (Square, bool) {
+func parseSquare(s string) (square, bool) {
 	f, r := int(s[0])-'a', int(s[1])-'1'
 	if f < 0 || f >= size || r < 0 || r >= size {
 		return 0, false
 	}
-	return Square(f + size*r), true
+	return square(f + size*r), true
 }
 
 // Play makes the move m, which must be legal; the zero Move is ignored.

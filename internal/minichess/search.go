@@ -48,9 +48,9 @@ func (p *Position) evaluate() int {
 		case knight, bishop, queen:
 			v += centre[sq]
 		case pawn:
-			advanced := Square(sq).rank() - 1 // white's start rank is 2
+			advanced := square(sq).rank() - 1 // white's start rank is 2
 			if pc.colour() == black {
-				advanced = size - 2 - Square(sq).rank()
+				advanced = size - 2 - square(sq).rank()
 			}
 			v += 15 * advanced
 		}

@@ -58,7 +58,7 @@ func (p *Position) insufficient(c colour) bool {
 			}
 			others++
 		case bishop:
-			bishopsOn[(Square(sq).file()+Square(sq).rank())%2]++
+			bishopsOn[(square(sq).file()+square(sq).rank())%2]++
 			ownBishop = ownBishop || pc.colour() == c
 		case knight:
 			others++

@@ -41,16 +41,42 @@ var (
 	pyffishPath, pyffishSkip string
 )
 
-// askPyffish sends the requests to the oracle and returns its answer
-// lines, failing t unless there are want of them.
+// askPyffish sends the requests to the oracle and returns its answer lines
+// in request order, failing t unless there are want of them. A pyffish call
+// costs about a millisecond, so the requests are spread over up to four
+// Pythons at once.
 func askPyffish(t *testing.T, want int, requests ...any) [][]byte {
 	t.Helper()
 	py := pyffishPython(t)
+	const pythons = 4
+	answers := make([][][]byte, min(pythons, len(requests)))
+	errs := make([]error, len(answers))
+	var wg sync.WaitGroup
+	for i := range answers {
+		chunk := requests[i*len(requests)/len(answers) : (i+1)*len(requests)/len(answers)]
+		wg.Go(func() { answers[i], errs[i] = runOracle(py, chunk) })
+	}
+	wg.Wait()
+	var lines [][]byte
+	for i := range answers {
+		if errs[i] != nil {
+			t.Fatalf("pyffish oracle: %v", errs[i])
+		}
+		lines = append(lines, answers[i]...)
+	}
+	if len(lines) != want {
+		t.Fatalf("pyffish oracle: %d answers, want %d", len(lines), want)
+	}
+	return lines
+}
+
+// runOracle runs one Python on the requests and returns its answer lines.
+func runOracle(py string, requests []any) ([][]byte, error) {
 	var in bytes.Buffer
 	for _, r := range requests {
 		line, err := json.Marshal(r)
 		if err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		in.Write(append(line, '\n'))
 	}
@@ -60,7 +86,7 @@ func askPyffish(t *testing.T, want int, requests ...any) [][]byte {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("pyffish oracle: %v\n%s", err, stderr.String())
+		return nil, fmt.Errorf("%v\n%s", err, stderr.String())
 	}
 	var lines [][]byte
 	sc := bufio.NewScanner(bytes.NewReader(out))
@@ -68,10 +94,7 @@ func askPyffish(t *testing.T, want int, requests ...any) [][]byte {
 	for sc.Scan() {
 		lines = append(lines, bytes.Clone(sc.Bytes()))
 	}
-	if len(lines) != want {
-		t.Fatalf("pyffish oracle: %d answers, want %d\n%s", len(lines), want, stderr.String())
-	}
-	return lines
+	return lines, sc.Err()
 }
 
 // askEach asks pyffish one request per case and decodes each answer.
@@ -116,8 +139,14 @@ var perftPositions = []perftPosition{
 
 func TestPerftAgainstPyffish(t *testing.T) {
 	t.Parallel()
+	depth := func(pos perftPosition) int {
+		if testing.Short() {
+			return pos.depth - 1
+		}
+		return pos.depth
+	}
 	answers := askEach[perftPosition, struct{ Divide map[string]uint64 }](t, perftPositions,
-		func(pos perftPosition) map[string]any { return map[string]any{"perft": pos.fen, "depth": pos.depth} })
+		func(pos perftPosition) map[string]any { return map[string]any{"perft": pos.fen, "depth": depth(pos)} })
 	for i, pos := range perftPositions {
 		want := answers[i]
 		p, err := Parse(pos.fen)
@@ -126,14 +155,14 @@ func TestPerftAgainstPyffish(t *testing.T) {
 		}
 		var total, wantTotal uint64
 		got := map[string]uint64{}
-		for _, c := range Divide(p, pos.depth) {
+		for _, c := range Divide(p, depth(pos)) {
 			got[c.Move] = c.Nodes
 			total += c.Nodes
 		}
 		for m, n := range want.Divide {
 			wantTotal += n
 			if got[m] != n {
-				t.Errorf("%s (%s) depth %d: %s has %d leaves, pyffish %d", pos.name, pos.fen, pos.depth, m, got[m], n)
+				t.Errorf("%s (%s) depth %d: %s has %d leaves, pyffish %d", pos.name, pos.fen, depth(pos), m, got[m], n)
 			}
 		}
 		for m := range got {
@@ -141,7 +170,7 @@ func TestPerftAgainstPyffish(t *testing.T) {
 				t.Errorf("%s (%s): %s is not a legal move for pyffish", pos.name, pos.fen, m)
 			}
 		}
-		t.Logf("%s depth %d: %d leaves, pyffish %d", pos.name, pos.depth, total, wantTotal)
+		t.Logf("%s depth %d: %d leaves, pyffish %d", pos.name, depth(pos), total, wantTotal)
 	}
 }
 
@@ -158,49 +187,41 @@ type oracleGame struct {
 
 // TestRandomGamesAgainstPyffish replays seeded random games chosen by
 // pyffish and compares at every ply the FEN, the legal moves and whether
-// and how the game has ended. The starts run side by side, each in its own
-// Python, as the oracle's calls are slow.
+// and how the game has ended.
 func TestRandomGamesAgainstPyffish(t *testing.T) {
 	t.Parallel()
 	starts := []struct {
-		name, fen string
-		games     int
+		fen   string
+		games int
 	}{
-		{"start", StartFEN, 80},
-		{"near the fifty-move rule", "kn3/5/5/5/3NK w - - 80 41", 60},
-		{"promotions", "r3k/1P2P/5/3p1/1K3 w - - 0 1", 60},
+		{StartFEN, 80},
+		{"kn3/5/5/5/3NK w - - 80 41", 60}, // near the fifty-move rule
+		{"r3k/1P2P/5/3p1/1K3 w - - 0 1", 60},
 	}
-	pyffishPython(t)
-	var mu sync.Mutex // guards endings
-	endings := map[string]int{}
-	t.Run("games", func(t *testing.T) {
-		for i, s := range starts {
-			t.Run(s.name, func(t *testing.T) {
-				t.Parallel()
-				if testing.Short() {
-					s.games /= 10
-				}
-				answers := askPyffish(t, s.games, map[string]any{"games": s.games, "seed": 20261128 + i, "start": s.fen})
-				plies := 0
-				mine := map[string]int{}
-				for gi, line := range answers {
-					var g oracleGame
-					decode(t, line, &g)
-					if err := replay(g, mine); err != nil {
-						t.Fatalf("game %d: %v", gi, err)
-					}
-					plies += len(g.Plies)
-				}
-				t.Logf("%d games, %d positions agree with pyffish; endings %v", s.games, plies, mine)
-				mu.Lock()
-				defer mu.Unlock()
-				for reason, n := range mine {
-					endings[reason] += n
-				}
-			})
+	// Each start's games in two requests, so that they spread over Pythons.
+	var requests []any
+	total := 0
+	for i, s := range starts {
+		if testing.Short() {
+			s.games /= 10
 		}
-	})
-	if !testing.Short() && !t.Failed() {
+		for half := range 2 {
+			requests = append(requests, map[string]any{"games": s.games / 2, "seed": 20261128 + 2*i + half, "start": s.fen})
+			total += s.games / 2
+		}
+	}
+	endings := map[string]int{}
+	plies := 0
+	for gi, line := range askPyffish(t, total, requests...) {
+		var g oracleGame
+		decode(t, line, &g)
+		if err := replay(g, endings); err != nil {
+			t.Fatalf("game %d: %v", gi, err)
+		}
+		plies += len(g.Plies)
+	}
+	t.Logf("%d games, %d positions agree with pyffish; endings %v", total, plies, endings)
+	if !testing.Short() {
 		for _, reason := range []string{"checkmate", "stalemate", "fifty-move rule", "threefold repetition", "insufficient material"} {
 			if endings[reason] == 0 {
 				t.Errorf("no game ended by %s: the games no longer test it", reason)

@@ -160,3 +160,31 @@ func CheckRoundTrip[G Rules](text string, load func(Record) (G, error), write fu
 	}
 	return nil
 }
+
+// TwoPlayerRecord is the record of a two-player game of the variant named
+// name, started from the position string start: the seven-tag roster
+// (filled from the kept tags of a loaded record), the game's result, the
+// variant and its start, and the actions.
+func TwoPlayerRecord(name, start string, st Status, actions []string, kept [][2]string) Record {
+	r := Record{Tags: WithTags(SevenTagRoster(st.Result), kept), Moves: actions, Result: st.Result}
+	r.SetTag("Result", st.Result)
+	r.SetTag("Variant", name)
+	r.SetTag("SetUp", "1")
+	r.SetTag("FEN", start)
+	return r
+}
+
+// Settle is the end of loading a record onto a game whose moves were
+// played and whose status is now st: the record's result checked against
+// the game's (SettleResult), its Result tag against its movetext, and the
+// tags the game keeps.
+func (r *Record) Settle(st Status) (RecordedResult, [][2]string, error) {
+	recorded, err := SettleResult(r.Result, st, st.Over, r.Tag("Termination"))
+	if err != nil {
+		return RecordedResult{}, nil, err
+	}
+	if err := r.CheckResultTag(); err != nil {
+		return RecordedResult{}, nil, err
+	}
+	return recorded, slices.Clone(r.Tags), nil
+}

@@ -2,7 +2,6 @@ package chessmate
 
 import (
 	"fmt"
-	"slices"
 
 	"tempest/internal/quote"
 	"tempest/variants"
@@ -12,13 +11,7 @@ import (
 // card fields) and the action tokens as played, draw suffixes included. A
 // loaded record's tags are kept; the Result tag is the game's.
 func (g *Game) Record() variants.Record {
-	st := g.Status()
-	r := variants.Record{Tags: variants.WithTags(variants.SevenTagRoster(st.Result), g.tags), Moves: g.Actions(), Result: st.Result}
-	r.SetTag("Result", st.Result)
-	r.SetTag("Variant", Name)
-	r.SetTag("SetUp", "1")
-	r.SetTag("FEN", g.start.String())
-	return r
+	return variants.TwoPlayerRecord(Name, g.start.String(), g.Status(), g.Actions(), g.tags)
 }
 
 // LoadRecord rebuilds a game from its PGN record; errors name the problem
@@ -41,13 +34,8 @@ func LoadRecord(r variants.Record) (*Game, error) {
 			return nil, fmt.Errorf("action %d (%s) is illegal: %v", i+1, quote.Truncate(tok, 20), err)
 		}
 	}
-	st := g.Status()
-	if g.recorded, err = variants.SettleResult(r.Result, st, st.Over, r.Tag("Termination")); err != nil {
+	if g.recorded, g.tags, err = r.Settle(g.Status()); err != nil {
 		return nil, err
 	}
-	if err := r.CheckResultTag(); err != nil {
-		return nil, err
-	}
-	g.tags = slices.Clone(r.Tags)
 	return g, nil
 }

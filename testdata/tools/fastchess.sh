@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # fastchess.sh - the project's chess matches, played by fastchess (third_party/runners).
 #
-#   fastchess.sh sprt NAME NEW BASE [OPTIONS...]      # SPRT(0, 10) of NEW against BASE, self-play
+#   fastchess.sh sprt NAME NEW BASE [OPTIONS...]      # SPRT(ELO0, ELO1) of NEW against BASE (default 0, 10)
 #   fastchess.sh match NAME TEMPEST OPPONENT GAMES [OPTIONS...]   # a fixed number of games
 #
 # Both engines: one thread, Hash 64 (as users run Tempest), the 2moves_v1 openings in a random order
@@ -36,7 +36,7 @@ sprt)
     new=$3 base=$4; shift 4
     # shellcheck disable=SC2046
     set -- -engine cmd="$new" name=new $(opts "${OPT1:-}") -engine cmd="$base" name=base $(opts "${OPT2:-}") \
-        -rounds 20000 -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 model=logistic "$@"
+        -rounds 20000 -sprt elo0="${ELO0:-0}" elo1="${ELO1:-10}" alpha=0.05 beta=0.05 model=logistic "$@"
     ;;
 match)
     [ $# -ge 5 ] || usage

@@ -1,6 +1,6 @@
 // Package tuning improves the engine from data: it generates labelled
 // positions by self-play and fits the evaluation weights to game results
-// (Texel tuning). Tools: go run -tags tune ./tuning/cmd/tune (see
+// (Texel tuning). Tools: go run -tags tune ./cmd/tempest-dev texel (see
 // docs/DEVELOPING.md).
 package tuning
 

@@ -11,6 +11,8 @@
 //	tempest-dev match [-variant V] [-games N] [-players N] [-engineK CMD] [-optionK N=V] [-go PARAMS] [-goK PARAMS] [-tc S+I] [-start WORDS] [-random-plies N] [-seed N] [-max-plies N] [-concurrency N] [-pgn FILE] [-sprt E0,E1[,A,B]]
 //	tempest-dev datagen [-out DIR] [-seed N] [-shards N] [-games N] [-soft-nodes N] [-hard-nodes N] [-hash MB] [-eval E] [-openings FILE] [-random-plies N] [-progress D]
 //	tempest-dev datapack [-from DIR] [-to DIR] [-chunk N] [-all]
+//	tempest-dev ratings [-sf] [-anchor NAME=ELO ...] FILE.pgn...
+//	tempest-dev texel datagen|fit [flags]   (the tune build: go run -tags tune ./cmd/tempest-dev texel ...)
 //	tempest-dev train [-data FILES] [-run DIR] [-epochs N] [-batch N] [-lr X] [-lr-final X] [-lambda X] [-mirror] [-threads N] [-seed N] (see -h for the rest)
 //
 // Each subcommand's -h lists its flags with their defaults (docs/DEVELOPING.md).
@@ -33,6 +35,9 @@ type subcommand struct {
 	run     func(args []string) int
 }
 
+// subcommands is filled here and by the init functions of files that
+// exist only in some builds (texel.go, the tune build), which Go runs
+// after this file's.
 var subcommands map[string]subcommand
 
 func init() {
@@ -45,6 +50,7 @@ func init() {
 		"datagen":    {"generate self-play training data for the neural evaluation (resumable shards)", dataCommand},
 		"train":      {"train the neural evaluation on self-play shards; write a net file (resumable)", trainCommand},
 		"datapack":   {"cut datagen's finished games into the compressed chunks that are committed", packCommand},
+		"ratings":    {"fit Elo ratings to PGN games with anchored players (the levels' calibration)", ratingsCommand},
 	}
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -104,4 +105,26 @@ func readRecords(t *testing.T, path string, games int) []variants.Record {
 		records = append(records, r)
 	}
 	return records
+}
+
+// "ratings" fits the players of PGN games with SF<Elo> players held at
+// their Elo: a player who scores 50% against SF1500 is rated 1500, and a
+// file that is missing is an error naming it.
+func TestRatingsSubcommand(t *testing.T) {
+	pgn := filepath.Join(t.TempDir(), "games.pgn")
+	var b strings.Builder
+	for i, result := range []string{"1-0", "1-0", "1/2-1/2", "1/2-1/2"} { // one win each, two draws
+		white, black := "L5", "SF1500"
+		if i%2 == 1 {
+			white, black = black, white
+		}
+		fmt.Fprintf(&b, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n\n1. e4 e5 %s\n\n", white, black, result, result)
+	}
+	require.NoError(t, os.WriteFile(pgn, []byte(b.String()), 0o644))
+	out, stderr, code := runEngine(t, "", "ratings", "-sf", pgn)
+	require.Equal(t, 0, code, stderr)
+	assert.Regexp(t, `\| L5 \| 4 \| 50\.0% \| 1500 \|`, out)
+	_, stderr, code = runEngine(t, "", "ratings", "-sf", pgn+".missing")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "games.pgn.missing")
 }

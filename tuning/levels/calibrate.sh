@@ -6,7 +6,7 @@
 # "Fairy-Max") the rating fit reads:
 #
 #	tuning/levels/calibrate.sh [stage...]      # stages: chain anchors debian (all three by default), full, smoke
-#	go run ./tuning/cmd/ratings -sf calibration/*.pgn
+#	go run ./cmd/tempest-dev ratings -sf calibration/*.pgn
 #
 # Environment: ENGINE (default ./engine), OUT (default calibration),
 # OPENINGS (EPD; default: 2moves_v1 unpacked from testdata), FASTCHESS (the
@@ -123,7 +123,7 @@ debian() {
 # Full strength alone, as chain and anchors play it: for a change that
 # touches only level 10 (the net became its evaluation; docs/STRENGTH.md,
 # note 2), fitted with level 9 held at its published Elo:
-#	go run ./tuning/cmd/ratings -sf -anchor L9=2020 $OUT/L9-L10.pgn $OUT/L10-SF2300.pgn
+#	go run ./cmd/tempest-dev ratings -sf -anchor L9=2020 $OUT/L9-L10.pgn $OUT/L10-SF2300.pgn
 full() {
 	play L9 L10 100 tc=10+0.1 109 tempest "1:Skill Level=9" "2:Skill Level=10"
 	play L10 SF2300 50 tc=10+0.1 220 /usr/games/stockfish "1:Skill Level=10" \

@@ -1,10 +1,3 @@
-// Command ratings fits Elo ratings to the games in PGN files, with some
-// players held at a known Elo, and prints a Markdown table:
-//
-//	go run ./tuning/cmd/ratings -sf calibration/*.pgn
-//	go run ./tuning/cmd/ratings -anchor L1=1000 chain/*.pgn
-//
-// It is how the playing levels are calibrated (tuning/levels/calibrate.sh).
 package main
 
 import (
@@ -32,31 +25,40 @@ func (a anchorFlag) Set(s string) error {
 	return nil
 }
 
-func main() {
+// ratingsCommand fits Elo ratings to the games in PGN files, with some
+// players held at a known Elo, and prints Markdown tables: how the playing
+// levels are calibrated (tuning/levels/calibrate.sh).
+//
+//	tempest-dev ratings -sf calibration/*.pgn
+//	tempest-dev ratings -anchor L1=1000 chain/*.pgn
+func ratingsCommand(args []string) int {
+	fs := flag.NewFlagSet("ratings", flag.ContinueOnError)
 	anchors := anchorFlag{}
-	flag.Var(anchors, "anchor", "NAME=ELO: hold a player at this Elo (repeatable)")
-	stockfish := flag.Bool("sf", false, "hold every player named SF<number> (Stockfish at that UCI_Elo) at that Elo")
-	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: ratings [-sf] [-anchor NAME=ELO ...] FILE.pgn...")
-		flag.PrintDefaults()
+	fs.Var(anchors, "anchor", "NAME=ELO: hold a player at this Elo (repeatable)")
+	stockfish := fs.Bool("sf", false, "hold every player named SF<number> (Stockfish at that UCI_Elo) at that Elo")
+	fs.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: tempest-dev ratings [-sf] [-anchor NAME=ELO ...] FILE.pgn...")
+		fs.PrintDefaults()
 	}
-	flag.Parse()
-	if flag.NArg() == 0 {
-		flag.Usage()
-		os.Exit(2)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2
 	}
 	var games []levels.Game
-	for _, path := range flag.Args() {
+	for _, path := range fs.Args() {
 		f, err := os.Open(path)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "ratings:", err)
-			os.Exit(1)
+			return 1
 		}
 		g, err := levels.ReadPGN(f, path)
 		f.Close()
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "ratings:", err)
-			os.Exit(1)
+			return 1
 		}
 		games = append(games, g...)
 	}
@@ -72,7 +74,7 @@ func main() {
 	ratings, err := levels.Fit(games, anchors)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "ratings:", err)
-		os.Exit(1)
+		return 1
 	}
 	fmt.Printf("%d games\n\n", len(games))
 	elo := map[string]float64{}
@@ -107,6 +109,7 @@ func main() {
 		}
 		fmt.Printf("| %s | %d | %.1f%% | %.0f | %s |\n", r.Name, r.Games, 100*r.Points/float64(r.Games), r.Elo, interval)
 	}
+	return 0
 }
 
 func bound(x float64) string {

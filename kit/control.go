@@ -56,6 +56,11 @@ func (c *Control) Resume() { c.stop.Store(false) }
 // Stopped reports whether the search must stop; any thread may ask.
 func (c *Control) Stopped() bool { return c.stop.Load() }
 
+// Cancelled reports whether the search's context was cancelled (stop,
+// quit), whatever the limits say: a search that owes a first iteration
+// whatever its budget asks only this until it has one.
+func (c *Control) Cancelled() bool { return c.ctx != nil && c.ctx.Err() != nil }
+
 // Pondering reports whether the search still waits for ponderhit.
 func (c *Control) Pondering() bool { return c.pondering.Load() }
 

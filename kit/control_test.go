@@ -36,6 +36,22 @@ func TestControlStopsAtCancellation(t *testing.T) {
 	assert.Eventually(t, c.Stopped, time.Second, time.Millisecond)
 }
 
+// Cancelled sees cancellation only, not the limits: a search that owes a
+// first iteration asks it while the limits are already past.
+func TestControlCancelledIgnoresTheLimits(t *testing.T) {
+	var c Control
+	assert.False(t, c.Cancelled(), "outside a search")
+	ctx, cancel := context.WithCancel(context.Background())
+	tm := TimeManager{Enabled: true, Start: time.Now().Add(-time.Second), Soft: time.Millisecond, Hard: time.Millisecond}
+	end := c.Start(ctx, tm, 10, false, nil)
+	defer end()
+	c.Check(func() uint64 { return 20 })
+	assert.True(t, c.Stopped(), "past both limits")
+	assert.False(t, c.Cancelled())
+	cancel()
+	assert.True(t, c.Cancelled(), "at once, without waiting for the watcher")
+}
+
 // A pondering search's clock starts at ponderhit: before it neither the hard
 // nor the soft limit applies, and Hold keeps the answer back.
 func TestControlWaitsForThePonderHit(t *testing.T) {

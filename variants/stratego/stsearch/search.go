@@ -33,8 +33,8 @@ const DefaultWorlds = 12
 
 // Limits bound one decision: the engine kit's limits over Stratego moves,
 // the clocks indexed by side (Volcandria 0, Everwinter 1). Without any
-// limit the search stops at DefaultDepth. Mate and Ponder are not read
-// here (the protocol holds a pondering answer).
+// limit the search stops at DefaultDepth. Mate is not read; Ponder only
+// holds the answer (Search).
 type Limits = kit.Limits[stratego.Move]
 
 // DefaultDepth is the depth searched when no limit is given.
@@ -50,19 +50,18 @@ type Result = kit.Result[stratego.Move]
 // worker holds one search's state; everything the node loop touches is a
 // fixed array, so nodes do not allocate.
 type worker struct {
-	nodes, maxNodes uint64
-	deadline        time.Time
-	ctx             context.Context
-	aborted         bool
-	hist            []uint64 // public keys since the last battle before the root
-	path            [maxPly + 2]uint64
-	stack           [maxPly + 2]stratego.Position // the position at each ply (copy-make)
-	moves           [maxPly + 2][stratego.MaxMoves]stratego.Move
-	order           [maxPly + 2][stratego.MaxMoves]int32
-	killers         [maxPly + 2][2]stratego.Move
-	history         [2][80 * 80]int32
-	tt              *tt.Table
-	root            stratego.Side // the side whose decision is searched
+	nodes   uint64
+	ctl     *kit.Control // cancellation, the node limit and the hard time
+	aborted bool
+	hist    []uint64 // public keys since the last battle before the root
+	path    [maxPly + 2]uint64
+	stack   [maxPly + 2]stratego.Position // the position at each ply (copy-make)
+	moves   [maxPly + 2][stratego.MaxMoves]stratego.Move
+	order   [maxPly + 2][stratego.MaxMoves]int32
+	killers [maxPly + 2][2]stratego.Move
+	history [2][80 * 80]int32
+	tt      *tt.Table
+	root    stratego.Side // the side whose decision is searched
 }
 
 // Engine makes decisions; it is reused between moves (its buffers are
@@ -79,6 +78,7 @@ type Engine struct {
 	MoveOverhead time.Duration
 	opts         Options
 	belief       *belief
+	ctl          kit.Control
 }
 
 // Options are a search's switches, set per "go" (games/stratego.go).
@@ -172,13 +172,11 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 		lim = kit.ApplyLevel(e.level, lim)
 		lim.Infinite = false
 	}
-	soft, hard := e.plan(&lim, view.SideToMove(), start)
+	// No ponder mode: the clock runs at once and Search holds the answer.
+	defer e.ctl.Start(ctx, e.plan(&lim, view.SideToMove(), start), lim.Nodes, false, nil)()
 	w := e.w
-	*w = worker{tt: e.TT, ctx: ctx, hist: history, maxNodes: lim.Nodes, root: view.SideToMove()}
+	*w = worker{tt: e.TT, ctl: &e.ctl, hist: history, root: view.SideToMove()}
 	e.TT.Clear() // 1 MiB: cheaper than a search's first depth
-	if hard > 0 {
-		w.deadline = start.Add(hard)
-	}
 
 	rng := rand.New(rand.NewPCG(viewSeed(&view, history), 0x57A7E60))
 	n := e.worlds
@@ -238,7 +236,7 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 		if e.level.Kind == kit.WeakSearch && e.level.Noise > 0 {
 			res.BestMove = root[noisyIndex(avg, e.level.Noise, e.level.Lines, e.rng)]
 		}
-		if w.aborted || (soft > 0 && !lim.Infinite && time.Since(start) > soft/2) {
+		if w.aborted || e.ctl.SoftExpired(0.5) {
 			break
 		}
 		if res.Score >= WinClip && done[len(worlds)-1] == depth && !lim.Infinite {
@@ -429,7 +427,10 @@ func (w *worker) searchRoot(world *stratego.Position, root []stratego.Move, dept
 	return true
 }
 
-// stopNow checks the budget every 1024 nodes.
+// stopNow asks the kit's control every 1024 nodes; with ignoreBudget (the
+// first depth, which every decision completes) only whether it was
+// cancelled. A limit passed at the first depth stays passed, so the
+// second stops at its first check.
 func (w *worker) stopNow(ignoreBudget bool) bool {
 	if w.aborted {
 		return true
@@ -437,13 +438,17 @@ func (w *worker) stopNow(ignoreBudget bool) bool {
 	if w.nodes&1023 != 0 {
 		return false
 	}
-	if w.ctx.Err() != nil {
-		w.aborted = true
-	} else if !ignoreBudget && ((w.maxNodes > 0 && w.nodes >= w.maxNodes) || (!w.deadline.IsZero() && time.Now().After(w.deadline))) {
-		w.aborted = true
+	if ignoreBudget {
+		w.aborted = w.ctl.Cancelled()
+	} else {
+		w.ctl.Check(w.nodeCount)
+		w.aborted = w.ctl.Stopped()
 	}
 	return w.aborted
 }
+
+// nodeCount is the node count the control compares with the node limit.
+func (w *worker) nodeCount() uint64 { return w.nodes }
 
 // terminal scores a position whose game is over by movable pieces; ok is
 // false while both sides can move.
@@ -716,15 +721,12 @@ func meanGain(a stratego.Kind, probs *[stratego.Unknown]int) int {
 // search's own plan had it before the kit, about 1/120 of the clock.
 const movesLeft = 45
 
-// plan turns the limits into a soft limit (no new depth after half of it)
-// and a hard limit (the search stops), both 0 when time does not limit.
-func (e *Engine) plan(lim *Limits, us stratego.Side, start time.Time) (soft, hard time.Duration) {
+// plan is the decision's time budget: no new depth after half its soft
+// limit, a stop at its hard limit; disabled when time does not limit (an
+// infinite search ignores the clock).
+func (e *Engine) plan(lim *Limits, us stratego.Side, start time.Time) kit.TimeManager {
 	if lim.Infinite {
-		return 0, 0
+		return kit.TimeManager{Start: start}
 	}
-	tm := kit.PlanTime(lim, int(us), e.MoveOverhead, start, movesLeft)
-	if !tm.Enabled {
-		return 0, 0
-	}
-	return tm.Soft, tm.Hard
+	return kit.PlanTime(lim, int(us), e.MoveOverhead, start, movesLeft)
 }

@@ -126,18 +126,3 @@ func (c *Control) Elapsed() time.Duration {
 	defer c.mu.Unlock()
 	return c.tm.Elapsed()
 }
-
-// Hold keeps a finished search's answer back while UCI forbids sending
-// it: for an infinite search until ctx is cancelled, for a pondering one
-// until ponderhit or cancellation. It watches ctx, not the stop flag: a
-// search sets that flag itself at a depth or node limit, and UCI forbids
-// answering before stop then too.
-func (c *Control) Hold(ctx context.Context, infinite bool) {
-	for {
-		c.PollPonderHit()
-		if ctx.Err() != nil || !(infinite || c.pondering.Load()) {
-			return
-		}
-		time.Sleep(500 * time.Microsecond)
-	}
-}

@@ -149,7 +149,7 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 		if e.level.Kind == kit.GreedyMover {
 			move = greedyMove(pos, e.rng)
 		}
-		e.ctl.Hold(ctx, lim.Infinite)
+		kit.Hold(ctx, &lim)
 		return Result{BestMove: move}
 	}
 	e.multiPV = e.opts.MultiPV
@@ -179,7 +179,7 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 	}
 	rootMoves := rootMovesFor(pos, lim.SearchMoves)
 	if len(rootMoves) == 0 {
-		e.ctl.Hold(ctx, lim.Infinite)
+		kit.Hold(ctx, &lim)
 		return Result{BestMove: NullMove, Score: noMoveScore(pos)}
 	}
 
@@ -196,7 +196,7 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 	}
 	main := e.workers[0]
 	main.iterate(report)
-	e.ctl.Hold(ctx, lim.Infinite) // infinite/ponder: the answer waits for the GUI
+	kit.Hold(ctx, &lim) // infinite/ponder: the answer waits for the GUI
 	e.ctl.Stop()
 	g.Wait()
 

@@ -176,8 +176,9 @@ func (c *chameleonEngine) Prepare(g chameleonGame, args []string) (variants.Sear
 	players := pos.Players()
 	return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
 		lim.PonderHit = hit
+		mate := chameleonMate(players)
 		res := eng.Search(ctx, &pos, keys, lim, func(info chsearch.Info) {
-			report(formatChameleonInfo(info, players))
+			report(kit.InfoOf(info, chameleon.Move.String, mate).String())
 		})
 		if res.BestMove == chameleon.NoMove {
 			return "(none)"
@@ -261,29 +262,26 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 	return lim, opts, g.Notes
 }
 
-// formatChameleonInfo writes an iteration's report. The score is the
-// mover's (the root player's) in centipawns: its own evaluation minus the
-// mean of its opponents'; "mate N" is a win the opponents cannot prevent
-// even together, within about N of its own moves (negative: they can
-// eliminate it).
-func formatChameleonInfo(info chsearch.Info, players int) string {
-	out := kit.Info{Depth: info.Depth, SelDepth: info.SelDepth, Score: info.Score, Nodes: info.Nodes,
-		Elapsed: info.Elapsed, Hashfull: info.Hashfull}
-	if chsearch.IsWin(info.Score) {
-		plies := chsearch.WinScore - info.Score
-		if info.Score < 0 {
-			plies = chsearch.WinScore + info.Score
+// chameleonMate writes a score of a game of players players as "mate N".
+// A score is the mover's (the root player's) in centipawns: its own
+// evaluation minus the mean of its opponents'; "mate N" is a win the
+// opponents cannot prevent even together, within about N of its own moves
+// (negative: they can eliminate it).
+func chameleonMate(players int) func(score int) (int, bool) {
+	return func(score int) (int, bool) {
+		if !chsearch.IsWin(score) {
+			return 0, false
+		}
+		plies := chsearch.WinScore - score
+		if score < 0 {
+			plies = chsearch.WinScore + score
 		}
 		moves := (plies + players - 1) / max(players, 1)
-		if info.Score < 0 {
+		if score < 0 {
 			moves = -max(moves, 1)
 		}
-		out.Score, out.Mate = moves, true
+		return moves, true
 	}
-	for _, m := range info.PV {
-		out.PV = append(out.PV, m.String())
-	}
-	return out.String()
 }
 
 // showChameleonBoard answers "board" with everything a frontend draws,

@@ -245,8 +245,7 @@ func (c *strategoEngine) Prepare(g strategoGame, args []string) (variants.Search
 		lim.PonderHit = hit
 		eng.SetOptions(opts)
 		res := eng.Search(ctx, &pos, history, lim, func(info stsearch.Info) {
-			report(kit.Info{Depth: info.Depth, Score: info.Score, Nodes: info.Nodes, Elapsed: info.Elapsed,
-				Hashfull: -1, PV: []string{info.PV[0].String()}, Comment: fmt.Sprintf("worlds %d", info.Worlds)}.String())
+			report(kit.InfoOf(info, stratego.Move.String, nil).String())
 		})
 		if res.BestMove == stratego.NullMove {
 			return "0000"

@@ -41,7 +41,7 @@ type Limits = kit.Limits[stratego.Move]
 const DefaultDepth = 4
 
 // Info is one progress report: a depth completed over all worlds, PV
-// holding the best move.
+// holding the best move; the table's fill is not reported (Hashfull -1).
 type Info = kit.Report[stratego.Move]
 
 // Result is the decision; Worlds is the number of worlds averaged over.
@@ -231,7 +231,8 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 		best := bestIndex(avg)
 		res = Result{BestMove: root[best], Score: avg[best], Depth: depth, Nodes: w.nodes, Worlds: len(worlds)}
 		if !w.aborted && report != nil {
-			report(Info{Depth: depth, Worlds: len(worlds), Score: avg[best], Nodes: w.nodes, Elapsed: time.Since(start), PV: []stratego.Move{root[best]}})
+			report(Info{Depth: depth, Worlds: len(worlds), Score: avg[best], Nodes: w.nodes, Elapsed: time.Since(start),
+				Hashfull: -1, PV: []stratego.Move{root[best]}})
 		}
 		if e.level.Kind == kit.WeakSearch && e.level.Noise > 0 {
 			res.BestMove = root[noisyIndex(avg, e.level.Noise, e.level.Lines, e.rng)]

@@ -180,8 +180,7 @@ func (c *cardEngine) Prepare(g cardGame, args []string) (variants.Search, []stri
 		return nil, nil, fmt.Errorf("go: %s is to move but its own hand is hidden in this position (%s); give %s's view",
 			us, handCodes(hand), us)
 	}
-	gp := kit.ParseGo(args, int(us), "worlds")
-	gp.OwnClock(int(us))
+	gp := kit.ParseGo(args, int(us), kit.ColourClocks, "worlds")
 	var hidden cmsearch.HiddenOptions
 	if gp.Choice("worlds", "default", "known") {
 		hidden.KnownCards = g.KnownOpponentCards(us)

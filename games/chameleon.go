@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"tempest/internal/quote"
 	"tempest/kit"
@@ -188,41 +187,15 @@ func (c *chameleonEngine) Prepare(g chameleonGame, args []string) (variants.Sear
 }
 
 // parseChameleonGo reads "go" for Chameleon Chess: depth, nodes, movetime,
-// infinite, ponder, searchmoves, movestogo, the mover's clock, and
+// infinite, ponder, searchmoves, movestogo, the mover's clock (the kit's
+// MoverClock: time/inc, or a two-player frontend's wtime/btime), and
 // "algorithm model|paranoid" (model, the default, is paranoid search with
-// the opponent model; paranoid is its control). The mover's clock is "time"/"inc"; a two-player frontend's
-// "wtime"/"btime" (with "winc"/"binc") are accepted too: with one of them
-// given it is the mover's, with both the smaller one is taken, because a
-// game of up to four players has no white and black to map them to and
-// spending too little is safer than losing on time. What cannot apply (mate,
-// a bad algorithm or move) is ignored with a note.
+// the opponent model; paranoid is its control). What cannot apply (mate, a
+// bad algorithm or move) is ignored with a note.
 func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, chsearch.Options, []string) {
 	var moves []chameleon.Move
 	opts := chsearch.Options{Algorithm: chsearch.ParanoidModel}
-	var viaTime, viaColour bool
-	for _, a := range args {
-		viaTime = viaTime || a == "time" || a == "inc"
-		viaColour = viaColour || a == "wtime" || a == "btime" || a == "winc" || a == "binc"
-	}
-	var dropped bool
-	if viaTime && viaColour {
-		// Both forms name the same clock: keep the one meant for this game.
-		kept := make([]string, 0, len(args))
-		for i := 0; i < len(args); i++ {
-			if a := args[i]; a == "wtime" || a == "btime" || a == "winc" || a == "binc" {
-				if i+1 < len(args) && !kit.IsGoKeyword(args[i+1]) {
-					i++
-				}
-				continue
-			}
-			kept = append(kept, args[i])
-		}
-		args, dropped = kept, true
-	}
-	g := kit.ParseGo(args, 0, "algorithm")
-	if dropped {
-		g.Note("go: the mover's clock was given both as time/inc and as wtime/btime; using time/inc")
-	}
+	g := kit.ParseGo(args, int(pos.ToMove()), kit.MoverClock, "algorithm")
 	if name, ok := g.Extras["algorithm"]; ok {
 		if a, ok := chsearch.ParseAlgorithm(name); ok {
 			opts.Algorithm = a
@@ -244,20 +217,7 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 	if len(g.Limits.SearchMoves) > 0 && len(moves) == 0 {
 		g.Note("go searchmoves: no legal move given; searching every move")
 	}
-	gl := g.Limits
-	// wtime and btime are both "the mover's clock" here; "time" sets White's.
-	clock := 0
-	if g.Given[1] && (!g.Given[0] || gl.Time[1] < gl.Time[0]) {
-		clock = 1
-	}
-	if gl.Clock && !g.Given[clock] {
-		gl.Time[clock] = 100 * time.Millisecond
-		g.Note("go: no clock given for the side to move; using 100 ms")
-	}
-	// The kit's clocks are indexed by colour: the mover's is the one read.
-	lim := kit.Convert[chameleon.Move](gl)
-	lim.Time, lim.Inc = [kit.MaxPlayers]time.Duration{}, [kit.MaxPlayers]time.Duration{}
-	lim.Time[pos.ToMove()], lim.Inc[pos.ToMove()] = gl.Time[clock], gl.Inc[clock]
+	lim := kit.Convert[chameleon.Move](g.Limits) // clocks indexed by colour, as the search reads them
 	lim.SearchMoves = moves
 	return lim, opts, g.Notes
 }

@@ -558,8 +558,7 @@ func (c *chessEngine) TableMB() int                { return c.e.TT.SizeMB() }
 func (c *chessEngine) Prepare(cg *chessGame, args []string) (variants.Search, []string, error) {
 	pos := cg.pos // the search owns its copy
 	us := pos.SideToMove()
-	gp := kit.ParseGo(args, int(us))
-	gp.OwnClock(int(us))
+	gp := kit.ParseGo(args, int(us), kit.ColourClocks)
 	lim := kit.Convert[movegen.Move](gp.Limits)
 	// Moves are read and written in the notation the game was set up with,
 	// as legalmoves and history write them: UCI_Chess960 takes effect at

@@ -83,8 +83,8 @@ const (
 // argument, returned in Extras. Every number is checked: a missing or
 // malformed one is ignored, a negative, zero or huge one clamped, and
 // each such change is noted. When every limit the client gave was
-// unusable, the search gets one second; on a clock that is not the
-// mover's, 100 ms.
+// unusable, the search gets one second; when only another player's clock
+// was given, the mover's is 100 ms.
 func ParseGo(args []string, us int, clocks GoClocks, extra ...string) GoParams {
 	var g GoParams
 	if clocks == MoverClock {
@@ -158,7 +158,7 @@ func Unending(args []string) bool {
 	return l.Infinite || l.Ponder || !(l.Depth > 0 || l.Nodes > 0 || l.MoveTime > 0 || l.Clock)
 }
 
-// parseGo is ParseGo without the one-second fallback.
+// parseGo is ParseGo for ColourClocks without its fallbacks.
 func parseGo(args []string, us int, extra []string) GoParams {
 	g := GoParams{Extras: map[string]string{}}
 	var clockOnly []string // increments and movestogo, which only shape a clock

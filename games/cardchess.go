@@ -180,8 +180,7 @@ func (c *cardEngine) Prepare(g cardGame, args []string) (variants.Search, []stri
 		return nil, nil, fmt.Errorf("go: %s is to move but its own hand is hidden in this position (%s); give %s's view",
 			us, handCodes(hand), us)
 	}
-	gp := kit.ParseGo(args, int(us), "worlds")
-	gp.OwnClock(int(us))
+	gp := kit.ParseGo(args, int(us), kit.ColourClocks, "worlds")
 	var hidden cmsearch.HiddenOptions
 	if gp.Choice("worlds", "default", "known") {
 		hidden.KnownCards = g.KnownOpponentCards(us)
@@ -204,7 +203,7 @@ func (c *cardEngine) Prepare(g cardGame, args []string) (variants.Search, []stri
 	return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
 		lim.PonderHit = hit
 		res := eng.SearchHiddenWith(ctx, &pos, lim, cmsearch.DefaultSamples, hidden, func(info cmsearch.Info) {
-			report(formatCardInfo(info))
+			report(kit.InfoOf(info, chessmate.Action.String, cardMate).String())
 		})
 		if res.BestMove == chessmate.NullAction {
 			return "0000"
@@ -213,21 +212,8 @@ func (c *cardEngine) Prepare(g cardGame, args []string) (variants.Search, []stri
 	}, gp.Notes, nil
 }
 
-// formatCardInfo writes a card-chess search report as a UCI info line.
-func formatCardInfo(info cmsearch.Info) string {
-	out := kit.Info{Depth: info.Depth, SelDepth: info.SelDepth, MultiPV: info.MultiPV, Score: info.Score,
-		Nodes: info.Nodes, Elapsed: info.Elapsed, Hashfull: info.Hashfull}
-	if info.CurrMove != chessmate.NullAction {
-		out.CurrMove, out.CurrMoveNumber = info.CurrMove.String(), info.CurrMoveNumber
-	}
-	if cmsearch.IsMate(info.Score) {
-		out.Score, out.Mate = cmsearch.MateInMoves(info.Score), true
-	}
-	for _, m := range info.PV {
-		out.PV = append(out.PV, m.String())
-	}
-	return out.String()
-}
+// cardMate is a card-chess score as "mate N".
+func cardMate(score int) (int, bool) { return cmsearch.MateInMoves(score), cmsearch.IsMate(score) }
 
 // handCodes writes a hand as in a position string.
 func handCodes(h *chessmate.Hand) string {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"tempest/internal/quote"
 	"tempest/kit"
@@ -176,8 +175,9 @@ func (c *chameleonEngine) Prepare(g chameleonGame, args []string) (variants.Sear
 	players := pos.Players()
 	return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
 		lim.PonderHit = hit
+		mate := chameleonMate(players)
 		res := eng.Search(ctx, &pos, keys, lim, func(info chsearch.Info) {
-			report(formatChameleonInfo(info, players))
+			report(kit.InfoOf(info, chameleon.Move.String, mate).String())
 		})
 		if res.BestMove == chameleon.NoMove {
 			return "(none)"
@@ -187,41 +187,15 @@ func (c *chameleonEngine) Prepare(g chameleonGame, args []string) (variants.Sear
 }
 
 // parseChameleonGo reads "go" for Chameleon Chess: depth, nodes, movetime,
-// infinite, ponder, searchmoves, movestogo, the mover's clock, and
+// infinite, ponder, searchmoves, movestogo, the mover's clock (the kit's
+// MoverClock: time/inc, or a two-player frontend's wtime/btime), and
 // "algorithm model|paranoid" (model, the default, is paranoid search with
-// the opponent model; paranoid is its control). The mover's clock is "time"/"inc"; a two-player frontend's
-// "wtime"/"btime" (with "winc"/"binc") are accepted too: with one of them
-// given it is the mover's, with both the smaller one is taken, because a
-// game of up to four players has no white and black to map them to and
-// spending too little is safer than losing on time. What cannot apply (mate,
-// a bad algorithm or move) is ignored with a note.
+// the opponent model; paranoid is its control). What cannot apply (mate, a
+// bad algorithm or move) is ignored with a note.
 func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, chsearch.Options, []string) {
 	var moves []chameleon.Move
 	opts := chsearch.Options{Algorithm: chsearch.ParanoidModel}
-	var viaTime, viaColour bool
-	for _, a := range args {
-		viaTime = viaTime || a == "time" || a == "inc"
-		viaColour = viaColour || a == "wtime" || a == "btime" || a == "winc" || a == "binc"
-	}
-	var dropped bool
-	if viaTime && viaColour {
-		// Both forms name the same clock: keep the one meant for this game.
-		kept := make([]string, 0, len(args))
-		for i := 0; i < len(args); i++ {
-			if a := args[i]; a == "wtime" || a == "btime" || a == "winc" || a == "binc" {
-				if i+1 < len(args) && !kit.IsGoKeyword(args[i+1]) {
-					i++
-				}
-				continue
-			}
-			kept = append(kept, args[i])
-		}
-		args, dropped = kept, true
-	}
-	g := kit.ParseGo(args, 0, "algorithm")
-	if dropped {
-		g.Note("go: the mover's clock was given both as time/inc and as wtime/btime; using time/inc")
-	}
+	g := kit.ParseGo(args, int(pos.ToMove()), kit.MoverClock, "algorithm")
 	if name, ok := g.Extras["algorithm"]; ok {
 		if a, ok := chsearch.ParseAlgorithm(name); ok {
 			opts.Algorithm = a
@@ -243,47 +217,31 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 	if len(g.Limits.SearchMoves) > 0 && len(moves) == 0 {
 		g.Note("go searchmoves: no legal move given; searching every move")
 	}
-	gl := g.Limits
-	// wtime and btime are both "the mover's clock" here; "time" sets White's.
-	clock := 0
-	if g.Given[1] && (!g.Given[0] || gl.Time[1] < gl.Time[0]) {
-		clock = 1
-	}
-	if gl.Clock && !g.Given[clock] {
-		gl.Time[clock] = 100 * time.Millisecond
-		g.Note("go: no clock given for the side to move; using 100 ms")
-	}
-	// The kit's clocks are indexed by colour: the mover's is the one read.
-	lim := kit.Convert[chameleon.Move](gl)
-	lim.Time, lim.Inc = [kit.MaxPlayers]time.Duration{}, [kit.MaxPlayers]time.Duration{}
-	lim.Time[pos.ToMove()], lim.Inc[pos.ToMove()] = gl.Time[clock], gl.Inc[clock]
+	lim := kit.Convert[chameleon.Move](g.Limits) // clocks indexed by colour, as the search reads them
 	lim.SearchMoves = moves
 	return lim, opts, g.Notes
 }
 
-// formatChameleonInfo writes an iteration's report. The score is the
-// mover's (the root player's) in centipawns: its own evaluation minus the
-// mean of its opponents'; "mate N" is a win the opponents cannot prevent
-// even together, within about N of its own moves (negative: they can
-// eliminate it).
-func formatChameleonInfo(info chsearch.Info, players int) string {
-	out := kit.Info{Depth: info.Depth, SelDepth: info.SelDepth, Score: info.Score, Nodes: info.Nodes,
-		Elapsed: info.Elapsed, Hashfull: info.Hashfull}
-	if chsearch.IsWin(info.Score) {
-		plies := chsearch.WinScore - info.Score
-		if info.Score < 0 {
-			plies = chsearch.WinScore + info.Score
+// chameleonMate writes a score of a game of players players as "mate N".
+// A score is the mover's (the root player's) in centipawns: its own
+// evaluation minus the mean of its opponents'; "mate N" is a win the
+// opponents cannot prevent even together, within about N of its own moves
+// (negative: they can eliminate it).
+func chameleonMate(players int) func(score int) (int, bool) {
+	return func(score int) (int, bool) {
+		if !chsearch.IsWin(score) {
+			return 0, false
+		}
+		plies := chsearch.WinScore - score
+		if score < 0 {
+			plies = chsearch.WinScore + score
 		}
 		moves := (plies + players - 1) / max(players, 1)
-		if info.Score < 0 {
+		if score < 0 {
 			moves = -max(moves, 1)
 		}
-		out.Score, out.Mate = moves, true
+		return moves, true
 	}
-	for _, m := range info.PV {
-		out.PV = append(out.PV, m.String())
-	}
-	return out.String()
 }
 
 // showChameleonBoard answers "board" with everything a frontend draws,

@@ -558,8 +558,7 @@ func (c *chessEngine) TableMB() int                { return c.e.TT.SizeMB() }
 func (c *chessEngine) Prepare(cg *chessGame, args []string) (variants.Search, []string, error) {
 	pos := cg.pos // the search owns its copy
 	us := pos.SideToMove()
-	gp := kit.ParseGo(args, int(us))
-	gp.OwnClock(int(us))
+	gp := kit.ParseGo(args, int(us), kit.ColourClocks)
 	lim := kit.Convert[movegen.Move](gp.Limits)
 	// Moves are read and written in the notation the game was set up with,
 	// as legalmoves and history write them: UCI_Chess960 takes effect at
@@ -595,7 +594,7 @@ func (c *chessEngine) Prepare(cg *chessGame, args []string) (variants.Search, []
 	return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
 		lim.PonderHit = hit
 		res := eng.Search(ctx, &pos, lim, func(info search.Info) {
-			report(formatInfo(info, chess960, showWDL, show))
+			report(chessInfo(info, chess960, showWDL, show).String())
 		})
 		best := res.BestMove.UCI(chess960)
 		// The expected reply is sent when the GUI may ponder on it.
@@ -649,32 +648,21 @@ func (c *chessEngine) tablebaseNote(pos *movegen.Position, lim *search.Limits, g
 	}
 }
 
-// formatInfo writes a search report as a UCI info line.
-func formatInfo(info search.Info, chess960, showWDL, showTBHits bool) string {
-	out := kit.Info{Depth: info.Depth, SelDepth: info.SelDepth, MultiPV: info.MultiPV, Score: info.Score,
-		Nodes: info.Nodes, Elapsed: info.Elapsed, Hashfull: info.Hashfull,
-		TBHits: info.TBHits, ShowTBHits: showTBHits}
-	if info.CurrMove != movegen.NullMove {
-		out.CurrMove, out.CurrMoveNumber = info.CurrMove.UCI(chess960), info.CurrMoveNumber
-	}
-	if search.IsMate(info.Score) {
-		out.Score, out.Mate = search.MateInMoves(info.Score), true
-	}
-	switch info.Bound {
-	case tt.BoundLower:
-		out.Bound = "lowerbound"
-	case tt.BoundUpper:
-		out.Bound = "upperbound"
-	}
+// chessInfo is a search report's info line: the kit's, with the moves in
+// the game's notation, tbhits when tables are in use and, with
+// UCI_ShowWDL, the win, draw and loss chances.
+func chessInfo(info search.Info, chess960, showWDL, showTBHits bool) kit.Info {
+	out := kit.InfoOf(info, func(m movegen.Move) string { return m.UCI(chess960) }, chessMate)
+	out.ShowTBHits = showTBHits
 	if showWDL {
 		w, d, l := winDrawLoss(info.Score)
 		out.WDL = &[3]int{w, d, l}
 	}
-	for _, m := range info.PV {
-		out.PV = append(out.PV, m.UCI(chess960))
-	}
-	return out.String()
+	return out
 }
+
+// chessMate is a chess score as "mate N".
+func chessMate(score int) (int, bool) { return search.MateInMoves(score), search.IsMate(score) }
 
 // winDrawLoss estimates win, draw and loss chances in per mille from a
 // score with a fixed logistic model: the win chance is 50% at +2 pawns

@@ -217,8 +217,7 @@ func (c *strategoEngine) TableMB() int                { return stsearch.TableMB 
 func (c *strategoEngine) Prepare(g strategoGame, args []string) (variants.Search, []string, error) {
 	pos := *g.Pos() // the search owns its copy
 	us := int(pos.SideToMove())
-	gp := kit.ParseGo(args, us, "deal")
-	gp.OwnClock(us)
+	gp := kit.ParseGo(args, us, kit.ColourClocks, "deal")
 	// The belief reads the public record only: the start (reduced to the
 	// mover's view by the search) and the plies as both saw them.
 	start := g.Begin().View(pos.SideToMove()) // the search's own copy; the mover's view, so nothing hidden can leak
@@ -245,8 +244,7 @@ func (c *strategoEngine) Prepare(g strategoGame, args []string) (variants.Search
 		lim.PonderHit = hit
 		eng.SetOptions(opts)
 		res := eng.Search(ctx, &pos, history, lim, func(info stsearch.Info) {
-			report(kit.Info{Depth: info.Depth, Score: info.Score, Nodes: info.Nodes, Elapsed: info.Elapsed,
-				Hashfull: -1, PV: []string{info.PV[0].String()}, Comment: fmt.Sprintf("worlds %d", info.Worlds)}.String())
+			report(kit.InfoOf(info, stratego.Move.String, nil).String())
 		})
 		if res.BestMove == stratego.NullMove {
 			return "0000"

@@ -56,6 +56,11 @@ func (c *Control) Resume() { c.stop.Store(false) }
 // Stopped reports whether the search must stop; any thread may ask.
 func (c *Control) Stopped() bool { return c.stop.Load() }
 
+// Cancelled reports whether the search's context was cancelled (stop,
+// quit), whatever the limits say: a search that owes a first iteration
+// whatever its budget asks only this until it has one.
+func (c *Control) Cancelled() bool { return c.ctx != nil && c.ctx.Err() != nil }
+
 // Pondering reports whether the search still waits for ponderhit.
 func (c *Control) Pondering() bool { return c.pondering.Load() }
 
@@ -120,19 +125,4 @@ func (c *Control) Elapsed() time.Duration {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.tm.Elapsed()
-}
-
-// Hold keeps a finished search's answer back while UCI forbids sending
-// it: for an infinite search until ctx is cancelled, for a pondering one
-// until ponderhit or cancellation. It watches ctx, not the stop flag: a
-// search sets that flag itself at a depth or node limit, and UCI forbids
-// answering before stop then too.
-func (c *Control) Hold(ctx context.Context, infinite bool) {
-	for {
-		c.PollPonderHit()
-		if ctx.Err() != nil || !(infinite || c.pondering.Load()) {
-			return
-		}
-		time.Sleep(500 * time.Microsecond)
-	}
 }

@@ -36,6 +36,22 @@ func TestControlStopsAtCancellation(t *testing.T) {
 	assert.Eventually(t, c.Stopped, time.Second, time.Millisecond)
 }
 
+// Cancelled sees cancellation only, not the limits: a search that owes a
+// first iteration asks it while the limits are already past.
+func TestControlCancelledIgnoresTheLimits(t *testing.T) {
+	var c Control
+	assert.False(t, c.Cancelled(), "outside a search")
+	ctx, cancel := context.WithCancel(context.Background())
+	tm := TimeManager{Enabled: true, Start: time.Now().Add(-time.Second), Soft: time.Millisecond, Hard: time.Millisecond}
+	end := c.Start(ctx, tm, 10, false, nil)
+	defer end()
+	c.Check(func() uint64 { return 20 })
+	assert.True(t, c.Stopped(), "past both limits")
+	assert.False(t, c.Cancelled())
+	cancel()
+	assert.True(t, c.Cancelled(), "at once, without waiting for the watcher")
+}
+
 // A pondering search's clock starts at ponderhit: before it neither the hard
 // nor the soft limit applies, and Hold keeps the answer back.
 func TestControlWaitsForThePonderHit(t *testing.T) {
@@ -50,7 +66,7 @@ func TestControlWaitsForThePonderHit(t *testing.T) {
 	assert.True(t, c.Pondering())
 
 	held := make(chan struct{})
-	go func() { c.Hold(context.Background(), false); close(held) }()
+	go func() { Hold(context.Background(), &Limits[int]{Ponder: true, PonderHit: hit}); close(held) }()
 	select {
 	case <-held:
 		t.Fatal("Hold returned before ponderhit")
@@ -62,18 +78,24 @@ func TestControlWaitsForThePonderHit(t *testing.T) {
 	case <-time.After(time.Second):
 		t.Fatal("Hold still waits after ponderhit")
 	}
+	c.PollPonderHit()
 	assert.False(t, c.Pondering())
 	assert.Less(t, c.Elapsed(), time.Minute, "the clock restarted at the hit")
+	// A hit that came during the search lets the answer go at once.
+	Hold(context.Background(), &Limits[int]{Ponder: true, PonderHit: hit})
 }
 
-// An infinite search's answer waits for stop even after the search ended.
-func TestControlHoldsAnInfiniteAnswerUntilCancelled(t *testing.T) {
-	var c Control
-	ctx, cancel := context.WithCancel(context.Background())
-	end := c.Start(ctx, TimeManager{}, 0, false, nil)
-	defer end()
-	time.AfterFunc(20*time.Millisecond, cancel)
+// An infinite search's answer waits for stop even after the search ended;
+// so does a pondering one's without a hit channel; other answers go at once.
+func TestHoldKeepsTheAnswerUntilCancelled(t *testing.T) {
+	for _, lim := range []Limits[int]{{Infinite: true}, {Ponder: true}, {Infinite: true, Depth: 3}} {
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(20*time.Millisecond, cancel)
+		start := time.Now()
+		Hold(ctx, &lim)
+		assert.GreaterOrEqual(t, time.Since(start), 15*time.Millisecond, "%+v", lim)
+	}
 	start := time.Now()
-	c.Hold(ctx, true)
-	assert.GreaterOrEqual(t, time.Since(start), 15*time.Millisecond)
+	Hold(context.Background(), &Limits[int]{Depth: 3})
+	assert.Less(t, time.Since(start), time.Second)
 }

@@ -3,10 +3,12 @@ package kit
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
-	"tempest/internal/quote"
 	"time"
+
+	"tempest/internal/quote"
 )
 
 // Bounds a "go" value is clamped to. A GUI may send any number; the search
@@ -24,8 +26,8 @@ const (
 type GoParams struct {
 	Limits Limits[string]
 	Notes  []string
-	// Given marks the players whose clock was given (wtime for player 0,
-	// btime for player 1, time for the mover).
+	// Given marks the players whose clock was given (GoClocks says which
+	// words name whose).
 	Given [MaxPlayers]bool
 	// Extras holds the game's own words with one argument (Chameleon's
 	// "algorithm"), as ParseGo was asked for them.
@@ -60,15 +62,36 @@ func IsGoKeyword(s string) bool {
 	return goNumberKeys[s] || s == "infinite" || s == "ponder" || s == "searchmoves"
 }
 
-// ParseGo reads the "go" parameters for a game whose mover is player us:
-// wtime/winc set player 0's clock, btime/binc player 1's, and time/inc
-// (for games of more than two players) the mover's. extra names a game's
-// own words with one argument, returned in Extras. Every number is
-// checked: a missing or malformed one is ignored, a negative, zero or huge
-// one clamped, and each such change is noted. When every limit the client
-// gave was unusable, the search gets one second.
-func ParseGo(args []string, us int, extra ...string) GoParams {
-	g := parseGo(args, us, extra)
+// GoClocks says how a game's "go" words name its players' clocks.
+type GoClocks int
+
+const (
+	// ColourClocks, for two-player games: wtime/winc are player 0's clock,
+	// btime/binc player 1's, time/inc the mover's.
+	ColourClocks GoClocks = iota
+	// MoverClock, for a game of up to four players, which has no white and
+	// black: time/inc is the mover's clock, and the wtime/btime
+	// (winc/binc) a two-player frontend sends are the mover's too: one of
+	// them alone, or with both the smaller, since spending too little is
+	// safer than losing on time. Given with time/inc they are ignored,
+	// with a note.
+	MoverClock
+)
+
+// ParseGo reads the "go" parameters for a game whose mover is player us,
+// its clocks named as clocks says. extra names a game's own words with one
+// argument, returned in Extras. Every number is checked: a missing or
+// malformed one is ignored, a negative, zero or huge one clamped, and
+// each such change is noted. When every limit the client gave was
+// unusable, the search gets one second; when only another player's clock
+// was given, the mover's is 100 ms.
+func ParseGo(args []string, us int, clocks GoClocks, extra ...string) GoParams {
+	var g GoParams
+	if clocks == MoverClock {
+		g = parseMoverGo(args, us, extra)
+	} else {
+		g = parseGo(args, us, extra)
+	}
 	if len(g.Notes) > 0 && !g.bounded() {
 		// Every limit the client meant to give was ignored: a search
 		// without limits would run until "stop", which a client that
@@ -76,6 +99,51 @@ func ParseGo(args []string, us int, extra ...string) GoParams {
 		g.Limits.MoveTime = DefaultGoTime
 		g.Note("go: no usable limit left; searching for %d ms", DefaultGoTime.Milliseconds())
 	}
+	if g.Limits.Clock && !g.Given[us] {
+		// A GUI that sends only the opponent's clock gets a very short
+		// search.
+		g.Limits.Time[us] = 100 * time.Millisecond
+		g.Note("go: no clock given for the side to move; using 100 ms")
+	}
+	return g
+}
+
+// colourClockWords name a two-player game's clocks.
+var colourClockWords = map[string]bool{"wtime": true, "btime": true, "winc": true, "binc": true}
+
+// parseMoverGo reads "go" for a MoverClock game: as a two-player game's
+// first player, then every clock moved to the mover's.
+func parseMoverGo(args []string, us int, extra []string) GoParams {
+	viaTime, viaColour := false, false
+	for _, a := range args {
+		viaTime = viaTime || a == "time" || a == "inc"
+		viaColour = viaColour || colourClockWords[a]
+	}
+	if viaTime && viaColour {
+		// Both forms name the same clock: keep the one meant for this game.
+		kept := make([]string, 0, len(args))
+		for i := 0; i < len(args); i++ {
+			if colourClockWords[args[i]] {
+				if i+1 < len(args) && !IsGoKeyword(args[i+1]) && !slices.Contains(extra, args[i+1]) {
+					i++ // its value
+				}
+				continue
+			}
+			kept = append(kept, args[i])
+		}
+		args = kept
+	}
+	g := parseGo(args, 0, extra) // time/inc and wtime/winc fill clock 0, btime/binc clock 1
+	if viaTime && viaColour {
+		g.Note("go: the mover's clock was given both as time/inc and as wtime/btime; using time/inc")
+	}
+	clock := 0
+	if g.Given[1] && (!g.Given[0] || g.Limits.Time[1] < g.Limits.Time[0]) {
+		clock = 1
+	}
+	t, inc, given := g.Limits.Time[clock], g.Limits.Inc[clock], g.Given[clock]
+	g.Limits.Time, g.Limits.Inc, g.Given = [MaxPlayers]time.Duration{}, [MaxPlayers]time.Duration{}, [MaxPlayers]bool{}
+	g.Limits.Time[us], g.Limits.Inc[us], g.Given[us] = t, inc, given
 	return g
 }
 
@@ -90,7 +158,7 @@ func Unending(args []string) bool {
 	return l.Infinite || l.Ponder || !(l.Depth > 0 || l.Nodes > 0 || l.MoveTime > 0 || l.Clock)
 }
 
-// parseGo is ParseGo without the one-second fallback.
+// parseGo is ParseGo for ColourClocks without its fallbacks.
 func parseGo(args []string, us int, extra []string) GoParams {
 	g := GoParams{Extras: map[string]string{}}
 	var clockOnly []string // increments and movestogo, which only shape a clock
@@ -157,13 +225,16 @@ func (g *GoParams) bounded() bool {
 	return l.Depth > 0 || l.Nodes > 0 || l.MoveTime > 0 || l.Clock || l.Mate > 0 || l.Infinite || l.Ponder
 }
 
-// OwnClock makes sure a search on a clock has the mover's: a GUI that
-// sends only the opponent's clock gets a very short search.
-func (g *GoParams) OwnClock(us int) {
-	if g.Limits.Clock && !g.Given[us] {
-		g.Limits.Time[us] = 100 * time.Millisecond
-		g.Note("go: no clock given for the side to move; using 100 ms")
+// clockOf is the player whose clock a clock word names: w for player 0,
+// b for player 1, none for the mover.
+func clockOf(word string, us int) int {
+	switch word[0] {
+	case 'w':
+		return 0
+	case 'b':
+		return 1
 	}
+	return us
 }
 
 // number reads a go value. Beyond int64 it counts as huge; a value that is
@@ -197,24 +268,11 @@ func (g *GoParams) set(name string, n int64, us int) {
 	case "wtime", "btime", "time":
 		// A negative clock is a GUI's way of saying the time is up:
 		// move at once.
-		t := ms(clamp(0, maxGoMillis, "is out of range"))
-		c := 0
-		if name == "btime" || (name == "time" && us == 1) {
-			c = 1
-		} else if name == "time" {
-			c = us
-		}
-		g.Limits.Time[c], g.Limits.Clock = t, true
+		c := clockOf(name, us)
+		g.Limits.Time[c], g.Limits.Clock = ms(clamp(0, maxGoMillis, "is out of range")), true
 		g.Given[c] = true
 	case "winc", "binc", "inc":
-		t := ms(clamp(0, maxGoMillis, "is out of range"))
-		c := 0
-		if name == "binc" || (name == "inc" && us == 1) {
-			c = 1
-		} else if name == "inc" {
-			c = us
-		}
-		g.Limits.Inc[c] = t
+		g.Limits.Inc[clockOf(name, us)] = ms(clamp(0, maxGoMillis, "is out of range"))
 	case "movestogo":
 		if n <= 0 {
 			g.Note("go movestogo %d is not positive; ignored", n)

@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"tempest/tt"
 )
 
-// Info is one search report as every game gives it, in UCI terms: each
-// game's search converts its own report (moves to tokens, its score scale
-// to centipawns or "mate N"), and String writes the one info line format.
+// Info is one search report as every game gives it, in UCI terms: InfoOf
+// converts a game's report (moves to tokens, its score scale to
+// centipawns or "mate N"), and String writes the one info line format.
 type Info struct {
 	Depth    int
 	SelDepth int // 0: not reported
@@ -29,6 +31,42 @@ type Info struct {
 	CurrMoveNumber int
 	// Comment is free text the game adds at the end ("string ...").
 	Comment string
+}
+
+// InfoOf is the info line of a search report, in everything every game
+// reports alike: a currmove line, or the depths, the line's number, the
+// score with the bound of an aspiration failure, nodes, time, hashfull (a
+// negative Hashfull: not reported), tablebase hits (shown when the caller
+// sets ShowTBHits), the line, and the worlds a hidden-information search
+// averaged over. move writes a move; mate, when not nil, turns a score
+// that announces a forced result into moves ("mate N"). What only one
+// game reports (chess's wdl) its caller adds.
+func InfoOf[M comparable](r Report[M], move func(M) string, mate func(score int) (moves int, ok bool)) Info {
+	var none M
+	if r.CurrMove != none {
+		return Info{Depth: r.Depth, CurrMove: move(r.CurrMove), CurrMoveNumber: r.CurrMoveNumber}
+	}
+	out := Info{Depth: r.Depth, SelDepth: r.SelDepth, MultiPV: r.MultiPV, Score: r.Score, Nodes: r.Nodes,
+		Elapsed: r.Elapsed, Hashfull: r.Hashfull, TBHits: r.TBHits}
+	if mate != nil {
+		if moves, ok := mate(r.Score); ok {
+			out.Score, out.Mate = moves, true
+		}
+	}
+	switch r.Bound {
+	case tt.BoundLower:
+		out.Bound = "lowerbound"
+	case tt.BoundUpper:
+		out.Bound = "upperbound"
+	}
+	out.PV = make([]string, len(r.PV))
+	for i, m := range r.PV {
+		out.PV[i] = move(m)
+	}
+	if r.Worlds > 0 {
+		out.Comment = fmt.Sprintf("worlds %d", r.Worlds)
+	}
+	return out
 }
 
 // String is the UCI info line.

@@ -48,8 +48,11 @@ func Convert[N, M comparable](l Limits[M]) Limits[N] {
 
 // Hold keeps a finished search's answer back while UCI forbids sending it:
 // after "go infinite" until ctx is cancelled (stop, quit), after
-// "go ponder" until ponderhit or cancellation. For searches that have no
-// ponder mode of their own, which search at once and wait here.
+// "go ponder" until ponderhit or cancellation. Every game's search ends
+// with it, those with a ponder mode (the clock waits for the hit, Control)
+// and those without, which search at once and wait here. It watches ctx,
+// not a search's stop flag: a search stops itself at a depth or node
+// limit, and UCI forbids answering before stop then too.
 func Hold[M comparable](ctx context.Context, lim *Limits[M]) {
 	switch {
 	case lim.Infinite:

@@ -27,7 +27,7 @@ type Line[M comparable] struct {
 
 // Report is one progress report of a search, in its game's moves and
 // score scale: a finished iteration of one line, an aspiration failure
-// (Bound), or, with CurrMove set, the root move being searched. Each game
+// (Bound), or, with CurrMove set, the root move being searched. InfoOf
 // turns it into the one info line format (Info).
 type Report[M comparable] struct {
 	Depth, SelDepth int
@@ -36,7 +36,7 @@ type Report[M comparable] struct {
 	Bound           tt.Bound // BoundExact, or lower/upper after an aspiration failure
 	Nodes           uint64
 	Elapsed         time.Duration
-	Hashfull        int
+	Hashfull        int    // per mille; negative: the search does not report it
 	TBHits          uint64 // endgame tablebase probes that found a result
 	PV              []M
 	Worlds          int // the worlds averaged over, for a hidden-information search

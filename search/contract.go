@@ -5,7 +5,6 @@ import (
 
 	"tempest/movegen"
 	"tempest/nnue"
-	"tempest/syzygy"
 )
 
 // The contract between the game-independent files of this package and the
@@ -49,8 +48,6 @@ type gameBinding struct {
 	netRefresh     func(*nnue.Network, *nnue.Accumulator, *Position)
 	// correctionKeys key the correction history (false: the game has none).
 	correctionKeys func(*Position) (corrKeys, bool)
-	probeTB        func(*syzygy.Tables, *Position, int, bool) (int, bool)
-	tbRoot         func(Tablebases, *Position, []Move) (TablebaseJudgement, bool)
 	packMove       func(Move) uint16
 	unpackMove     func(uint16) Move
 	noMoveScore    func(*Position) int

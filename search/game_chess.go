@@ -7,13 +7,14 @@ import (
 	"tempest/eval"
 	"tempest/movegen"
 	"tempest/nnue"
-	"tempest/syzygy"
 )
 
 // This file binds the search to the game it plays: chess. Every other file
 // of the package uses only the names defined here, so the same search is
 // generated for card chess (variants/chessmate/cmsearch) with its own
-// version of this file. Keep game knowledge here and nowhere else.
+// version of this file. Keep game knowledge here and nowhere else, but for
+// chess's endgame tables (tablebase.go, and the steps marked
+// //gencopy:chess), which the copy leaves out.
 
 type (
 	Position  = movegen.Position
@@ -98,56 +99,6 @@ func correctionKeys(p *Position) (corrKeys, bool) {
 			uint64(p.Pieces(c, movegen.King))*0xFF51AFD7ED558CCD) >> 40
 	}
 	return k, true
-}
-
-// probeTB probes the tablebases for a position just after a capture or
-// pawn move (the tables assume a fifty-move counter of zero), without
-// castling rights, of at most limit pieces, and of exactly limit only when
-// deep: the WDL from the side to move's view.
-func probeTB(t *syzygy.Tables, p *Position, limit int, deep bool) (int, bool) {
-	if p.Rule50() != 0 || p.Castling() != 0 {
-		return 0, false
-	}
-	n := p.Occupied().Count()
-	if n > limit || n == limit && !deep {
-		return 0, false
-	}
-	return t.ProbeWDL(p)
-}
-
-// tbRoot judges the root by the tablebases when it is in them (no
-// castling rights, few enough pieces); with the fifty-move rule a winning
-// move must also make progress in time for the counter. ok is false when
-// the tables cannot judge the root or searchMoves names no legal move.
-func tbRoot(t Tablebases, p *Position, searchMoves []Move) (j TablebaseJudgement, ok bool) {
-	if p.Castling() != 0 || p.Occupied().Count() > min(t.ProbeLimit, t.Tables.MaxPieces()) {
-		return j, false
-	}
-	moves, ok := t.Tables.RootMoves(p, t.Rule50)
-	if !ok || len(moves) == 0 {
-		return j, false
-	}
-	// moves come best first: the first one searchMoves allows sets the result.
-	j.Judged = len(moves)
-	for _, rm := range moves {
-		if len(searchMoves) > 0 && !slices.Contains(searchMoves, rm.Move) {
-			continue
-		}
-		if j.Considered == 0 {
-			j.Result, j.WDL = rm.Result, rm.WDL
-		}
-		j.Considered++
-		if rm.Result == j.Result {
-			j.Keep = append(j.Keep, rm.Move)
-		}
-	}
-	return j, len(j.Keep) > 0
-}
-
-// TablebaseRoot is what the search does with a root in the tablebases
-// (tbRoot), for a caller that reports it.
-func TablebaseRoot(t Tablebases, p *Position, searchMoves []Move) (TablebaseJudgement, bool) {
-	return tbRoot(t, p, searchMoves)
 }
 
 // packMove and unpackMove fit a move into the transposition table's 16 bits.
@@ -249,5 +200,5 @@ func materialWon(pos *Position, m Move) int {
 var (
 	_ gamePosition = (*Position)(nil)
 	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
-		evaluate, netDelta, netRefresh, correctionKeys, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+		evaluate, netDelta, netRefresh, correctionKeys, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
 )

@@ -40,7 +40,7 @@ const (
 // centipawns; zero for a game without one (see correctionKeys).
 func (h *histories) correction(pos *Position) int {
 	if corrWeight == 0 && nonPawnCorrWeight == 0 {
-		return 0 // off: no keys to hash on every node (constant-folded outside the tune build)
+		return 0 // off: no keys to hash on every node (the test folds away where the weights are constants)
 	}
 	k, ok := correctionKeys(pos)
 	if !ok {

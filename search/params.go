@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// Sizes and delays that are not tuned: lmpMaxDepth sizes a table.
+// Sizes and delays outside the parameter table: lmpMaxDepth sizes a table.
 const (
 	lmpMaxDepth = 8
 	// infoDelay: "currmove" lines, bounds of failed aspiration windows and
@@ -15,19 +15,7 @@ const (
 	// helperCycle spreads the helper threads over depths: a helper skips
 	// one depth in this many.
 	helperCycle = 3
-	// tbDepthBonus: a tablebase result is stored in the table as that
-	// much deeper than the node's remaining depth, since no search of the
-	// node can make it more exact.
-	tbDepthBonus = 6
 )
-
-// Tunable is one search parameter of the tune build, exposed as a UCI
-// spin option.
-type Tunable struct {
-	Name     string
-	Value    *int
-	Min, Max int
-}
 
 // lmrTable[depth][moveNumber] is the late-move reduction for quiet moves
 // before adjustments: grows with the log of both.

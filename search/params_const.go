@@ -2,11 +2,8 @@
 
 package search
 
-// The search parameters as constants: what every build but the tune build
-// searches with. params_tune.go holds the same names and values as
-// variables the tune build exposes as UCI options for SPSA;
-// TestTuneParamsMatch keeps the two lists equal. Margins are centipawns,
-// depths plies, factors in percent where a name says so.
+// The search parameters as constants. Margins are centipawns, depths
+// plies, factors in percent where a name says so.
 const (
 	aspirationDepth       = 4  // iterations from this depth on start with a window
 	aspirationDelta       = 16 // initial half-width of the window
@@ -57,9 +54,3 @@ const (
 	corrWeight            = 0   // correction history: the share of the pawn structure's correction applied, percent (experiment, issue 30)
 	nonPawnCorrWeight     = 0   // ... and of each side's other pieces' (experiment, issue 30)
 )
-
-// Tunables is empty outside the tune build.
-var Tunables []Tunable
-
-// Retune does nothing outside the tune build: the tables never change.
-func Retune() {}

@@ -4,7 +4,8 @@ package search
 
 // The search parameters as variables, for SPSA: the tune build (go build
 // -tags tune) offers each as a UCI option ("setoption name RFPMargin
-// value 80"). Same names and values as params_const.go (TestTuneParamsMatch).
+// value 80"). Same names and values as params_const.go, the constants
+// every other build searches with (TestTuneParamsMatch).
 var (
 	aspirationDepth       = 4  // iterations from this depth on start with a window
 	aspirationDelta       = 16 // initial half-width of the window

@@ -11,13 +11,13 @@ const (
 	Infinite  = 32000
 	MateScore = 31000
 	MateBound = MateScore - MaxPly // beyond this a score is a mate
-	// A tablebase win is TBWinScore minus the ply at which the tables
-	// were reached: above every evaluation, below every mate.
-	TBWinScore = MateBound - 1
-	TBWinBound = TBWinScore - MaxPly // from here to MateBound a score is a tablebase win
-	DrawScore  = 0
-	noEval     = -Infinite - 1
-	maxHistory = 16384
+	// decidedBound: from here on a score is a decided result, a mate or
+	// one a game knows for certain short of a mate, which counts from the
+	// node where it was found, not from the root.
+	decidedBound = MateBound - 1 - MaxPly
+	DrawScore    = 0
+	noEval       = -Infinite - 1
+	maxHistory   = 16384
 )
 
 // IsMate reports whether score announces a forced mate (for either side).
@@ -48,15 +48,3 @@ type Result = kit.Result[Move]
 
 // Line is one root move and its score.
 type Line = kit.Line[Move]
-
-// TablebaseJudgement is what the tables say of a root in them
-// (syzygy.RootMoves): the moves the search plays among those it may
-// (searchmoves; none: all), which keep the best result of those, that
-// result and the best kept move's WDL (a cursed win is a draw under the
-// fifty-move rule), how many moves the search may play (Considered) and how
-// many the tables judged (Judged: every legal move).
-type TablebaseJudgement struct {
-	Keep               []Move
-	Result, WDL        int
-	Considered, Judged int
-}

@@ -5,9 +5,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"tempest/kit"
 	"tempest/nnue"
-	"tempest/syzygy"
 	"tempest/tt"
 )
 
@@ -73,13 +71,9 @@ type worker struct {
 	net  *nnue.Network
 	accs [MaxPly + 4]netPly
 
-	// The endgame tablebases of the search (nil: none), copied from the
-	// engine's settings at each search.
-	tb       *syzygy.Tables
-	tbLimit  int // probe positions of at most this many pieces ...
-	tbDepth  int // ... with that many only from this depth on
-	tbRule50 bool
-	tbHits   atomic.Uint64
+	//gencopy:chess
+	tableProbes // the endgame tables, copied from the engine's at each search
+	//gencopy:end
 }
 
 // netPly is one ply's accumulators and the move's change that makes them.
@@ -126,11 +120,9 @@ func (w *worker) prepare(pos *Position, rootMoves []rootMove, start time.Time) {
 		w.accs[0].ok = true
 	}
 	w.publishedNodes.Store(0)
-	w.tbHits.Store(0)
-	w.tb = nil
-	if t := w.engine.tb; t.Tables != nil && w.engine.level.Kind == kit.FullStrength {
-		w.tb, w.tbLimit, w.tbDepth, w.tbRule50 = t.Tables, min(t.ProbeLimit, t.Tables.MaxPieces()), t.ProbeDepth, t.Rule50
-	}
+	//gencopy:chess
+	w.prepareTables()
+	//gencopy:end
 	for i := range w.stack {
 		w.stack[i] = frame{move: NullMove, excluded: NullMove, cont: &w.noCont, staticEval: noEval}
 	}
@@ -280,8 +272,7 @@ func (w *worker) info(i, depth int, bound tt.Bound) Info {
 		score, d = rm.prevScore, max(depth-1, 1)
 	}
 	e := w.engine
-	score, bound = e.rootScore(score, bound)
-	return Info{
+	info := Info{
 		Depth:    d,
 		SelDepth: max(rm.selDepth, d),
 		MultiPV:  i + 1,
@@ -290,9 +281,12 @@ func (w *worker) info(i, depth int, bound tt.Bound) Info {
 		Nodes:    e.nodes(),
 		Elapsed:  time.Since(w.start),
 		Hashfull: e.TT.Hashfull(),
-		TBHits:   e.tbHits(),
 		PV:       slices.Clone(rm.pv[:rm.pvLen]),
 	}
+	//gencopy:chess
+	e.tablesInfo(&info) // a root the tables judged scores their result
+	//gencopy:end
+	return info
 }
 
 // countNode counts a node and, every 1024 nodes, publishes the count and

@@ -3,7 +3,9 @@ package cmsearch
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -28,6 +30,21 @@ func pos(t *testing.T, s string) *Position {
 func TestGeneratedFilesUpToDate(t *testing.T) {
 	out, err := exec.Command("go", "run", "../../../search/internal/gencopy", "-from", "../../../search", "-to", ".", "-pkg", "cmsearch", "-check").CombinedOutput()
 	require.NoError(t, err, "run go generate ./variants/chessmate/cmsearch:\n%s", out)
+}
+
+// The copy is the search's hot path only: nothing of chess's endgame
+// tables or of the tune build's options reaches card chess.
+func TestGeneratedFilesHoldNoChessOnlyParts(t *testing.T) {
+	files, err := filepath.Glob("gen_*.go")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for _, word := range []string{"syzygy", "ablebase", "TBWin", "tbHits", "tune", "Tunable", "Retune"} {
+			assert.NotContains(t, string(text), word, f)
+		}
+	}
 }
 
 func searchTo(t *testing.T, p *Position, depth int) Result {

@@ -8,7 +8,6 @@ import (
 	"tempest/kit"
 	"tempest/movegen"
 	"tempest/nnue"
-	"tempest/syzygy"
 	"tempest/variants/chessmate"
 )
 
@@ -165,14 +164,8 @@ func netRefresh(*nnue.Network, *nnue.Accumulator, *Position) {}
 // change the pawns outside the moves the history learns from).
 func correctionKeys(*Position) (corrKeys, bool) { return corrKeys{}, false }
 
-// Card chess has no tablebases: a card can bring pieces back.
-func probeTB(*syzygy.Tables, *Position, int, bool) (int, bool) { return 0, false }
-func tbRoot(Tablebases, *Position, []Move) (TablebaseJudgement, bool) {
-	return TablebaseJudgement{}, false
-}
-
 var (
 	_ gamePosition = (*Position)(nil)
 	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
-		evaluate, netDelta, netRefresh, correctionKeys, probeTB, tbRoot, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+		evaluate, netDelta, netRefresh, correctionKeys, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
 )

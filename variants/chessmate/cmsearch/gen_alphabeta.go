@@ -92,12 +92,13 @@ func (w *worker) unmakeMove(ply int, m Move) {
 	w.pos.Unmake(m, &w.stack[ply+stackOffset].undo)
 }
 
-// scoreToTT and scoreFromTT store mate scores relative to the node, not the root.
+// scoreToTT and scoreFromTT store decided scores (decidedBound) relative to
+// the node, not the root.
 func scoreToTT(score, ply int) int16 {
-	switch { // mates and tablebase results count from the node, not the root
-	case score >= TBWinBound:
+	switch {
+	case score >= decidedBound:
 		score += ply
-	case score <= -TBWinBound:
+	case score <= -decidedBound:
 		score -= ply
 	}
 	return int16(score)
@@ -106,9 +107,9 @@ func scoreToTT(score, ply int) int16 {
 func scoreFromTT(score int16, ply int) int {
 	s := int(score)
 	switch {
-	case s >= TBWinBound:
+	case s >= decidedBound:
 		s -= ply
-	case s <= -TBWinBound:
+	case s <= -decidedBound:
 		s += ply
 	}
 	return s
@@ -118,23 +119,6 @@ func scoreFromTT(score int16, ply int) int {
 // ply. It varies by one centipawn with the node count, so that searches do
 // not all fall into the same repetition; it is deterministic.
 func (w *worker) drawScore(ply int) int { return w.contempt(ply) - 1 + int(w.nodes&2) }
-
-// tbScore is a tablebase result (WDL from the side to move's view) at ply
-// as a score and the bound it gives. With the fifty-move rule
-// (Syzygy50MoveRule) a cursed win or blessed loss is a draw, one
-// centipawn better or worse, so the search still prefers the side of it
-// that would win if the opponent erred.
-func (w *worker) tbScore(wdl, ply int) (int, tt.Bound) {
-	switch {
-	case w.tbRule50 && (wdl == 1 || wdl == -1):
-		return w.contempt(ply) + wdl, tt.BoundExact
-	case wdl > 0:
-		return TBWinScore - ply, tt.BoundLower
-	case wdl < 0:
-		return -TBWinScore + ply, tt.BoundUpper
-	}
-	return w.contempt(ply), tt.BoundExact
-}
 
 // contempt is a draw for the side to move at ply: Contempt centipawns below
 // equal for the side the search plays for, as far above for its opponent.
@@ -198,30 +182,6 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 				(entry.Bound == tt.BoundLower && ttScore >= beta) ||
 				(entry.Bound == tt.BoundUpper && ttScore <= alpha)) {
 			return ttScore
-		}
-	}
-
-	// Step 3a. Endgame tablebases, just after a capture or pawn move (the
-	// tables assume a fifty-move counter of zero) with few enough pieces:
-	// a draw is exact, a win at least a tablebase win and a loss at most a
-	// loss, both short of every mate.
-	tbFloor, tbCeiling := -Infinite, Infinite
-	if w.tb != nil && excluded == NullMove {
-		if wdl, ok := probeTB(w.tb, pos, w.tbLimit, depth >= w.tbDepth); ok {
-			w.tbHits.Add(1)
-			score, bound := w.tbScore(wdl, ply)
-			if bound == tt.BoundExact || (bound == tt.BoundLower && score >= beta) || (bound == tt.BoundUpper && score <= alpha) {
-				w.engine.TT.Store(pos.Key(), packMove(NullMove), scoreToTT(score, ply), int16(noEval), min(depth+tbDepthBonus, MaxPly-1), bound)
-				return score
-			}
-			if pvNode {
-				if bound == tt.BoundLower {
-					tbFloor = score
-					alpha = max(alpha, score)
-				} else {
-					tbCeiling = score
-				}
-			}
 		}
 	}
 
@@ -478,10 +438,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
-	// Step 15. Store the result, within what the tables said of the node.
-	if pvNode {
-		bestScore = min(max(bestScore, tbFloor), tbCeiling)
-	}
+	// Step 15. Store the result.
 	if excluded == NullMove {
 		bound := tt.BoundUpper
 		switch {

@@ -13,7 +13,6 @@ import (
 
 	"tempest/kit"
 	"tempest/nnue"
-	"tempest/syzygy"
 	"tempest/tt"
 )
 
@@ -42,36 +41,6 @@ type Engine struct {
 	level kit.Level
 	rng   *rand.Rand
 	net   *nnue.Network // nil: the hand-crafted evaluation
-	tb    Tablebases
-
-	rootTBHits  uint64 // root moves the tables judged in this search
-	rootInTB    bool   // the tables judged this search's root: its score is theirs (rootScore)
-	rootTBScore int
-}
-
-// Tablebases are the endgame tables a search probes and how
-// (docs/PROTOCOL.md, "Endgame tablebases").
-type Tablebases struct {
-	Tables     *syzygy.Tables // nil: none
-	ProbeDepth int            // positions with ProbeLimit pieces are probed only from this depth on (SyzygyProbeDepth)
-	ProbeLimit int            // at most this many pieces, kings included (SyzygyProbeLimit; the tables may hold fewer)
-	Rule50     bool           // Syzygy50MoveRule: cursed wins and blessed losses are draws
-}
-
-// SetTablebases gives the search endgame tables; not during a search.
-func (e *Engine) SetTablebases(t Tablebases) { e.tb = t }
-
-// Tablebases returns the tables and settings the search probes with.
-func (e *Engine) Tablebases() Tablebases { return e.tb }
-
-// tbHits sums the workers' tablebase probes that found a result and the
-// root's.
-func (e *Engine) tbHits() uint64 {
-	n := e.rootTBHits
-	for _, w := range e.workers {
-		n += w.tbHits.Load()
-	}
-	return n
 }
 
 // SetNet makes the search evaluate with the network n (nil: with the
@@ -151,7 +120,7 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 		if e.level.Kind == kit.GreedyMover {
 			move = greedyMove(pos, e.rng)
 		}
-		e.ctl.Hold(ctx, lim.Infinite)
+		kit.Hold(ctx, &lim)
 		return Result{BestMove: move}
 	}
 	e.multiPV = e.opts.MultiPV
@@ -168,20 +137,9 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 		}
 	}
 
-	// A root in the tablebases searches only the moves that keep its result.
-	// The weakened levels play as they were calibrated, without tables.
-	// Its score is the tables' result, as docs/PROTOCOL.md promises, unless
-	// the search sees a mate: the evaluation cannot tell a won ending.
-	e.rootTBHits, e.rootInTB = 0, false
-	if e.tb.Tables != nil && e.level.Kind == kit.FullStrength {
-		if j, ok := tbRoot(e.tb, pos, lim.SearchMoves); ok {
-			lim.SearchMoves, e.rootTBHits = j.Keep, uint64(j.Judged)
-			e.rootInTB, e.rootTBScore = true, e.tbRootScore(j)
-		}
-	}
 	rootMoves := rootMovesFor(pos, lim.SearchMoves)
 	if len(rootMoves) == 0 {
-		e.ctl.Hold(ctx, lim.Infinite)
+		kit.Hold(ctx, &lim)
 		return Result{BestMove: NullMove, Score: noMoveScore(pos)}
 	}
 
@@ -198,7 +156,7 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 	}
 	main := e.workers[0]
 	main.iterate(report)
-	e.ctl.Hold(ctx, lim.Infinite) // infinite/ponder: the answer waits for the GUI
+	kit.Hold(ctx, &lim) // infinite/ponder: the answer waits for the GUI
 	e.ctl.Stop()
 	g.Wait()
 
@@ -207,14 +165,12 @@ func (e *Engine) Search(ctx context.Context, pos *Position, lim Limits, report f
 		best = noisyChoice(main.rootMoves[:min(e.multiPV, len(main.rootMoves))], e.level.Noise, e.rng)
 	}
 	res := Result{BestMove: best.move, Score: best.score, Depth: main.completedDepth, Nodes: e.nodes()}
-	res.Score, _ = e.rootScore(res.Score, tt.BoundExact)
 	if e.multiPV > 1 {
 		for _, rm := range main.rootMoves[:min(e.multiPV, len(main.rootMoves))] {
 			score := rm.score
 			if score == -Infinite { // stopped before this line was searched again
 				score = rm.prevScore
 			}
-			score, _ = e.rootScore(score, tt.BoundExact)
 			res.Lines = append(res.Lines, Line{Move: rm.move, Score: score})
 		}
 	}
@@ -251,30 +207,3 @@ func (e *Engine) checkLimits() { e.ctl.Check(e.nodes) }
 
 // elapsed is the time since the search (or the ponder hit) started.
 func (e *Engine) elapsed() time.Duration { return e.ctl.Elapsed() }
-
-// tbRootScore is the score of a root the tables judged, from the side to
-// move's view: a win or a loss as a tablebase result reached at the root
-// (TBWinScore, above every evaluation and below every mate), a draw as the
-// search scores one, a cursed win or blessed loss under the fifty-move rule
-// one centipawn off it, as in the search (tbScore).
-func (e *Engine) tbRootScore(j TablebaseJudgement) int {
-	draw := DrawScore - e.opts.Contempt
-	switch {
-	case j.Result > 0:
-		return TBWinScore
-	case j.Result < 0:
-		return -TBWinScore
-	case e.tb.Rule50 && (j.WDL == 1 || j.WDL == -1):
-		return draw + j.WDL
-	}
-	return draw
-}
-
-// rootScore is the score reported for a root move: the tables' in a root
-// they judged, unless the search has seen a mate, which says more.
-func (e *Engine) rootScore(score int, bound tt.Bound) (int, tt.Bound) {
-	if !e.rootInTB || IsMate(score) {
-		return score, bound
-	}
-	return e.rootTBScore, tt.BoundExact
-}

@@ -74,16 +74,7 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 	start := time.Now()
 	e.TT.Isolate() // every world's search starts from an empty-looking table (newWorld)
 	view := moverView(pos, hidden.KnownCards)
-	samples = max(samples, 1)
-	if !view.HasHidden() {
-		samples = 1 // nothing to sample
-	}
-	// Deal every world first: equal deals (late in a game few cards are
-	// unseen, and the opponent's hand may be certain) are searched once, with
-	// the weight of all, and the budget goes to the distinct ones.
-	deal := newStratifiedDealer(kit.ViewSeed(view.String()), unknownsInHand(view, view.SideToMove().Other()))
-	worlds, weights := kit.DealWorlds(samples, func() *Position { return view.Deal(deal.arrange) },
-		func(w **Position) string { return (*w).DealKey() })
+	worlds, weights := dealWorlds(view, samples)
 	compare := len(worlds) > 1 && (e.level.Kind != kit.WeakSearch || e.level.Noise == 0) // noisy levels keep their own choice
 	// Time is planned once for the whole decision and Move Overhead paid
 	// once: the worlds' searches run with none of their own.
@@ -104,8 +95,49 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 	defer e.SetOptions(saved)
 
 	ballot := kit.NewBallot[Move](clipMate, IsMate)
-	var total Result
-	searched := 0
+	total, searched := e.voteWorlds(ctx, worlds, weights, perWorld, ballot, report)
+	worlds = worlds[:searched]
+	// The most-voted candidates first, ties to the higher mean.
+	order := ballot.ByVotes()
+	if compare && len(order) > 1 && ctx.Err() == nil {
+		total.Nodes += e.compareCandidates(ctx, worlds, weights, perWorld, order[:min(len(order), maxCandidates)], ballot)
+	}
+	best := NullMove
+	if len(order) > 0 {
+		best = order[0]
+	}
+	total.BestMove, total.Score = best, ballotScore(ballot, best)
+	if len(worlds) > 0 && total.Score > stalemateGuard && ctx.Err() == nil && leavesOnlyCards(worlds[0], total.BestMove) {
+		e.avoidStalemate(ctx, worlds[0], share(lim, 3, budget), &total)
+	}
+	// Claiming stalemate draws a game the search judges lost.
+	if view.CanClaimStalemate() && (best == NullMove || total.Score < DrawScore) {
+		total.BestMove, total.Score = chessmate.ClaimAction, DrawScore
+	}
+	return total
+}
+
+// dealWorlds deals samples worlds from the view (one when nothing is
+// hidden), stratified. Equal deals (late in a game few cards are unseen,
+// and the opponent's hand may be certain) are merged into one world with
+// the weight of all, so the budget goes to the distinct ones.
+func dealWorlds(view *Position, samples int) (worlds []*Position, weights []int) {
+	samples = max(samples, 1)
+	if !view.HasHidden() {
+		samples = 1 // nothing to sample
+	}
+	deal := newStratifiedDealer(kit.ViewSeed(view.String()), unknownsInHand(view, view.SideToMove().Other()))
+	return kit.DealWorlds(samples, func() *Position { return view.Deal(deal.arrange) },
+		func(w **Position) string { return (*w).DealKey() })
+}
+
+// voteWorlds searches every world with perWorld's limits (the first
+// world's progress is reported) and puts each world's best turn on the
+// ballot with its score and the world's weight. It returns the nodes and
+// the deepest depth of those searches and how many worlds it searched:
+// after a stop, only the first, since a move is owed.
+func (e *Engine) voteWorlds(ctx context.Context, worlds []*Position, weights []int, perWorld Limits, ballot *kit.Ballot[Move],
+	report func(Info)) (total Result, searched int) {
 	for i, world := range worlds {
 		if i > 0 && ctx.Err() != nil {
 			break // one world even when stopped at once: a move is owed
@@ -125,72 +157,76 @@ func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits
 		ballot.Vote(res.BestMove, weights[i])
 		ballot.Score(res.BestMove, res.Score, weights[i])
 	}
-	worlds = worlds[:searched]
-	// The most-voted candidates first, ties to the higher mean.
-	order := ballot.ByVotes()
-	if compare && len(order) > 1 && ctx.Err() == nil {
-		candidates := order[:min(len(order), maxCandidates)]
-		ballot.ClearScores(true) // phase 1 scored each candidate in its own worlds only
-		wide := noLag
-		wide.MultiPV = len(candidates)
-		e.SetOptions(wide)
-		again := perWorld
-		again.SearchMoves = candidates
-		for i, world := range worlds {
-			if ctx.Err() != nil {
-				break
-			}
-			e.newWorld()
-			res := e.Search(ctx, world, again, nil)
-			total.Nodes += res.Nodes
-			for _, line := range res.Lines {
-				if ballot.Tally(line.Move) != nil && line.Score > -Infinite {
-					ballot.Score(line.Move, line.Score, weights[i])
-				}
-			}
+	return total, searched
+}
+
+// compareCandidates searches every world again over the candidates only
+// (one line each), so each candidate is scored in every world and not
+// only in those that voted for it, then orders the candidates by their
+// expected result. It returns the nodes searched.
+func (e *Engine) compareCandidates(ctx context.Context, worlds []*Position, weights []int, perWorld Limits, candidates []Move,
+	ballot *kit.Ballot[Move]) uint64 {
+	ballot.ClearScores(true) // the first pass scored each candidate in its own worlds only; the votes stay
+	base := e.opts
+	wide := base
+	wide.MultiPV = len(candidates)
+	e.SetOptions(wide)
+	again := perWorld
+	again.SearchMoves = candidates
+	var nodes uint64
+	for i, world := range worlds {
+		if ctx.Err() != nil {
+			break
 		}
-		e.SetOptions(noLag)
-		ballot.ByExpected(candidates)
-	}
-	best := NullMove
-	if len(order) > 0 {
-		best = order[0]
-	}
-	total.BestMove = best
-	if t := ballot.Tally(best); t != nil && t.Weight > 0 {
-		total.Score = t.Mean()
-		if t.Decided == t.Weight { // every world agrees: keep the mate
-			total.Score = t.Forced / t.Weight
-		}
-	}
-	if len(worlds) > 0 && total.Score > stalemateGuard && ctx.Err() == nil && leavesOnlyCards(worlds[0], total.BestMove) {
-		// A winning side does not bet on the opponent's hidden cards: the
-		// chosen turn leaves it no regular move while out of check, a
-		// stalemate unless it holds a card it can play. Another turn that
-		// keeps the win is played instead.
-		first := worlds[0]
-		var safe []Move
-		for _, m := range first.GenLegal(make([]Move, 2048)) {
-			if !leavesOnlyCards(first, m) {
-				safe = append(safe, m)
-			}
-		}
-		if len(safe) > 0 {
-			alt := share(lim, 3, budget)
-			alt.SearchMoves = safe
-			e.newWorld()
-			res := e.Search(ctx, first, alt, nil)
-			total.Nodes += res.Nodes
-			if res.BestMove != NullMove && res.Score > stalemateGuard/2 && ctx.Err() == nil {
-				total.BestMove, total.Score = res.BestMove, res.Score
+		e.newWorld()
+		res := e.Search(ctx, world, again, nil)
+		nodes += res.Nodes
+		for _, line := range res.Lines {
+			if ballot.Tally(line.Move) != nil && line.Score > -Infinite {
+				ballot.Score(line.Move, line.Score, weights[i])
 			}
 		}
 	}
-	// Claiming stalemate draws a game the search judges lost.
-	if view.CanClaimStalemate() && (best == NullMove || total.Score < DrawScore) {
-		total.BestMove, total.Score = chessmate.ClaimAction, DrawScore
+	e.SetOptions(base)
+	ballot.ByExpected(candidates)
+	return nodes
+}
+
+// ballotScore is the decision's score for best: the mean of its worlds'
+// clipped scores, or the mate itself when every world agrees on it.
+func ballotScore(ballot *kit.Ballot[Move], best Move) int {
+	t := ballot.Tally(best)
+	switch {
+	case t == nil || t.Weight == 0:
+		return 0
+	case t.Decided == t.Weight:
+		return t.Forced / t.Weight
 	}
-	return total
+	return t.Mean()
+}
+
+// avoidStalemate replaces the chosen turn, which leaves the opponent no
+// regular move while out of check (a stalemate unless its hidden hand holds
+// a card it can play), by another that keeps the win, searched in world
+// with the limits alt: a winning side does not bet on the opponent's
+// hidden cards.
+func (e *Engine) avoidStalemate(ctx context.Context, world *Position, alt Limits, total *Result) {
+	var safe []Move
+	for _, m := range world.GenLegal(make([]Move, 2048)) {
+		if !leavesOnlyCards(world, m) {
+			safe = append(safe, m)
+		}
+	}
+	if len(safe) == 0 {
+		return
+	}
+	alt.SearchMoves = safe
+	e.newWorld()
+	res := e.Search(ctx, world, alt, nil)
+	total.Nodes += res.Nodes
+	if res.BestMove != NullMove && res.Score > stalemateGuard/2 && ctx.Err() == nil {
+		total.BestMove, total.Score = res.BestMove, res.Score
+	}
 }
 
 // moverView is pos as the side to move sees it, with the opponent's cards

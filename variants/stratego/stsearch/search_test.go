@@ -318,10 +318,11 @@ func TestEmptyClockStillLimits(t *testing.T) {
 	for _, left := range []time.Duration{0, time.Millisecond, 20 * time.Millisecond} {
 		lim := Limits{Clock: true}
 		lim.Time[stratego.Volcandria] = left
-		soft, hard := e.plan(&lim, stratego.Volcandria, time.Now())
-		assert.Greater(t, soft, time.Duration(0), "clock %v", left)
-		assert.Greater(t, hard, time.Duration(0), "clock %v", left)
-		assert.LessOrEqual(t, hard, max(left/3, time.Millisecond), "clock %v", left)
+		tm := e.plan(&lim, stratego.Volcandria, time.Now())
+		assert.True(t, tm.Enabled, "clock %v", left)
+		assert.Greater(t, tm.Soft, time.Duration(0), "clock %v", left)
+		assert.Greater(t, tm.Hard, time.Duration(0), "clock %v", left)
+		assert.LessOrEqual(t, tm.Hard, max(left/3, time.Millisecond), "clock %v", left)
 	}
 }
 
@@ -332,8 +333,7 @@ func TestTimePlanKeepsTheClockReserve(t *testing.T) {
 	kittest.KeepsClockReserve(t, func(left, inc time.Duration) time.Duration {
 		lim := Limits{Clock: true}
 		lim.Time[stratego.Everwinter], lim.Inc[stratego.Everwinter] = left, inc
-		_, hard := e.plan(&lim, stratego.Everwinter, time.Now())
-		return hard
+		return e.plan(&lim, stratego.Everwinter, time.Now()).Hard
 	})
 }
 

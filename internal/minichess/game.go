@@ -222,8 +222,7 @@ func (e *engine) Prepare(g *game, args []string) (variants.Search, []string, err
 	if !g.pos.WhiteToMove() {
 		us = 1
 	}
-	gp := kit.ParseGo(args, us)
-	gp.OwnClock(us)
+	gp := kit.ParseGo(args, us, kit.ColourClocks)
 	if st := g.Status(); st.Over {
 		return nil, gp.Notes, fmt.Errorf("the game is over (%s)", st.Reason)
 	}

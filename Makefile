@@ -69,7 +69,7 @@ uci:
 FUZZSCALE ?= 1
 FUZZ_TARGETS := \
 	movegen:FuzzParseFEN:60000 movegen:FuzzParseUCIMove:100000 movegen:FuzzParseSAN:100000 \
-	variants:FuzzParsePGN:100000 \
+	rules:FuzzParsePGN:100000 \
 	variants/chessmate:FuzzParsePosition:20000 variants/chessmate:FuzzParseAction:20000 \
 	variants/chessmate:FuzzParseDeck:50000 variants/chessmate:FuzzGamePlay:10000 \
 	variants/chessmate:FuzzRecordRoundTrip:10000 \

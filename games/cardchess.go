@@ -10,6 +10,7 @@ import (
 	"tempest/internal/quote"
 	"tempest/kit"
 	"tempest/movegen"
+	"tempest/rules"
 	"tempest/tt"
 	"tempest/variants"
 	"tempest/variants/chessmate"
@@ -54,7 +55,7 @@ func (CardChess) Parse(pos string, _ variants.Settings) (variants.Game, error) {
 	return cardGame{chessmate.NewGame(p)}, nil
 }
 
-func (CardChess) Load(r variants.Record, _ variants.Settings) (variants.Game, error) {
+func (CardChess) Load(r rules.Record, _ variants.Settings) (variants.Game, error) {
 	g, err := chessmate.LoadRecord(r)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"tempest/internal/quote"
 	"tempest/kit"
 	"tempest/movegen"
+	"tempest/rules"
 	"tempest/tt"
 	"tempest/variants"
 	"tempest/variants/chameleon"
@@ -65,7 +66,7 @@ func (Chameleon) Parse(pos string, _ variants.Settings) (variants.Game, error) {
 	return chameleonGame{chameleon.NewGame(p)}, nil
 }
 
-func (Chameleon) Load(r variants.Record, _ variants.Settings) (variants.Game, error) {
+func (Chameleon) Load(r rules.Record, _ variants.Settings) (variants.Game, error) {
 	g, err := chameleon.LoadRecord(r)
 	if err != nil {
 		return nil, err

@@ -21,6 +21,7 @@ import (
 	"tempest/nnue"
 	"tempest/openings"
 	"tempest/perft"
+	"tempest/rules"
 	"tempest/search"
 	"tempest/syzygy"
 	"tempest/tt"
@@ -29,6 +30,10 @@ import (
 
 // Chess is standard chess, and Chess960 with UCI_Chess960.
 type Chess struct{}
+
+// chessGame is a chess game (movegen's rules service) with the questions
+// the protocol asks.
+type chessGame struct{ *movegen.Game }
 
 var _ variants.Variant = Chess{}
 
@@ -41,7 +46,7 @@ func (Chess) Start(setup []string, s variants.Settings) (variants.Game, error) {
 	if len(setup) > 0 {
 		return nil, fmt.Errorf("unexpected %q after startpos (want \"moves\")", quote.Truncate(setup[0], 40))
 	}
-	return newChessGame(movegen.NewStartPosition(), s.Chess960), nil
+	return chessGame{movegen.NewGame(movegen.NewStartPosition(), s.Chess960)}, nil
 }
 
 func (Chess) Parse(fen string, s variants.Settings) (variants.Game, error) {
@@ -49,17 +54,22 @@ func (Chess) Parse(fen string, s variants.Settings) (variants.Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("invalid FEN %q: %v", quote.Truncate(fen, 120), err)
 	}
-	return newChessGame(start, s.Chess960), nil
+	return chessGame{movegen.NewGame(start, s.Chess960)}, nil
 }
 
-func (Chess) Load(r variants.Record, s variants.Settings) (variants.Game, error) {
-	return loadChessRecord(r, s.Chess960)
+func (Chess) Load(r rules.Record, s variants.Settings) (variants.Game, error) {
+	_, tagged960 := RecordVariant(r.Tag("Variant"))
+	g, err := movegen.LoadRecord(r, s.Chess960 || tagged960)
+	if err != nil {
+		return nil, err
+	}
+	return chessGame{g}, nil
 }
 
 // Follow plays on after a draw by rule: in "position ... moves" the GUI
 // decides when a game ends, and many play on after such a draw.
-func (g *chessGame) Follow(token string) error {
-	_, err := g.playMove(token)
+func (g chessGame) Follow(token string) error {
+	_, err := g.PlayMove(token)
 	return err
 }
 
@@ -141,29 +151,29 @@ func bookNote(path string, b *book.Book) string {
 }
 
 // Perft divides with the Threads option's threads, in generation order.
-func (cg *chessGame) Perft(ctx context.Context, depth int, s variants.Settings) ([]variants.PerftCount, error) {
-	pos := cg.pos
+func (cg chessGame) Perft(ctx context.Context, depth int, s variants.Settings) ([]variants.PerftCount, error) {
+	pos := *cg.Pos()
 	counts, err := perft.Divide(ctx, &pos, depth, perft.Options{Threads: s.Threads})
 	if err != nil {
 		return nil, err
 	}
 	out := make([]variants.PerftCount, len(counts))
 	for i, c := range counts {
-		out[i] = variants.PerftCount{Action: c.Move.UCI(cg.chess960), Nodes: c.Nodes}
+		out[i] = variants.PerftCount{Action: c.Move.UCI(cg.Chess960()), Nodes: c.Nodes}
 	}
 	return out, nil
 }
 
-func (*chessGame) View(string) (string, error) {
+func (chessGame) View(string) (string, error) {
 	return "", fmt.Errorf("the chess variant has %w", variants.ErrNoHiddenInformation)
 }
 
-func (g *chessGame) RecordText() string { return fenRecordText(g) }
+func (g chessGame) RecordText() string { return fenRecordText(g) }
 
 // Display draws the board, with the FEN, the key and the checkers, as
 // Stockfish's "d" does.
-func (g *chessGame) Display() []string {
-	p := &g.pos
+func (g chessGame) Display() []string {
+	p := g.Pos()
 	var sb strings.Builder
 	sb.WriteString("\n +---+---+---+---+---+---+---+---+\n")
 	for rank := 7; rank >= 0; rank-- {
@@ -186,8 +196,8 @@ func (g *chessGame) Display() []string {
 
 // Eval prints the hand-crafted evaluation term by term, then the net's
 // score and which of the two the search uses.
-func (ce *chessEngine) Eval(g *chessGame) ([]string, error) {
-	pos := &g.pos
+func (ce *chessEngine) Eval(g chessGame) ([]string, error) {
+	pos := g.Pos()
 	var out []string
 	if pos.InCheck() {
 		out = append(out, "info string the side to move is in check: the static evaluation is not used in such positions")
@@ -292,7 +302,7 @@ func (Chess) NewEngine(s variants.Settings) (variants.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return variants.Bind[*chessGame](e), nil
+	return variants.Bind[chessGame](e), nil
 }
 
 func newChessEngine(s variants.Settings) (*chessEngine, error) {
@@ -555,15 +565,15 @@ func (c *chessEngine) ClearHash() string           { c.e.TT.Clear(); return "" }
 func (c *chessEngine) Settings() variants.Settings { return c.settings }
 func (c *chessEngine) TableMB() int                { return c.e.TT.SizeMB() }
 
-func (c *chessEngine) Prepare(cg *chessGame, args []string) (variants.Search, []string, error) {
-	pos := cg.pos // the search owns its copy
+func (c *chessEngine) Prepare(cg chessGame, args []string) (variants.Search, []string, error) {
+	pos := *cg.Pos() // the search owns its copy
 	us := pos.SideToMove()
 	gp := kit.ParseGo(args, int(us), kit.ColourClocks)
 	lim := kit.Convert[movegen.Move](gp.Limits)
 	// Moves are read and written in the notation the game was set up with,
 	// as legalmoves and history write them: UCI_Chess960 takes effect at
 	// the next position, as in Stockfish, never between a game's moves.
-	chess960 := cg.chess960
+	chess960 := cg.Chess960()
 	for _, tok := range gp.Limits.SearchMoves {
 		m, err := pos.ParseUCIMove(tok, chess960)
 		if err != nil {

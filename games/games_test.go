@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tempest/kit"
+	"tempest/rules"
 	"tempest/variants"
 )
 
@@ -44,7 +45,7 @@ func TestEveryGameKeepsTheContract(t *testing.T) {
 			require.NoError(t, err)
 			assert.Len(t, counts, len(g.Legal()))
 
-			r, err := variants.ParsePGN(g.RecordText())
+			r, err := rules.ParsePGN(g.RecordText())
 			require.NoError(t, err)
 			loaded, err := v.Load(r, s)
 			require.NoError(t, err)

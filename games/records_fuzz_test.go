@@ -3,6 +3,7 @@ package games
 import (
 	"testing"
 
+	"tempest/rules"
 	"tempest/variants"
 )
 
@@ -17,11 +18,11 @@ func FuzzLoadChessRecord(f *testing.F) {
 	f.Add("[Event \"x\"]\n\n1. e4 e5 1-0 2. Nf3 *\n", false)
 	f.Add("[Event \"x\"]\n[Result \"banana\"]\n\n1. e4\n", false)
 	f.Fuzz(func(t *testing.T, text string, chess960 bool) {
-		load := func(r variants.Record) (variants.Game, error) {
+		load := func(r rules.Record) (variants.Game, error) {
 			return Chess{}.Load(r, variants.Settings{Chess960: chess960})
 		}
 		write := func(g variants.Game) string { return g.RecordText() }
-		if err := variants.CheckRoundTrip(text, load, write, "FEN", "SetUp", "Variant"); err != nil {
+		if err := rules.CheckRoundTrip(text, load, write, "FEN", "SetUp", "Variant"); err != nil {
 			t.Fatalf("%q: %v", text, err)
 		}
 	})

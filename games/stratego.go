@@ -10,6 +10,7 @@ import (
 
 	"tempest/internal/quote"
 	"tempest/kit"
+	"tempest/rules"
 	"tempest/variants"
 	"tempest/variants/stratego"
 	"tempest/variants/stratego/stsearch"
@@ -48,7 +49,7 @@ func (Stratego) Parse(pos string, _ variants.Settings) (variants.Game, error) {
 	return strategoGame{stratego.NewGame(p)}, nil
 }
 
-func (Stratego) Load(r variants.Record, _ variants.Settings) (variants.Game, error) {
+func (Stratego) Load(r rules.Record, _ variants.Settings) (variants.Game, error) {
 	g, err := stratego.LoadRecord(r)
 	if err != nil {
 		return nil, err

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tempest/variants"
+	"tempest/rules"
 	"tempest/variants/chameleon"
 	"tempest/variants/stratego"
 )
@@ -18,7 +18,7 @@ import (
 // gameLeaves counts sequences of depth actions through the rules service's
 // own answers: a game's Legal() is empty once it is over, repetition
 // included. newGame rebuilds the game for every node.
-func gameLeaves(t *testing.T, newGame func() variants.Rules, played []string, depth int) uint64 {
+func gameLeaves(t *testing.T, newGame func() rules.Service, played []string, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
@@ -41,15 +41,15 @@ func gameLeaves(t *testing.T, newGame func() variants.Rules, played []string, de
 func TestVariantPerftStopsAtRepetitionInGivenGame(t *testing.T) {
 	for _, tc := range []struct {
 		setup, start, moves string
-		newGame             func(start string) variants.Rules
+		newGame             func(start string) rules.Service
 	}{
 		{strategoOn, "9f/e9/10/10/10/10/E9/9F v 00 -,- - 0 0", "a2b2 a7b7 b2a2 b7a7 a2b2",
-			func(s string) variants.Rules { p, _ := stratego.ParsePosition(s); return stratego.NewGame(p) }},
+			func(s string) rules.Service { p, _ := stratego.ParsePosition(s); return stratego.NewGame(p) }},
 		{chameleonOn, "a1h8 e8yg,f8yr,g8yb,h8yy,a1rr,b1rg,c1ry,d1rb r 0 0", "b1c3 e8d6 c3b1 d6e8 b1c3",
-			func(s string) variants.Rules { p, _ := chameleon.ParsePosition(s); return chameleon.NewGame(p) }},
+			func(s string) rules.Service { p, _ := chameleon.ParsePosition(s); return chameleon.NewGame(p) }},
 	} {
 		const depth = 4
-		want := gameLeaves(t, func() variants.Rules { return tc.newGame(tc.start) }, strings.Fields(tc.moves), depth)
+		want := gameLeaves(t, func() rules.Service { return tc.newGame(tc.start) }, strings.Fields(tc.moves), depth)
 		l := startLive(t)
 		l.send(strings.TrimSpace(tc.setup), "position fen "+tc.start+" moves "+tc.moves, fmt.Sprintf("go perft %d", depth))
 		line := l.expect("Nodes searched", 30*time.Second)

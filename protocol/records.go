@@ -6,6 +6,7 @@ import (
 
 	"tempest/games"
 	"tempest/internal/quote"
+	"tempest/rules"
 	"tempest/variants"
 )
 
@@ -20,7 +21,7 @@ func (s *Session) writeRecord() {
 }
 
 // maxRecordLines bounds a record sent with loadpgn, as
-// variants.MaxRecordBytes bounds its bytes, so a client that never sends
+// rules.MaxRecordBytes bounds its bytes, so a client that never sends
 // endpgn cannot fill the memory.
 const maxRecordLines = 100000
 
@@ -37,8 +38,8 @@ func (s *Session) receiveRecordLine(line string) {
 		switch {
 		case len(s.loading) >= maxRecordLines:
 			over = fmt.Sprintf("more than %d lines", maxRecordLines)
-		case s.loadBytes+len(line) > variants.MaxRecordBytes:
-			over = fmt.Sprintf("more than %d bytes", variants.MaxRecordBytes)
+		case s.loadBytes+len(line) > rules.MaxRecordBytes:
+			over = fmt.Sprintf("more than %d bytes", rules.MaxRecordBytes)
 		}
 		if over != "" {
 			s.out.errorf("loadpgn: the record has %s; the rest is read up to endpgn and the record will not be loaded", over)
@@ -51,7 +52,7 @@ func (s *Session) receiveRecordLine(line string) {
 	}
 	text := strings.Join(s.loading, "\n")
 	s.loading = nil
-	r, err := variants.ParsePGN(text)
+	r, err := rules.ParsePGN(text)
 	if err != nil {
 		s.out.errorf("loadpgn: %v", err)
 		return
@@ -83,11 +84,11 @@ func (s *Session) receiveRecordLine(line string) {
 
 // unknownResultWarning notes a record that gives its result as unknown (*)
 // although its moves end the game: the game's result replaces it.
-func unknownResultWarning(r variants.Record, g variants.Game) []string {
-	if r.Result != variants.Unfinished {
+func unknownResultWarning(r rules.Record, g variants.Game) []string {
+	if r.Result != rules.Unfinished {
 		return nil
 	}
-	if tag := r.Tag("Result"); tag != "" && tag != variants.Unfinished {
+	if tag := r.Tag("Result"); tag != "" && tag != rules.Unfinished {
 		return nil // a multi-player record gives the winner in the tag
 	}
 	st := g.Status()

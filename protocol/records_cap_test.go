@@ -2,11 +2,10 @@ package protocol
 
 import (
 	"strings"
+	"tempest/rules"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-
-	"tempest/variants"
 )
 
 // Issue 35, finding 9: a record beyond its bounds (100,000 lines, 4 MiB)
@@ -21,7 +20,7 @@ func TestRecordBeyondItsBoundsIsReadToItsEnd(t *testing.T) {
 		error      string
 	}{
 		{"lines", "1. e4 e5", maxRecordLines, "info string error: loadpgn: the record has more than 100000 lines; the rest is read up to endpgn and the record will not be loaded"},
-		{"bytes", "{" + strings.Repeat("c", 1<<20-3) + "}", variants.MaxRecordBytes >> 20, "info string error: loadpgn: the record has more than 4194304 bytes; the rest is read up to endpgn and the record will not be loaded"},
+		{"bytes", "{" + strings.Repeat("c", 1<<20-3) + "}", rules.MaxRecordBytes >> 20, "info string error: loadpgn: the record has more than 4194304 bytes; the rest is read up to endpgn and the record will not be loaded"},
 	} {
 		var out strings.Builder
 		s := NewSession(&out)

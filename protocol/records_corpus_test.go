@@ -6,12 +6,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"tempest/rules"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"tempest/variants"
 )
 
 // corpusGame is one row of testdata/pgn/expected.tsv: what python-chess
@@ -49,7 +48,7 @@ func splitRecords(text string) []string {
 		}
 		cur = append(cur, line)
 		fields := strings.Fields(line)
-		if n := len(fields); n > 0 && !strings.HasPrefix(strings.TrimSpace(line), "[") && variants.IsResultMarker(fields[n-1]) {
+		if n := len(fields); n > 0 && !strings.HasPrefix(strings.TrimSpace(line), "[") && rules.IsResultMarker(fields[n-1]) {
 			records = append(records, strings.Join(cur, "\n"))
 			cur = nil
 		}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"tempest/variants"
+	"tempest/rules"
 	"tempest/variants/chameleon"
 	"tempest/variants/chessmate"
 )
@@ -124,16 +124,16 @@ func chameleonPlayers(stateLine string) []string {
 }
 
 // writeLike writes a changed record in the notation of its variant.
-func writeLike(variant string, r variants.Record) string {
+func writeLike(variant string, r rules.Record) string {
 	if variant == chameleon.Name {
 		return chameleon.WriteRecord(r)
 	}
 	return r.Write(1, false)
 }
 
-func parse(t *testing.T, text string) variants.Record {
+func parse(t *testing.T, text string) rules.Record {
 	t.Helper()
-	r, err := variants.ParsePGN(text)
+	r, err := rules.ParsePGN(text)
 	require.NoError(t, err, text)
 	return r
 }
@@ -166,12 +166,12 @@ func checkRoundTrip(t *testing.T, d *driver, rng *rand.Rand, g recordGame) {
 	}
 	wantState := g.state
 	if !strings.Contains(g.state, " over true ") && rng.IntN(2) == 0 {
-		results := []string{variants.WhiteWins, variants.BlackWins, variants.Draw}
+		results := []string{rules.WhiteWins, rules.BlackWins, rules.Draw}
 		if g.variant == chameleon.Name {
 			results = append(g.players, chameleon.DrawResult)
 		}
 		result := results[rng.IntN(len(results))]
-		reason := variants.ReasonFromRecord
+		reason := rules.ReasonFromRecord
 		if rng.IntN(2) == 0 {
 			r.SetTag("Termination", "time forfeit")
 			reason += " (time forfeit)"
@@ -227,7 +227,7 @@ func checkCorruptions(t *testing.T, d *driver, rng *rand.Rand, g recordGame) {
 	if len(r.Moves) > 0 {
 		mid := r
 		k := rng.IntN(len(r.Moves))
-		mid.Moves = append(slices.Clone(r.Moves[:k+1]), append([]string{variants.WhiteWins}, r.Moves[k+1:]...)...)
+		mid.Moves = append(slices.Clone(r.Moves[:k+1]), append([]string{rules.WhiteWins}, r.Moves[k+1:]...)...)
 		refused(writeLike(g.variant, mid), "is followed by", "a result mid-movetext")
 	}
 	banana := r
@@ -241,7 +241,7 @@ func checkCorruptions(t *testing.T, d *driver, rng *rand.Rand, g recordGame) {
 	wrong := r
 	wrong.Tags = slices.Clone(r.Tags)
 	result := r.Tag("Result")
-	others := []string{variants.WhiteWins, variants.BlackWins, variants.Draw}
+	others := []string{rules.WhiteWins, rules.BlackWins, rules.Draw}
 	if g.variant == chameleon.Name {
 		others = []string{"r", "b", "y", "g", chameleon.DrawResult}
 	}

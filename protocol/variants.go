@@ -10,6 +10,7 @@ import (
 	"tempest/games"
 	"tempest/internal/quote"
 	"tempest/kit"
+	"tempest/rules"
 	"tempest/variants"
 )
 
@@ -126,22 +127,22 @@ func (s *Session) endGame(args []string) {
 		return
 	}
 	marker := args[0]
-	if marker == variants.Unfinished {
+	if marker == rules.Unfinished {
 		s.out.errorf("result: * leaves the game unfinished; give the result that ends it (1-0, 0-1, 1/2-1/2)")
 		return
 	}
 	termination := strings.Join(args[1:], " ")
-	if len(termination) > variants.MaxTerminationBytes || strings.ContainsAny(termination, "\"\\") {
-		s.out.errorf("result: the reason must be at most %d bytes without quotes or backslashes", variants.MaxTerminationBytes)
+	if len(termination) > rules.MaxTerminationBytes || strings.ContainsAny(termination, "\"\\") {
+		s.out.errorf("result: the reason must be at most %d bytes without quotes or backslashes", rules.MaxTerminationBytes)
 		return
 	}
-	r, err := variants.ParsePGN(s.game.RecordText())
+	r, err := rules.ParsePGN(s.game.RecordText())
 	if err != nil {
 		s.out.errorf("result: the game's record does not read back: %v", err)
 		return
 	}
 	r.SetTag("Result", marker)
-	if variants.IsResultMarker(marker) {
+	if rules.IsResultMarker(marker) {
 		r.Result = marker
 	}
 	if termination != "" {

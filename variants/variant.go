@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tempest/kit"
+	"tempest/rules"
 )
 
 // Variant is one game Tempest plays, chess included: a factory of its
@@ -25,7 +26,7 @@ type Variant interface {
 	// Parse makes a game from a position string.
 	Parse(pos string, s Settings) (Game, error)
 	// Load rebuilds a game from its record.
-	Load(r Record, s Settings) (Game, error)
+	Load(r rules.Record, s Settings) (Game, error)
 	// Properties are what the game is, declared once.
 	Properties() Properties
 	// Commands are the game's own commands (Chameleon's "board",

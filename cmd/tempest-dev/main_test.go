@@ -6,12 +6,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"tempest/rules"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"tempest/variants"
 )
 
 // devBinary is this command, built once; engineBinary runs it as a UCI
@@ -89,18 +88,18 @@ func TestUCISubcommand(t *testing.T) {
 }
 
 // readRecords reads the referee's PGN file: one record per game, in order.
-func readRecords(t *testing.T, path string, games int) []variants.Record {
+func readRecords(t *testing.T, path string, games int) []rules.Record {
 	t.Helper()
 	text, err := os.ReadFile(path)
 	require.NoError(t, err)
 	parts := strings.Split(strings.TrimSpace(string(text)), "\n\n[Event")
 	require.Len(t, parts, games)
-	var records []variants.Record
+	var records []rules.Record
 	for i, rec := range parts {
 		if i > 0 {
 			rec = "[Event" + rec
 		}
-		r, err := variants.ParsePGN(rec)
+		r, err := rules.ParsePGN(rec)
 		require.NoError(t, err, "game %d", i+1)
 		records = append(records, r)
 	}

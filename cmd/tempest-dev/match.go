@@ -14,6 +14,7 @@ import (
 
 	"tempest/games"
 	"tempest/kit"
+	"tempest/rules"
 	"tempest/tuning/levels"
 	"tempest/variants"
 )
@@ -513,18 +514,18 @@ func (m *match) judge(ref *referee, o outcome) verdict {
 		}
 		v.result = v.winner
 		if two {
-			v.result = map[bool]string{true: variants.WhiteWins, false: variants.BlackWins}[v.winner == m.props.Sides[0]]
+			v.result = map[bool]string{true: rules.WhiteWins, false: rules.BlackWins}[v.winner == m.props.Sides[0]]
 		}
 		v.reason = "forfeit by " + o.forfeit + ": " + o.reason
 	case o.forfeit != "":
-		v.result, v.reason = variants.Draw, "forfeit by "+o.forfeit+": "+o.reason
+		v.result, v.reason = rules.Draw, "forfeit by "+o.forfeit+": "+o.reason
 	case o.result == "":
-		v.result = variants.Draw
+		v.result = rules.Draw
 	case slices.Contains(m.sides, o.result):
 		v.winner = o.result
-	case two && o.result == variants.WhiteWins:
+	case two && o.result == rules.WhiteWins:
 		v.winner = m.props.Sides[0]
-	case two && o.result == variants.BlackWins:
+	case two && o.result == rules.BlackWins:
 		v.winner = m.props.Sides[1]
 	}
 	if v.winner == "" {
@@ -641,8 +642,8 @@ func (m *match) recordText(gm game, g variants.Game, v verdict) (string, error) 
 	// PGN's markers know two players: a winner named by its letter is in
 	// the Result tag, and the movetext ends with "*".
 	r.Result = v.result
-	if !variants.IsResultMarker(v.result) {
-		r.Result = variants.Unfinished
+	if !rules.IsResultMarker(v.result) {
+		r.Result = rules.Unfinished
 	}
 	back, err := m.variant.Load(r, m.settings)
 	if err != nil {
@@ -656,7 +657,7 @@ func (m *match) recordText(gm game, g variants.Game, v verdict) (string, error) 
 // more), by initial when every side is the initial of exactly one, else in
 // the order the game declares its sides. Tags that do not fit the seated
 // sides give none.
-func playerTags(r variants.Record, seated, declared []string) map[string]string {
+func playerTags(r rules.Record, seated, declared []string) map[string]string {
 	var tags []string
 	in := false
 	for _, t := range r.Tags {

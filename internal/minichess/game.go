@@ -9,6 +9,7 @@ import (
 
 	"tempest/internal/quote"
 	"tempest/kit"
+	"tempest/rules"
 	"tempest/variants"
 )
 
@@ -45,7 +46,7 @@ func (Variant) Parse(pos string, _ variants.Settings) (variants.Game, error) { r
 
 // Load rebuilds a game from its record: the FEN tag (or the start), the
 // moves, and a result the rules cannot decide (a resignation) kept.
-func (Variant) Load(r variants.Record, _ variants.Settings) (variants.Game, error) {
+func (Variant) Load(r rules.Record, _ variants.Settings) (variants.Game, error) {
 	fen := StartFEN
 	if tag := r.Tag("FEN"); tag != "" {
 		fen = tag
@@ -109,7 +110,7 @@ type game struct {
 	pos      Position
 	moves    []string
 	tags     [][2]string
-	recorded variants.RecordedResult
+	recorded rules.RecordedResult
 }
 
 func parseGame(fen string) (*game, error) {
@@ -136,7 +137,7 @@ func (g *game) Legal() []string {
 	return out
 }
 
-func (g *game) Play(token string) (variants.Report, error) {
+func (g *game) Play(token string) (rules.Report, error) {
 	if st := g.Status(); st.Over {
 		return nil, fmt.Errorf("the game is over (%s)", st.Reason)
 	}
@@ -154,8 +155,8 @@ func (g *game) Follow(token string) error {
 	return nil
 }
 
-func (g *game) Status() variants.Status {
-	st := variants.Status{ToMove: "w", InCheck: g.pos.InCheck(), Result: variants.Unfinished}
+func (g *game) Status() rules.Status {
+	st := rules.Status{ToMove: "w", InCheck: g.pos.InCheck(), Result: rules.Unfinished}
 	if !g.pos.WhiteToMove() {
 		st.ToMove = "b"
 	}
@@ -164,13 +165,13 @@ func (g *game) Status() variants.Status {
 	}
 	st.Over, st.Result, st.Reason = g.pos.Status()
 	if !st.Over {
-		st.Result = variants.Unfinished
+		st.Result = rules.Unfinished
 	}
 	return st
 }
 
-func (g *game) Record() variants.Record {
-	return variants.TwoPlayerRecord(Name, g.start.FEN(), g.Status(), g.Actions(), g.tags)
+func (g *game) Record() rules.Record {
+	return rules.TwoPlayerRecord(Name, g.start.FEN(), g.Status(), g.Actions(), g.tags)
 }
 
 func (g *game) RecordText() string {

@@ -9,8 +9,7 @@ import (
 	"math"
 	"sort"
 	"strings"
-
-	"tempest/variants"
+	"tempest/rules"
 )
 
 // Game is one finished game: Score is White's result (1, 0.5 or 0).
@@ -68,7 +67,7 @@ func ReadPGN(r io.Reader, name string) ([]Game, error) {
 			}
 			inMoves = false
 		}
-		tags, err := variants.ParseTags(text) // one or more to a line
+		tags, err := rules.ParseTags(text) // one or more to a line
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: malformed tag: %v", name, line, err)
 		}

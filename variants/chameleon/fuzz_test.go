@@ -3,9 +3,8 @@ package chameleon
 import (
 	"slices"
 	"strings"
+	"tempest/rules"
 	"testing"
-
-	"tempest/variants"
 )
 
 var fuzzPositions = []string{
@@ -89,7 +88,7 @@ func FuzzLoadRecord(f *testing.F) {
 	f.Add("[Event \"x\"]\n[FEN \"e3g5 g5yg,f4rb r 7 20\"]\n\n1. 0000 2. g5g4 *\n")
 	f.Add("[Variant \"chameleon\"]\n\n1. a1b3 ( 1. a1c2 ) 2. a8b6 $1 1/2-1/2\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		r, err := variants.ParsePGN(text)
+		r, err := rules.ParsePGN(text)
 		if err != nil {
 			return
 		}
@@ -97,7 +96,7 @@ func FuzzLoadRecord(f *testing.F) {
 		if err != nil {
 			return
 		}
-		again, err := variants.ParsePGN(WriteRecord(g.Record()))
+		again, err := rules.ParsePGN(WriteRecord(g.Record()))
 		if err != nil {
 			t.Fatalf("written record does not parse: %v", err)
 		}

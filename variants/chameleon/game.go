@@ -4,8 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
-
-	"tempest/variants"
+	"tempest/rules"
 )
 
 // Name is the UCI_Variant name of Chameleon Chess.
@@ -36,10 +35,10 @@ type Game struct {
 	// From a loaded record: its tags, written back by Record, and a result
 	// the rules do not decide (resignation, agreement, time).
 	tags     [][2]string
-	recorded variants.RecordedResult
+	recorded rules.RecordedResult
 }
 
-var _ variants.Rules = (*Game)(nil)
+var _ rules.Service = (*Game)(nil)
 
 // NewGame starts a game from a position.
 func NewGame(start *Position) *Game {
@@ -98,7 +97,7 @@ func (g *Game) Legal() []string {
 // captured square ("captured b3"), the new bounds ("bounds b1h8"), a centre
 // removal ("removed f4"), eliminations ("eliminated b"), then "next <colour>"
 // while the game goes on, or "winner <colour>" / "draw <reason>" at its end.
-func (g *Game) Play(token string) (variants.Report, error) {
+func (g *Game) Play(token string) (rules.Report, error) {
 	if st := g.Status(); st.Over {
 		return nil, &MoveError{Token: token, Problem: "the game is over (" + st.Reason + ")"}
 	}
@@ -109,7 +108,7 @@ func (g *Game) Play(token string) (variants.Report, error) {
 	fx := g.pos.Make(m)
 	g.tokens = append(g.tokens, m.String())
 	g.keys = append(g.keys, g.pos.key)
-	var r variants.Report
+	var r rules.Report
 	if fx.Captured != NoPawn {
 		r = append(r, "captured "+m.To().String())
 	}
@@ -138,8 +137,8 @@ func (g *Game) Play(token string) (variants.Report, error) {
 // the winner's letter with "last player standing", or "1/2-1/2" with the
 // draw's reason. Checks in order: last player standing, no progress,
 // repetition, every player stuck.
-func (g *Game) Status() variants.Status {
-	st := variants.Status{ToMove: g.pos.toMove.String(), Result: "*"}
+func (g *Game) Status() rules.Status {
+	st := rules.Status{ToMove: g.pos.toMove.String(), Result: "*"}
 	if g.recorded.Result != "" {
 		return g.recorded.Apply(st)
 	}

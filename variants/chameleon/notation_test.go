@@ -3,12 +3,11 @@ package chameleon
 import (
 	"errors"
 	"strings"
+	"tempest/rules"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"tempest/variants"
 )
 
 // TestPositionErrors: every kind of bad position string is refused with an
@@ -99,7 +98,7 @@ func TestRecordRoundTrip(t *testing.T) {
 		assert.Contains(t, text, want)
 	}
 	assert.NotContains(t, text, `[Red "?"]`, "red does not play")
-	r, err := variants.ParsePGN(text)
+	r, err := rules.ParsePGN(text)
 	require.NoError(t, err)
 	back, err := LoadRecord(r)
 	require.NoError(t, err)
@@ -114,7 +113,7 @@ func TestRecordRoundTrip(t *testing.T) {
 		"1. d2f4 {yellow wins: last player standing} *"} {
 		assert.Contains(t, text, want)
 	}
-	r, err = variants.ParsePGN(text)
+	r, err = rules.ParsePGN(text)
 	require.NoError(t, err)
 	back, err = LoadRecord(r)
 	require.NoError(t, err)
@@ -135,7 +134,7 @@ func TestRecordDrawAndLongGame(t *testing.T) {
 			assert.LessOrEqual(t, len(line), 80, "movetext line %q", line)
 		}
 	}
-	r, err := variants.ParsePGN(text)
+	r, err := rules.ParsePGN(text)
 	require.NoError(t, err)
 	assert.Equal(t, "1/2-1/2", r.Result)
 	back, err := LoadRecord(r)
@@ -151,14 +150,14 @@ func TestRecordErrors(t *testing.T) {
 		{"[Variant \"chameleon\"]\n\n1. a1b3 2. a8b6 3. a8b6 *\n", `move 3 (a8b6) is illegal: move "a8b6": `},
 		{"[Variant \"chameleon\"]\n\n1. a1b3 2. xx *\n", `move 2 (xx) is illegal: move "xx": not a move`},
 	} {
-		r, err := variants.ParsePGN(tc.record)
+		r, err := rules.ParsePGN(tc.record)
 		require.NoError(t, err)
 		_, err = LoadRecord(r)
 		require.Error(t, err, tc.record)
 		assert.Contains(t, err.Error(), tc.msg)
 	}
 	// No FEN tag: the four-player start.
-	r, err := variants.ParsePGN("[Variant \"chameleon\"]\n\n1. a1b3 2. a8b6 *\n")
+	r, err := rules.ParsePGN("[Variant \"chameleon\"]\n\n1. a1b3 2. a8b6 *\n")
 	require.NoError(t, err)
 	g, err := LoadRecord(r)
 	require.NoError(t, err)

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"tempest/internal/quote"
-	"tempest/variants"
+	"tempest/rules"
 )
 
 // Record is the game as a PGN record: the start position in the FEN tag,
@@ -14,7 +14,7 @@ import (
 // "1/2-1/2" or "*"; Termination gives the reason; Eliminated lists who was
 // eliminated at which ply. A loaded record's tags are kept (its Termination
 // too, when its result is kept); the Result tag is the game's.
-func (g *Game) Record() variants.Record {
+func (g *Game) Record() rules.Record {
 	st := g.Status()
 	defaults := [][2]string{{"Event", "Tempest game"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "-"}}
 	for _, c := range CycleOrder {
@@ -23,7 +23,7 @@ func (g *Game) Record() variants.Record {
 		}
 	}
 	defaults = append(defaults, [2]string{"Result", st.Result})
-	r := variants.Record{Tags: variants.WithTags(defaults, g.tags), Moves: g.Actions(), Result: st.Result}
+	r := rules.Record{Tags: rules.WithTags(defaults, g.tags), Moves: g.Actions(), Result: st.Result}
 	r.SetTag("Result", st.Result)
 	r.SetTag("Variant", Name)
 	r.SetTag("SetUp", "1")
@@ -52,7 +52,7 @@ func PlayerTag(c Color) string { return playerTag(c) }
 // (a number per move, since 2 to 4 players take turns); the movetext ends
 // with "1/2-1/2" for a draw and "*" otherwise, preceded by a comment naming
 // the winner, because PGN's termination markers only know two players.
-func WriteRecord(r variants.Record) string {
+func WriteRecord(r rules.Record) string {
 	var b strings.Builder
 	for _, t := range r.Tags {
 		v := strings.ReplaceAll(strings.ReplaceAll(t[1], `\`, `\\`), `"`, `\"`)
@@ -63,7 +63,7 @@ func WriteRecord(r variants.Record) string {
 	for i, m := range r.Moves {
 		words = append(words, fmt.Sprintf("%d.", i+1), m)
 	}
-	end := variants.Unfinished
+	end := rules.Unfinished
 	switch r.Result {
 	case DrawResult:
 		end = DrawResult
@@ -100,7 +100,7 @@ func WriteRecord(r variants.Record) string {
 // of the rules is decided by them, so the record's result must be the
 // game's once it is over; before, a result (the others resigned, a draw
 // agreed) is kept with the tags, if its winner still has pawns.
-func LoadRecord(r variants.Record) (*Game, error) {
+func LoadRecord(r rules.Record) (*Game, error) {
 	claimed, err := recordResult(&r)
 	if err != nil {
 		return nil, err
@@ -121,7 +121,7 @@ func LoadRecord(r variants.Record) (*Game, error) {
 		}
 	}
 	st := g.Status()
-	if g.recorded, err = variants.SettleResult(claimed, st, st.Over, r.Tag("Termination")); err != nil {
+	if g.recorded, err = rules.SettleResult(claimed, st, st.Over, r.Tag("Termination")); err != nil {
 		return nil, err
 	}
 	if w := g.recorded.Result; w != DrawResult && w != "" {
@@ -137,7 +137,7 @@ func LoadRecord(r variants.Record) (*Game, error) {
 // winner's letter in the Result tag (the movetext ends with *, PGN's
 // markers knowing two players only), a draw as 1/2-1/2 in both; "" when
 // the movetext has no result.
-func recordResult(r *variants.Record) (string, error) {
+func recordResult(r *rules.Record) (string, error) {
 	tag, tagged := r.LookupTag("Result")
 	if tagged && !isResult(tag) {
 		letters := make([]string, len(CycleOrder))
@@ -150,7 +150,7 @@ func recordResult(r *variants.Record) (string, error) {
 	switch {
 	case r.Result == "":
 		return "", nil
-	case r.Result != DrawResult && r.Result != variants.Unfinished:
+	case r.Result != DrawResult && r.Result != rules.Unfinished:
 		return "", fmt.Errorf("the movetext ends with %s, which names no Chameleon player: a won game ends with * and the winner's letter in the Result tag", r.Result)
 	case tagged && (tag == DrawResult) != (r.Result == DrawResult):
 		return "", fmt.Errorf("the Result tag says %s but the movetext ends with %s", tag, r.Result)
@@ -163,7 +163,7 @@ func recordResult(r *variants.Record) (string, error) {
 // isResult reports whether s is a Chameleon result: a colour's letter,
 // a draw or "*".
 func isResult(s string) bool {
-	if s == DrawResult || s == variants.Unfinished {
+	if s == DrawResult || s == rules.Unfinished {
 		return true
 	}
 	if len(s) != 1 {

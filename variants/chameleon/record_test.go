@@ -1,12 +1,11 @@
 package chameleon
 
 import (
+	"tempest/rules"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"tempest/variants"
 )
 
 // TestRecordKeepsForcedPass (issue 14, finding 11): the forced pass 0000
@@ -19,7 +18,7 @@ func TestRecordKeepsForcedPass(t *testing.T) {
 	play(t, g, g.Legal()[0])
 	text := WriteRecord(g.Record())
 	assert.Contains(t, text, "1. 0000 2. ")
-	r, err := variants.ParsePGN(text)
+	r, err := rules.ParsePGN(text)
 	require.NoError(t, err)
 	back, err := LoadRecord(r)
 	require.NoError(t, err)
@@ -43,11 +42,11 @@ func TestRecordKeepsTagsAndResult(t *testing.T) {
 	r.Result = "b"
 	text := WriteRecord(r)
 	assert.Contains(t, text, "2. a7c6 {blue wins: the others resigned} *")
-	back, err := variants.ParsePGN(text)
+	back, err := rules.ParsePGN(text)
 	require.NoError(t, err)
 	loaded, err := LoadRecord(back)
 	require.NoError(t, err)
-	assert.Equal(t, variants.Status{ToMove: "y", Over: true, Result: "b", Reason: variants.ReasonFromRecord + " (the others resigned)"}, loaded.Status())
+	assert.Equal(t, rules.Status{ToMove: "y", Over: true, Result: "b", Reason: rules.ReasonFromRecord + " (the others resigned)"}, loaded.Status())
 	assert.Empty(t, loaded.Legal())
 	assert.Equal(t, text, WriteRecord(loaded.Record()))
 
@@ -67,10 +66,10 @@ func FuzzRecordRoundTrip(f *testing.F) {
 	f.Add("[Variant \"chameleon\"]\n[Result \"r\"]\n[Termination \"time\"]\n\n1. a1b3 2. a8b6 {red wins} *\n")
 	f.Add("[Variant \"chameleon\"]\n\n1. a1b3 ( 1. a1c2 ) 2. a8b6 $1 1/2-1/2\n")
 	f.Add("[Variant \"chameleon\"]\n[Result \"y\"]\n\n1. a1b3 2. a8b6\n")
-	load := func(r variants.Record) (variants.Rules, error) { return LoadRecord(r) }
-	write := func(g variants.Rules) string { return WriteRecord(g.Record()) }
+	load := func(r rules.Record) (rules.Service, error) { return LoadRecord(r) }
+	write := func(g rules.Service) string { return WriteRecord(g.Record()) }
 	f.Fuzz(func(t *testing.T, text string) {
-		if err := variants.CheckRoundTrip(text, load, write, "FEN", "SetUp", "Variant", "Termination", "Eliminated"); err != nil {
+		if err := rules.CheckRoundTrip(text, load, write, "FEN", "SetUp", "Variant", "Termination", "Eliminated"); err != nil {
 			t.Fatalf("%q: %v", text, err)
 		}
 	})

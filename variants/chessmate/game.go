@@ -6,7 +6,7 @@ import (
 	"sort"
 
 	"tempest/movegen"
-	"tempest/variants"
+	"tempest/rules"
 )
 
 // Name is the UCI_Variant name of card chess.
@@ -56,10 +56,10 @@ type Game struct {
 	// From a loaded record: its tags, written back by Record, and a result
 	// the rules do not decide (resignation, agreement, time).
 	tags     [][2]string
-	recorded variants.RecordedResult
+	recorded rules.RecordedResult
 }
 
-var _ variants.Rules = (*Game)(nil)
+var _ rules.Service = (*Game)(nil)
 
 // NewGame starts a game from a position.
 func NewGame(start *Position) *Game {
@@ -90,7 +90,7 @@ func (g *Game) Legal() []string {
 }
 
 // Play validates and makes an action token (with an optional draw suffix).
-func (g *Game) Play(token string) (variants.Report, error) {
+func (g *Game) Play(token string) (rules.Report, error) {
 	if st := g.Status(); st.Over {
 		return nil, fmt.Errorf("action %q: the game is over (%s)", token, st.Reason)
 	}
@@ -103,14 +103,14 @@ func (g *Game) Play(token string) (variants.Report, error) {
 	if err := next.Play(a, drawn); err != nil {
 		return nil, fmt.Errorf("action %q: %v", token, err)
 	}
-	var report variants.Report
+	var report rules.Report
 	if a.Claim() {
 		g.claimed = true
 		report = append(report, "claimed stalemate")
 	} else {
 		report = g.describe(a, &handBefore, &next)
 		if a.HasMove() {
-			report = append(variants.Report{"san " + g.pos.san(a, &next)}, report...)
+			report = append(rules.Report{"san " + g.pos.san(a, &next)}, report...)
 		}
 	}
 	g.pos = next
@@ -121,8 +121,8 @@ func (g *Game) Play(token string) (variants.Report, error) {
 
 // describe lists the consequences of a turn a frontend cannot see in the
 // token: the card drawn (when known) and the new effects.
-func (g *Game) describe(a Action, before *Hand, after *Position) variants.Report {
-	var r variants.Report
+func (g *Game) describe(a Action, before *Hand, after *Position) rules.Report {
+	var r rules.Report
 	mover := after.SideToMove().Other()
 	if c := a.Card(); c != NoCard && c != HandOfFate {
 		h := after.hands[mover].Cards()
@@ -146,8 +146,8 @@ func (g *Game) describe(a Action, before *Hand, after *Position) variants.Report
 }
 
 // Status reports the side to move, check, and the result once over.
-func (g *Game) Status() variants.Status {
-	st := variants.Status{ToMove: "w", InCheck: g.pos.KingAttacked(g.pos.SideToMove()), Result: "*"}
+func (g *Game) Status() rules.Status {
+	st := rules.Status{ToMove: "w", InCheck: g.pos.KingAttacked(g.pos.SideToMove()), Result: "*"}
 	if g.pos.SideToMove() == black {
 		st.ToMove = "b"
 	}

@@ -4,14 +4,14 @@ import (
 	"fmt"
 
 	"tempest/internal/quote"
-	"tempest/variants"
+	"tempest/rules"
 )
 
 // Record is the game as PGN: the start position in the FEN tag (with its
 // card fields) and the action tokens as played, draw suffixes included. A
 // loaded record's tags are kept; the Result tag is the game's.
-func (g *Game) Record() variants.Record {
-	return variants.TwoPlayerRecord(Name, g.start.String(), g.Status(), g.Actions(), g.tags)
+func (g *Game) Record() rules.Record {
+	return rules.TwoPlayerRecord(Name, g.start.String(), g.Status(), g.Actions(), g.tags)
 }
 
 // LoadRecord rebuilds a game from its PGN record; errors name the problem
@@ -19,7 +19,7 @@ func (g *Game) Record() variants.Record {
 // is decided by the rules (§9), so the record's result must be the game's
 // once it is over; before, a result (a resignation, an agreed draw) is kept
 // with the tags.
-func LoadRecord(r variants.Record) (*Game, error) {
+func LoadRecord(r rules.Record) (*Game, error) {
 	fen := r.Tag("FEN")
 	if fen == "" {
 		return nil, fmt.Errorf("a card-chess record needs a FEN tag with the card fields")

@@ -1,19 +1,18 @@
 package chessmate
 
 import (
+	"tempest/rules"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"tempest/variants"
 )
 
 const recordStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - - - FC,MS,CW/LJ,CH,RV DD,DM,RB,LC,HQ,CR,HF,VU,DI - -"
 
 func loadText(t *testing.T, text string) (*Game, error) {
 	t.Helper()
-	r, err := variants.ParsePGN(text)
+	r, err := rules.ParsePGN(text)
 	require.NoError(t, err, text)
 	return LoadRecord(r)
 }
@@ -27,7 +26,7 @@ func TestRecordKeepsTagsAndResult(t *testing.T) {
 	g, err := loadText(t, text)
 	require.NoError(t, err)
 	st := g.Status()
-	assert.Equal(t, variants.Status{ToMove: "w", Over: true, Result: "0-1", Reason: variants.ReasonFromRecord}, st)
+	assert.Equal(t, rules.Status{ToMove: "w", Over: true, Result: "0-1", Reason: rules.ReasonFromRecord}, st)
 	assert.Empty(t, g.Legal())
 	_, err = g.Play("e2e3")
 	assert.ErrorContains(t, err, "the game is over (result from the record)")
@@ -52,13 +51,13 @@ func FuzzRecordRoundTrip(f *testing.F) {
 	f.Add("[FEN \"k7/8/8/8/8/8/2q5/K7 w - - 0 1 - - - FC,MS,CW/?,?,? 9 - -\"]\n\n1. stalemate 1/2-1/2\n")
 	f.Add("[FEN \"6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1 - - - MS,CW,DI/?,?,? 9 - -\"]\n\n0-1\n")
 	f.Add("[FEN \"" + recordStart + "\"]\n[Result \"1-0\"]\n\n1. FC:e4 LJ:b8a6\n")
-	load := func(r variants.Record) (variants.Rules, error) { return LoadRecord(r) }
-	write := func(g variants.Rules) string {
+	load := func(r rules.Record) (rules.Service, error) { return LoadRecord(r) }
+	write := func(g rules.Service) string {
 		r := g.Record()
 		return r.Write(1, false)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		if err := variants.CheckRoundTrip(text, load, write, "FEN", "SetUp", "Variant"); err != nil {
+		if err := rules.CheckRoundTrip(text, load, write, "FEN", "SetUp", "Variant"); err != nil {
 			t.Fatalf("%q: %v", text, err)
 		}
 	})

@@ -1,9 +1,8 @@
 package stratego
 
 import (
+	"tempest/rules"
 	"testing"
-
-	"tempest/variants"
 )
 
 var fuzzPositions = []string{
@@ -104,7 +103,7 @@ func FuzzLoadRecord(f *testing.F) {
 	f.Add("[Event \"x\"]\n\n1. a3a4 a6a5 2. a4a5 *\n")
 	f.Add("[Variant \"stratego\"]\n[FEN \"9f/9y/4t5/4U5/10/10/10/UU8 v 00 -,- - 0 0\"]\n\n1. e5e6:Kt#nomovable 0-1\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		r, err := variants.ParsePGN(text)
+		r, err := rules.ParsePGN(text)
 		if err != nil {
 			return
 		}
@@ -112,7 +111,7 @@ func FuzzLoadRecord(f *testing.F) {
 		if err != nil {
 			return
 		}
-		r2, err := variants.ParsePGN(g.RecordText())
+		r2, err := rules.ParsePGN(g.RecordText())
 		if err != nil {
 			t.Fatalf("the record of %q does not parse: %v", text, err)
 		}

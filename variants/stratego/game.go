@@ -4,8 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-
-	"tempest/variants"
+	"tempest/rules"
 )
 
 // Name is the UCI_Variant name.
@@ -30,10 +29,10 @@ type Game struct {
 	// From a loaded record: its tags, written back by Record, and a result
 	// the rules do not decide (resignation, agreement, time).
 	tags     [][2]string
-	recorded variants.RecordedResult
+	recorded rules.RecordedResult
 }
 
-var _ variants.Rules = (*Game)(nil)
+var _ rules.Service = (*Game)(nil)
 
 // NewGame starts a game from a position; the start counts as the first
 // occurrence of its position.
@@ -135,8 +134,8 @@ func (g *Game) Legal() []string {
 // Status reports the side to move and, once over, the result and reason:
 // the ends of §8 in their order, an end the arbiter announced, repetition,
 // then the no-battle limit (repetition wins a tie with it, §12.11).
-func (g *Game) Status() variants.Status {
-	st := variants.Status{ToMove: g.pos.stm.Letter(), Result: "*"}
+func (g *Game) Status() rules.Status {
+	st := rules.Status{ToMove: g.pos.stm.Letter(), Result: "*"}
 	if g.recorded.Result != "" {
 		return g.recorded.Apply(st)
 	}
@@ -183,7 +182,7 @@ func (g *Game) repetitions() int {
 // position does not know need the arbiter's announcement; with full
 // knowledge an announcement is checked against the pieces. Nothing changes
 // on an error.
-func (g *Game) Play(text string) (variants.Report, error) {
+func (g *Game) Play(text string) (rules.Report, error) {
 	if st := g.Status(); st.Over {
 		return nil, moveErr(text, "the game is over (%s)", st.Reason)
 	}
@@ -230,8 +229,8 @@ func (g *Game) Play(text string) (variants.Report, error) {
 }
 
 // describe lists a move's consequences for the rules service.
-func (g *Game) describe(m Move, mover Side, b Battle) variants.Report {
-	var r variants.Report
+func (g *Game) describe(m Move, mover Side, b Battle) rules.Report {
+	var r rules.Report
 	if b.Outcome != NoBattle {
 		them := mover.Other()
 		r = append(r, fmt.Sprintf("battle %c%c", b.Attacker.Letter(mover), b.Defender.Letter(them)), b.Outcome.String())

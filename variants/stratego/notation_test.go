@@ -5,12 +5,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"strings"
+	"tempest/rules"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"tempest/variants"
 )
 
 func TestPositionRoundTrip(t *testing.T) {
@@ -218,7 +217,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	text := g.RecordText()
 	assert.Contains(t, text, "[Variant \"stratego\"]")
 	assert.Contains(t, text, "1. c7c8:Mw e6e5 2. c8d8:Ms")
-	r, err := variants.ParsePGN(text)
+	r, err := rules.ParsePGN(text)
 	require.NoError(t, err)
 	back, err := LoadRecord(r)
 	require.NoError(t, err)
@@ -266,9 +265,9 @@ func TestIncrementalKeyMatchesRebuild(t *testing.T) {
 func TestViewRepetitionIsCertain(t *testing.T) {
 	text, err := os.ReadFile("testdata/view_repetition.pgn")
 	require.NoError(t, err)
-	r, err := variants.ParsePGN(string(text))
+	r, err := rules.ParsePGN(string(text))
 	require.NoError(t, err)
-	full, err := LoadRecord(variants.Record{Tags: r.Tags, Moves: r.Moves})
+	full, err := LoadRecord(rules.Record{Tags: r.Tags, Moves: r.Moves})
 	require.NoError(t, err)
 	start := full.Begin().View(Everwinter)
 	view := NewGame(&start)

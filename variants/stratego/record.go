@@ -4,14 +4,14 @@ import (
 	"fmt"
 
 	"tempest/internal/quote"
-	"tempest/variants"
+	"tempest/rules"
 )
 
 // Record is the game as PGN: the start position in the FEN tag and the
 // move tokens with their announcements. A loaded record's tags are kept;
 // the Result tag is the game's.
-func (g *Game) Record() variants.Record {
-	return variants.TwoPlayerRecord(Name, g.start.String(), g.Status(), g.Actions(), g.tags)
+func (g *Game) Record() rules.Record {
+	return rules.TwoPlayerRecord(Name, g.start.String(), g.Status(), g.Actions(), g.tags)
 }
 
 // RecordText writes the record with move numbers: Volcandria's moves take
@@ -26,7 +26,7 @@ func (g *Game) RecordText() string {
 // startpos. Every end of the rules is decided by them (§8), so the record's
 // result must be the game's once it is over; before, a result (a
 // resignation, an agreed draw) is kept with the tags.
-func LoadRecord(r variants.Record) (*Game, error) {
+func LoadRecord(r rules.Record) (*Game, error) {
 	if v := r.Tag("Variant"); v != "" && v != Name {
 		return nil, fmt.Errorf("the record is a %q game, not %s", quote.Truncate(v, 40), Name)
 	}

@@ -1,12 +1,11 @@
 package stratego
 
 import (
+	"tempest/rules"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"tempest/variants"
 )
 
 // TestRecordKeepsTagsAndResult (issue 14, finding 14): a resignation and
@@ -22,9 +21,9 @@ func TestRecordKeepsTagsAndResult(t *testing.T) {
 	r.Result = "0-1"
 	loaded, err := LoadRecord(r)
 	require.NoError(t, err)
-	assert.Equal(t, variants.Status{ToMove: "v", Over: true, Result: "0-1", Reason: variants.ReasonFromRecord}, loaded.Status())
+	assert.Equal(t, rules.Status{ToMove: "v", Over: true, Result: "0-1", Reason: rules.ReasonFromRecord}, loaded.Status())
 	assert.Empty(t, loaded.Legal())
-	back, err := variants.ParsePGN(loaded.RecordText())
+	back, err := rules.ParsePGN(loaded.RecordText())
 	require.NoError(t, err)
 	assert.Equal(t, "Ann", back.Tag("White"))
 	assert.Equal(t, "2024.03.01", back.Tag("Date"))
@@ -40,10 +39,10 @@ func FuzzRecordRoundTrip(f *testing.F) {
 	f.Add("[Variant \"stratego\"]\n[FEN \"c9/10/4f5/4C5/10/10/10/F9 v 00 -,- - 0 0\"]\n\n1. e5e6 1-0\n")
 	f.Add("[Variant \"stratego\"]\n[FEN \"9f/9y/4t5/4U5/10/10/10/UU8 v 00 -,- - 0 0\"]\n\n1. e5e6:Kt#nomovable 0-1\n")
 	f.Add("[Variant \"stratego\"]\n[Result \"1-0\"]\n\n1. a3a4\n")
-	load := func(r variants.Record) (variants.Rules, error) { return LoadRecord(r) }
-	write := func(g variants.Rules) string { return g.(*Game).RecordText() }
+	load := func(r rules.Record) (rules.Service, error) { return LoadRecord(r) }
+	write := func(g rules.Service) string { return g.(*Game).RecordText() }
 	f.Fuzz(func(t *testing.T, text string) {
-		if err := variants.CheckRoundTrip(text, load, write, "FEN", "SetUp", "Variant"); err != nil {
+		if err := rules.CheckRoundTrip(text, load, write, "FEN", "SetUp", "Variant"); err != nil {
 			t.Fatalf("%q: %v", text, err)
 		}
 	})

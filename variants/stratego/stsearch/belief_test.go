@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tempest/variants"
+	"tempest/rules"
 	"tempest/variants/stratego"
 )
 
@@ -167,12 +167,12 @@ func TestBeliefNeedsItsRecord(t *testing.T) {
 }
 
 // records reads the games of a PGN file.
-func records(t *testing.T, path string) []variants.Record {
+func records(t *testing.T, path string) []rules.Record {
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
-	var out []variants.Record
+	var out []rules.Record
 	for _, text := range regexp.MustCompile(`(?m)^\[Event `).Split(string(data), -1)[1:] {
-		r, err := variants.ParsePGN("[Event " + text)
+		r, err := rules.ParsePGN("[Event " + text)
 		require.NoError(t, err)
 		out = append(out, r)
 	}
@@ -199,7 +199,7 @@ func (c calibration) String() string {
 		fmt.Sprintf("; the hidden Flag (%d): belief %.4f, uniform %.4f", c.flags, c.beliefFlag/float64(c.flags), c.uniformFlag/float64(c.flags))
 }
 
-func calibrate(t *testing.T, recs []variants.Record, sweeps int) calibration {
+func calibrate(t *testing.T, recs []rules.Record, sweeps int) calibration {
 	var c calibration
 	b := &belief{}
 	for gi, r := range recs {

@@ -1,4 +1,4 @@
-package variants
+package rules
 
 import (
 	"fmt"
@@ -125,7 +125,7 @@ func (r *Record) lookup(name string) (string, bool) {
 // tag of the text except the ones the game owns (Result, and those named
 // in owned). load and write are a variant's loader and writer. It is for
 // the fuzz tests of every variant; a text that does not load passes.
-func CheckRoundTrip[G Rules](text string, load func(Record) (G, error), write func(G) string, owned ...string) error {
+func CheckRoundTrip[G Service](text string, load func(Record) (G, error), write func(G) string, owned ...string) error {
 	r, err := ParsePGN(text)
 	if err != nil {
 		return nil

@@ -50,6 +50,7 @@ race: $(VENV)/.installed
 	$(GO) test -race ./variants/chessmate/cmsearch -run 'TestThreads|TestStoppedAtOnce|TestPlaysTheWinningCard'
 	$(GO) test -race ./tuning -run 'TestSelfPlay'
 	$(GO) test -race ./kit ./variants/chameleon/chsearch
+	$(GO) test -race ./variants/stratego/stsearch -run 'TestStopAndTime|TestFirstDepthIgnoresTheBudget|TestDeterministic'
 	$(GO) test -race ./tuning/nnuetrain -run 'Resumes|Gradient'
 	$(GO) test -race -tags tune ./tuning -run 'TestLinearModel|TestRecoverKnownWeights'
 	$(GO) test -race ./cmd/tempest-dev -run 'TestChameleonMatch|TestStratMatch|TestVarMatch'

@@ -224,11 +224,26 @@ func TestStopAndTime(t *testing.T) {
 	}
 }
 
+// A node limit below the first depth's cost still gets the first depth
+// whole, since a decision needs one, and stops the search at the first
+// check of the limit after it (every 1024 nodes).
+func TestFirstDepthIgnoresTheBudget(t *testing.T) {
+	g := midgame(t, 5, 30)
+	first := New().Search(context.Background(), g.Pos(), g.PublicHistory(), Limits{Depth: 1}, nil)
+	res := New().Search(context.Background(), g.Pos(), g.PublicHistory(), Limits{Nodes: 1}, nil)
+	assert.GreaterOrEqual(t, res.Depth, 1)
+	assert.GreaterOrEqual(t, res.Nodes, first.Nodes, "the first depth whole")
+	assert.LessOrEqual(t, res.Nodes, (first.Nodes/1024+1)*1024, "stopped at the first check after it")
+}
+
 // TestNodeLoopDoesNotAllocate: searching allocates per decision (worlds,
 // score tables), never per node: a ten times larger budget allocates the
 // same. The belief (Options) allocates nothing more per decision either,
 // and it does change the search.
 func TestNodeLoopDoesNotAllocate(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector's allocations vary from run to run")
+	}
 	g := midgame(t, 8, 40)
 	e := New()
 	allocs := func(nodes uint64) float64 {

@@ -19,6 +19,8 @@ import (
 	"tempest/variants"
 )
 
+var register sync.Once
+
 // session is a UCI session fed line by line, its output read as it comes.
 type session struct {
 	t   *testing.T
@@ -85,7 +87,7 @@ func (s *session) expect(pattern string) string {
 // infinite and stop), counted by perft as pyffish counts it, benched, and
 // saved and loaded back as PGN.
 func TestAFifthGameIsOnePackageAndOneLine(t *testing.T) {
-	games.Register(minichess.Variant{}) // the one line
+	register.Do(func() { games.Register(minichess.Variant{}) }) // the one line (once, for go test -count)
 
 	s := newSession(t)
 	s.send("uci")

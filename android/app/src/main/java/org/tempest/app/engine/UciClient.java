@@ -258,6 +258,11 @@ public final class UciClient {
         return out;
     }
 
+    /** What every game declares of itself ("games"); a malformed answer is an EngineException naming the line. */
+    public Games games() throws EngineException {
+        return Games.parse(request("games"));
+    }
+
     /**
      * Searches with the given "go" parameters and returns the best move
      * ("0000" when there is none). Info lines go to the listener.

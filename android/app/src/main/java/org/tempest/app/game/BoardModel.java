@@ -6,15 +6,17 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.tempest.app.engine.GameInfo;
 
 /**
- * What the board view draws, read from the engine's position string: the
- * pieces and, in card chess, the markers, hands and piles; in Chameleon Chess
- * the engine's "board" lines (field colours, owners, roles, bounds); in
- * Stratego the view's pieces with their marks, and the lakes. Only for
- * drawing; the rules stay in the engine.
+ * What the board view draws, read from the engine's position string on the
+ * board the game declares: the pieces with their marks and, when the game
+ * has cards, the markers, hands and piles; for a game with its own "board"
+ * command (Chameleon Chess) its lines (field colours, owners, roles,
+ * bounds). Only for drawing; the rules stay in the engine.
  */
 public final class BoardModel {
+    /** The game's name, which the screens' table of looks is keyed by. */
     public final String variant;
     public final int files;
     public final int ranks;
@@ -30,8 +32,6 @@ public final class BoardModel {
     /** Card chess: the discard pile, bottom to top. */
     public final List<String> discard = new ArrayList<String>();
 
-    /** Stratego: squares of the lakes (from the position's empty-square runs, which skip them too). */
-    public final Set<String> lakes = new HashSet<String>();
     /** Stratego: pieces shown in a battle ('!') and pieces that have moved ('\''), by square index. */
     private final boolean[] revealed;
     private final boolean[] moved;
@@ -65,14 +65,6 @@ public final class BoardModel {
         this.knight = new char[n];
         this.role = new char[n];
         java.util.Arrays.fill(inBounds, true);
-    }
-
-    public boolean isChameleon() {
-        return variant.equals(GameSetup.CHAMELEON);
-    }
-
-    public boolean isStratego() {
-        return variant.equals(GameSetup.STRATEGO);
     }
 
     /** Stratego: whether the piece on a square was revealed in a battle. */
@@ -142,75 +134,50 @@ public final class BoardModel {
         return new int[] {f, r};
     }
 
-    /** Reads a position string of chess (FEN) or card chess. */
-    public static BoardModel parse(String variant, String position) {
-        return parse(variant, position, Collections.<String>emptyList());
+    /** Reads a position string on the game's board. */
+    public static BoardModel parse(GameInfo game, String position) {
+        return parse(game, position, Collections.<String>emptyList());
     }
 
     /**
-     * Reads what to draw: the position string and, in Chameleon Chess, the
-     * engine's "board" lines. Input it does not understand is skipped, so a
-     * field the engine adds later does no harm.
+     * Reads what to draw: the game's own "board" lines when it has them,
+     * else the position string; the card fields when the game has cards.
+     * Input it does not understand is skipped, so a field the engine adds
+     * later does no harm.
      */
-    public static BoardModel parse(String variant, String position, List<String> boardLines) {
+    public static BoardModel parse(GameInfo game, String position, List<String> boardLines) {
+        BoardModel m = new BoardModel(game.name, game.files, game.ranks);
+        if (!boardLines.isEmpty()) {
+            m.readBoardLines(boardLines);
+            return m;
+        }
         String[] f = position.trim().split("\\s+");
-        if (variant.equals(GameSetup.CHAMELEON)) {
-            return parseChameleon(boardLines);
+        m.readPlacement(f[0]);
+        if (game.cards && f.length >= 13) {
+            m.readCards(f);
         }
-        if (variant.equals(GameSetup.STRATEGO)) {
-            return parseStratego(f);
-        }
-        BoardModel m = new BoardModel(variant, 8, 8);
-        String[] rows = f[0].split("/");
-        for (int i = 0; i < rows.length && i < 8; i++) {
-            int rank = 7 - i;
-            int file = 0;
-            for (char c : rows[i].toCharArray()) {
-                if (c >= '1' && c <= '8') {
-                    file += c - '0';
-                } else if (file < 8) {
-                    m.pieces[rank * 8 + file] = c;
-                    file++;
-                }
-            }
-        }
-        if (variant.equals("chessmate") && f.length >= 13) {
-            squares(f[6], m.forbidden);
-            squares(f[7], m.champions);
-            squares(f[8], m.shields);
-            String[] hands = f[9].split("/", -1);
-            for (String h : hands) {
-                m.hands.add(h.isEmpty() || h.equals("-") ? Collections.<String>emptyList()
-                        : Arrays.asList(h.split(",")));
-            }
-            if (f[10].equals("-")) {
-                m.drawPile = 0;
-            } else if (f[10].matches("\\d+")) {
-                m.drawPile = Integer.parseInt(f[10]);
-            } else {
-                m.drawPile = f[10].split(",").length;
-            }
-            if (!f[11].equals("-")) {
-                m.discard.addAll(Arrays.asList(f[11].split(",")));
-            }
+        if (f.length > 4) {
+            m.readDefeated(f[4]);
         }
         return m;
     }
 
-    /** The lakes of the Stratego board: c4 d4 g4 h4 c5 d5 g5 h5. */
-    private static final String[] LAKES = {"c4", "d4", "g4", "h4", "c5", "d5", "g5", "h5"};
+    /** The pieces of a placement alone, on a board of the given size (a screen that shows a look). */
+    public static BoardModel placement(String variant, int files, int ranks, String position) {
+        BoardModel m = new BoardModel(variant, files, ranks);
+        m.readPlacement(position.trim().split("\\s+")[0]);
+        return m;
+    }
 
     /**
-     * Stratego's placement: ranks 8 to 1, files a to j, digit runs for
-     * empty squares ("10"), each piece letter optionally followed by its
-     * marks '!' (revealed) and '\'' (moved).
+     * The placement: ranks from the last to the first, separated by '/';
+     * digit runs for empty squares ("10"), each piece letter optionally
+     * followed by its marks '!' (revealed in a battle) and '\'' (moved).
      */
-    private static BoardModel parseStratego(String[] f) {
-        BoardModel m = new BoardModel(GameSetup.STRATEGO, 10, 8);
-        m.lakes.addAll(Arrays.asList(LAKES));
-        String[] rows = f[0].split("/");
-        for (int i = 0; i < rows.length && i < 8; i++) {
-            int rank = 7 - i;
+    private void readPlacement(String placement) {
+        String[] rows = placement.split("/");
+        for (int i = 0; i < rows.length && i < ranks; i++) {
+            int rank = ranks - 1 - i;
             int file = 0;
             int last = -1;
             String row = rows[i];
@@ -224,36 +191,56 @@ public final class BoardModel {
                     file += n;
                     last = -1;
                 } else if (c == '!' && last >= 0) {
-                    m.revealed[last] = true;
+                    revealed[last] = true;
                 } else if (c == '\'' && last >= 0) {
-                    m.moved[last] = true;
-                } else if (Character.isLetter(c) && file < 10) {
-                    last = rank * 10 + file;
-                    m.pieces[last] = c;
+                    moved[last] = true;
+                } else if (Character.isLetter(c) && file < files) {
+                    last = rank * files + file;
+                    pieces[last] = c;
                     file++;
                 }
             }
         }
-        if (f.length > 4 && !f[4].equals("-")) {
-            for (String part : f[4].split(",")) {
-                if (part.startsWith("V:")) {
-                    m.defeatedV = part.substring(2);
-                } else if (part.startsWith("E:")) {
-                    m.defeatedE = part.substring(2);
-                }
+    }
+
+    /** Card chess's fields after the FEN: forbidden squares, Champions, shields, hands, draw and discard piles. */
+    private void readCards(String[] f) {
+        squares(f[6], forbidden);
+        squares(f[7], champions);
+        squares(f[8], shields);
+        for (String h : f[9].split("/", -1)) {
+            hands.add(h.isEmpty() || h.equals("-") ? Collections.<String>emptyList() : Arrays.asList(h.split(",")));
+        }
+        if (f[10].equals("-")) {
+            drawPile = 0;
+        } else if (f[10].matches("\\d+")) {
+            drawPile = Integer.parseInt(f[10]);
+        } else {
+            drawPile = f[10].split(",").length;
+        }
+        if (!f[11].equals("-")) {
+            discard.addAll(Arrays.asList(f[11].split(",")));
+        }
+    }
+
+    /** Stratego's defeated lists, "V:<letters>,E:<letters>"; another game's field there has no such parts. */
+    private void readDefeated(String field) {
+        for (String part : field.split(",")) {
+            if (part.startsWith("V:")) {
+                defeatedV = part.substring(2);
+            } else if (part.startsWith("E:")) {
+                defeatedE = part.substring(2);
             }
         }
-        return m;
     }
 
     /**
-     * Chameleon Chess from the engine's "board" lines: "rank <n>" and eight
-     * squares, each its field colour (upper case in play, lower case gone)
-     * and "..." or the pawn's owner, knight colour and role; then a line of
+     * A game's "board" lines (Chameleon Chess): "rank <n>" and a square per
+     * file, each its field colour (upper case in play, lower case gone) and
+     * "..." or the pawn's owner, knight colour and role; then a line of
      * key-value pairs (bounds, tomove, players, eliminated, ...).
      */
-    private static BoardModel parseChameleon(List<String> lines) {
-        BoardModel m = new BoardModel(GameSetup.CHAMELEON, 8, 8);
+    private void readBoardLines(List<String> lines) {
         for (String line : lines) {
             String[] t = line.trim().split("\\s+");
             if (t.length >= 2 && t[0].equals("rank")) {
@@ -263,50 +250,39 @@ public final class BoardModel {
                 } catch (NumberFormatException e) {
                     continue;
                 }
-                if (rank < 0 || rank >= 8) {
+                if (rank < 0 || rank >= ranks) {
                     continue;
                 }
-                for (int file = 0; file < 8 && file + 2 < t.length; file++) {
+                for (int file = 0; file < files && file + 2 < t.length; file++) {
                     String sq = t[file + 2];
-                    int i = rank * 8 + file;
+                    int i = rank * files + file;
                     char fc = sq.isEmpty() ? '?' : sq.charAt(0);
-                    m.field[i] = Character.toUpperCase(fc);
-                    m.inBounds[i] = Character.isUpperCase(fc);
+                    field[i] = Character.toUpperCase(fc);
+                    inBounds[i] = Character.isUpperCase(fc);
                     if (sq.length() >= 4 && sq.charAt(1) != '.') {
-                        m.pieces[i] = sq.charAt(1);
-                        m.knight[i] = sq.charAt(2);
-                        m.role[i] = sq.charAt(3);
+                        pieces[i] = sq.charAt(1);
+                        knight[i] = sq.charAt(2);
+                        role[i] = sq.charAt(3);
                     }
                 }
             } else {
                 for (int k = 0; k + 1 < t.length; k += 2) {
                     String v = t[k + 1];
                     if (t[k].equals("bounds")) {
-                        m.bounds = v;
+                        bounds = v;
                     } else if (t[k].equals("players")) {
-                        m.players = v;
+                        players = v;
                     } else if (t[k].equals("eliminated") && !v.equals("-")) {
-                        m.eliminated.addAll(Arrays.asList(v.split(",")));
+                        eliminated.addAll(Arrays.asList(v.split(",")));
                     }
                 }
             }
         }
-        return m;
     }
 
     private static void squares(String field, Set<String> out) {
         if (!field.equals("-")) {
             out.addAll(Arrays.asList(field.split(",")));
         }
-    }
-
-    /** The side that owns a piece letter: "w" for upper case, "b" for lower. */
-    public static String owner(char piece) {
-        return Character.isUpperCase(piece) ? "w" : "b";
-    }
-
-    /** Whether the board has a square (Stratego: not a lake; Chameleon Chess: in play). */
-    public boolean playable(int file, int rank) {
-        return inBounds(file, rank) && !lakes.contains(squareName(file, rank));
     }
 }

@@ -3,11 +3,15 @@ package org.tempest.app.game;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.tempest.app.engine.EngineError;
 import org.tempest.app.engine.EngineException;
+import org.tempest.app.engine.GameInfo;
 import org.tempest.app.engine.GameState;
+import org.tempest.app.engine.Games;
 import org.tempest.app.engine.PlayResult;
 import org.tempest.app.engine.UciClient;
 
@@ -24,6 +28,19 @@ public final class GameSession {
         UciClient start() throws EngineException;
     }
 
+    /** Names a side in the words the record keeps ("White resigns"). */
+    public interface SideNames {
+        String of(String game, String side);
+    }
+
+    /** Names every side by its letter. */
+    static final SideNames LETTERS = new SideNames() {
+        @Override
+        public String of(String game, String side) {
+            return side;
+        }
+    };
+
     /** The level a hint is searched at (full strength). */
     static final int HINT_LEVEL = 20;
     /** The engine accepts a draw when its own score is at most this (centipawns): drawish, or worse for it. */
@@ -36,7 +53,12 @@ public final class GameSession {
 
     private final EngineFactory factory;
     private final EngineFactory playerFactory;
+    private final SideNames names;
     private UciClient client;
+    /** Every game's declaration, asked of the first engine started (the binary stays the same). */
+    private Games games;
+    /** The games whose engine has no "board" command, learnt by asking once. */
+    private final Set<String> withoutBoard = new HashSet<String>();
     /**
      * Stratego: the engine player's own process. The session's engine is the
      * arbiter with full knowledge; this one only ever hears its player's view
@@ -48,6 +70,8 @@ public final class GameSession {
     private String display = "";
     private List<String> board = Collections.emptyList();
     private GameSetup setup;
+    /** The declaration of the setup's game. */
+    private GameInfo game;
     private String startPosition;
     private final List<String> moves = new ArrayList<String>();
     private String lastMove = "";
@@ -94,12 +118,40 @@ public final class GameSession {
     }
 
     /**
-     * A session whose Stratego engine player is started by its own factory
-     * (tests log what that process hears).
+     * A session whose engine player in a game that hides pieces is started
+     * by its own factory (tests log what that process hears); sides are
+     * named by their letters in the record's words.
      */
     public GameSession(EngineFactory factory, EngineFactory playerFactory) {
+        this(factory, playerFactory, LETTERS);
+    }
+
+    public GameSession(EngineFactory factory, EngineFactory playerFactory, SideNames names) {
         this.factory = factory;
         this.playerFactory = playerFactory;
+        this.names = names;
+    }
+
+    /** What every game declares of itself, from the engine (started for it if none runs yet). */
+    public Games games() throws EngineException {
+        if (games == null) {
+            withEngine(new Step() {
+                @Override
+                public void run() {
+                    // Starting the engine asks it for the declarations.
+                }
+            });
+        }
+        return games;
+    }
+
+    /** The declaration of a game, or an EngineError when the engine has no such game. */
+    private GameInfo declared(String name) throws EngineError {
+        GameInfo g = games.get(name);
+        if (g == null) {
+            throw new EngineError("the engine has no game \"" + name + "\"");
+        }
+        return g;
     }
 
     /** Starts a new game. */
@@ -107,11 +159,13 @@ public final class GameSession {
         return withEngine(new Step() {
             @Override
             public void run() throws EngineException {
+                GameInfo g = declared(newSetup.variant);
                 configure(newSetup);
                 client.request("ucinewgame");
                 client.request("position " + newSetup.start);
                 UciClient.History h = client.history();
                 setup = newSetup;
+                game = g;
                 startPosition = h.start;
                 startViews.clear();
                 closePlayer(); // each game's engine player starts with nothing in its memory
@@ -122,7 +176,7 @@ public final class GameSession {
                 lastFacts = "";
                 ending = null;
                 evaluation = null;
-                clock = newSetup.hasClock() ? new Clock(newSetup.clockBaseMs, newSetup.clockIncrementMs) : null;
+                clock = newSetup.hasClock(g) ? new Clock(newSetup.clockBaseMs, newSetup.clockIncrementMs) : null;
             }
         });
     }
@@ -153,6 +207,7 @@ public final class GameSession {
         return withEngine(new Step() {
             @Override
             public void run() throws EngineException {
+                GameInfo g = declared(newSetup.variant);
                 configure(newSetup);
                 try {
                     client.loadPgn(record);
@@ -164,6 +219,7 @@ public final class GameSession {
                 }
                 UciClient.History h = client.history();
                 setup = newSetup;
+                game = g;
                 startPosition = h.start;
                 startViews.clear();
                 closePlayer(); // each game's engine player starts with nothing in its memory
@@ -174,7 +230,7 @@ public final class GameSession {
                 lastFacts = "";
                 ending = keptEnding(client.state());
                 evaluation = null;
-                clock = newSetup.hasClock() ? new Clock(newSetup.clockBaseMs, newSetup.clockIncrementMs) : null;
+                clock = newSetup.hasClock(g) ? new Clock(newSetup.clockBaseMs, newSetup.clockIncrementMs) : null;
             }
         });
     }
@@ -251,8 +307,12 @@ public final class GameSession {
     }
 
     private void loseOnTime(String side) throws EngineException {
-        String result = side.equals("w") ? "0-1" : "1-0";
-        endWith(result + " " + TIME_FORFEIT);
+        endWith(lossOf(side) + " " + TIME_FORFEIT);
+    }
+
+    /** The result of a two-player game lost by the side: 0-1 when it is the first, as PGN writes it. */
+    private String lossOf(String side) {
+        return game.sideIndex(side) == 0 ? "0-1" : "1-0";
     }
 
     /** Ends the game with "result <words>" and keeps the words for a rebuilt engine. */
@@ -290,12 +350,12 @@ public final class GameSession {
                 if (state.over) {
                     throw new EngineError("the game is already over");
                 }
-                if (setup.variant.equals(GameSetup.CHAMELEON)) {
-                    throw new EngineError("in Chameleon Chess a player cannot resign: play on, or start a new game");
+                if (!Features.resign(game)) {
+                    throw new EngineError("in a game of more than two players nobody resigns: play on, or start a new "
+                            + "game");
                 }
-                String side = setup.isHuman(state.toMove) ? state.toMove : setup.firstHuman();
-                boolean first = side.equals("w") || side.equals("v");
-                endWith((first ? "0-1 " : "1-0 ") + sideName(side) + " resigns");
+                String side = setup.isHuman(state.toMove) ? state.toMove : setup.firstHuman(game);
+                endWith(lossOf(side) + " " + names.of(setup.variant, side) + " resigns");
             }
         });
     }
@@ -314,10 +374,10 @@ public final class GameSession {
                 if (state.over) {
                     throw new EngineError("the game is already over");
                 }
-                if (!setup.variant.equals("chess") && !setup.variant.equals("chessmate")) {
-                    throw new EngineError("draws by agreement are for chess and card chess");
+                if (!Features.drawOffers(game)) {
+                    throw new EngineError("this game has no draws by agreement");
                 }
-                String other = state.toMove.equals("w") ? "b" : "w";
+                String other = game.otherSide(state.toMove);
                 boolean engineDecides = !setup.isHuman(other);
                 if (engineDecides) {
                     accepted[0] = -scoreFor(state.toMove) <= DRAW_ACCEPT_CP;
@@ -330,22 +390,6 @@ public final class GameSession {
             }
         });
         return accepted[0];
-    }
-
-    /** The two-player games' sides as the record's Termination names them. */
-    static String sideName(String side) {
-        switch (side) {
-            case "w":
-                return "White";
-            case "b":
-                return "Black";
-            case "v":
-                return "Volcandria";
-            case "e":
-                return "Everwinter";
-            default:
-                return side;
-        }
     }
 
     /** The side to move's score in centipawns from a short full-strength search (mates as ±100000). */
@@ -374,7 +418,7 @@ public final class GameSession {
                 }
                 String mover = state.toMove;
                 int level = setup.levelOf(mover);
-                String best = isStratego() ? searchInView(mover, level, thinkMs) : search(level, thinkMs);
+                String best = arbiter() ? searchInView(mover, level, thinkMs) : search(level, thinkMs);
                 if (best.equals("0000") && !legal.contains("0000")) {
                     return; // no legal move: the state already says why
                 }
@@ -409,7 +453,7 @@ public final class GameSession {
         try {
             String best = client.go(goParams(thinkMs), searchLimit(thinkMs), score);
             Evaluation e = score.forWhite(state.toMove);
-            if (e != null && chessLike()) {
+            if (e != null && evaluates()) {
                 evaluation = e;
             }
             return best;
@@ -421,9 +465,9 @@ public final class GameSession {
     }
 
     /**
-     * Stratego: the engine player's own process searches the given side's
-     * view of the start with the moves played (battles with the arbiter's
-     * announcements); it never sees the other side's hidden pieces.
+     * A game that hides pieces: the engine player's own process searches the
+     * given side's view of the start with the moves played (battles with the
+     * arbiter's announcements); it never sees the other side's hidden pieces.
      */
     private String searchInView(String side, int level, long thinkMs) throws EngineException {
         String view = startView(side);
@@ -462,27 +506,28 @@ public final class GameSession {
         return v;
     }
 
-    /** Chess or card chess: two players, White and Black, scores in centipawns. */
-    private boolean chessLike() {
-        return setup != null && (setup.variant.equals("chess") || setup.variant.equals("chessmate"));
+    /** Whether the engine's scores are kept as the game's evaluation (from White's side). */
+    private boolean evaluates() {
+        return game != null && Features.evaluation(game);
     }
 
-    private boolean isStratego() {
-        return setup != null && setup.variant.equals(GameSetup.STRATEGO);
+    /** Whether the session is the arbiter of a game that hides pieces. */
+    private boolean arbiter() {
+        return game != null && Features.arbiter(game);
     }
 
     /**
      * The engine's suggestion for the player to move, searched at full
-     * strength. In Stratego the rules engine searches the person's view (and
-     * then gets the full position back), so a hint never peeks and the
-     * engine player's process never hears the person's pieces.
+     * strength. Where pieces are hidden the rules engine searches the
+     * person's view (and then gets the full position back), so a hint never
+     * peeks and the engine player's process never hears the person's pieces.
      */
     public String hint(final long thinkMs) throws EngineException {
         final String[] best = new String[1];
         withEngine(new Step() {
             @Override
             public void run() throws EngineException {
-                String view = isStratego() ? startView(state.toMove) : null;
+                String view = arbiter() ? startView(state.toMove) : null;
                 client.setOption("Skill Level", Integer.toString(HINT_LEVEL));
                 try {
                     if (view != null) {
@@ -491,7 +536,7 @@ public final class GameSession {
                     Evaluation.Reader score = new Evaluation.Reader();
                     best[0] = client.go("movetime " + thinkMs, thinkMs + 10000, score);
                     Evaluation e = score.forWhite(state.toMove);
-                    if (e != null && chessLike()) {
+                    if (e != null && evaluates()) {
                         evaluation = e;
                     }
                 } finally {
@@ -513,8 +558,8 @@ public final class GameSession {
         return withEngine(new Step() {
             @Override
             public void run() throws EngineException {
-                if (isStratego()) {
-                    throw new EngineError("Stratego has no undo: the battles have already shown their pieces");
+                if (!Features.undo(game)) {
+                    throw new EngineError("this game has no undo: the battles have already shown its hidden pieces");
                 }
                 if (moves.isEmpty()) {
                     return;
@@ -552,7 +597,7 @@ public final class GameSession {
         if (setup == null) {
             return null;
         }
-        return new Snapshot(setup, state, legalNow(), new ArrayList<String>(moves), lastMove, lastFacts,
+        return new Snapshot(setup, game, state, legalNow(), new ArrayList<String>(moves), lastMove, lastFacts,
                 display, board, new ArrayList<String>(moveFacts), moves.size(), moves.size());
     }
 
@@ -573,12 +618,11 @@ public final class GameSession {
                 try {
                     client.position("fen " + startPosition, played);
                     GameState st = client.state();
-                    String shownPosition = isStratego() ? client.view(setup.firstHuman()) : st.position;
-                    List<String> lines = setup.variant.equals(GameSetup.CHAMELEON) ? client.board()
-                            : Collections.<String>emptyList();
+                    String shownPosition = arbiter() ? client.view(setup.firstHuman(game)) : st.position;
+                    List<String> lines = boardLines();
                     String last = ply == 0 ? "" : played.get(ply - 1);
                     String facts = ply == 0 || ply > moveFacts.size() ? "" : moveFacts.get(ply - 1);
-                    out[0] = new Snapshot(setup, st, Collections.<String>emptyList(), played, last, facts,
+                    out[0] = new Snapshot(setup, game, st, Collections.<String>emptyList(), played, last, facts,
                             shownPosition, lines, new ArrayList<String>(moveFacts), ply, moves.size());
                 } finally {
                     restoreGame();
@@ -613,7 +657,7 @@ public final class GameSession {
         return client;
     }
 
-    /** The Stratego engine player's process, or null (tests kill it). */
+    /** The engine player's process of a game that hides pieces, or null (tests kill it). */
     public UciClient player() {
         return player;
     }
@@ -635,7 +679,7 @@ public final class GameSession {
     }
 
     private void apply(PlayResult r) throws EngineException {
-        if (isStratego()) {
+        if (arbiter()) {
             // The game keeps each move in its canonical form, with the battle's
             // announcement (c7c8:Mw): the form the engine player's view needs.
             UciClient.History h = client.history();
@@ -661,22 +705,42 @@ public final class GameSession {
         }
         state = client.state();
         legal = state.over ? Collections.<String>emptyList() : client.legalMoves();
-        display = isStratego() ? client.view(setup.firstHuman()) : state.position;
-        board = setup != null && setup.variant.equals(GameSetup.CHAMELEON) ? client.board()
-                : Collections.<String>emptyList();
+        display = arbiter() ? client.view(setup.firstHuman(game)) : state.position;
+        board = setup == null ? Collections.<String>emptyList() : boardLines();
     }
 
-    /** An arrangement for one Stratego side's home rows, from the engine's setup generator. */
-    public String strategoSetup(final String side) throws EngineException {
+    /**
+     * The engine's "board" lines of the current game (Chameleon Chess draws
+     * from them), or none: a game without the command calls it unknown, and
+     * is not asked again.
+     */
+    private List<String> boardLines() throws EngineException {
+        if (withoutBoard.contains(setup.variant)) {
+            return Collections.emptyList();
+        }
+        try {
+            return client.board();
+        } catch (EngineError unknown) {
+            withoutBoard.add(setup.variant);
+            return Collections.emptyList();
+        }
+    }
+
+    /**
+     * An arrangement of one side's pieces for a game whose start takes
+     * them ("position startpos setup"), from the engine's setup generator.
+     */
+    public String arrangement(final String gameName, final String side) throws EngineException {
         final String[] rows = new String[1];
         withEngine(new Step() {
             @Override
             public void run() throws EngineException {
-                if (setup == null || !isStratego()) {
-                    client.setOption("UCI_Variant", GameSetup.STRATEGO);
+                boolean other = setup == null || !setup.variant.equals(gameName);
+                if (other) {
+                    client.setOption("UCI_Variant", gameName);
                 }
                 rows[0] = client.setup(side);
-                if (setup != null && !isStratego()) {
+                if (setup != null && other) {
                     resync();
                 }
             }
@@ -720,7 +784,7 @@ public final class GameSession {
      */
     private Snapshot withEngine(Step step) throws EngineException {
         if (client == null) {
-            client = factory.start();
+            startEngine();
             if (setup != null) {
                 resync();
             }
@@ -748,9 +812,23 @@ public final class GameSession {
         return snapshot();
     }
 
+    /** Starts the engine; the first one is asked what every game declares. */
+    private void startEngine() throws EngineException {
+        client = factory.start();
+        if (games == null) {
+            try {
+                games = client.games();
+            } catch (EngineException e) {
+                client.close();
+                client = null; // the next step starts an engine and asks again
+                throw e;
+            }
+        }
+    }
+
     private void restart() throws EngineException {
         client.close();
-        client = factory.start();
+        startEngine();
         restarts++;
         if (setup != null) {
             resync();

@@ -1,6 +1,7 @@
 package org.tempest.app.game;
 
 import java.util.Properties;
+import org.tempest.app.engine.GameInfo;
 
 /**
  * How a game was set up: the variant, which players the people at the phone
@@ -8,10 +9,7 @@ import java.util.Properties;
  * game resumes as it was.
  */
 public final class GameSetup {
-    public static final String CHAMELEON = "chameleon";
-    public static final String STRATEGO = "stratego";
-
-    /** UCI_Variant: "chess", "chessmate", "chameleon" or "stratego". */
+    /** UCI_Variant: the name of a game the engine declares. */
     public final String variant;
     /** The players the people take, as the engine names them ("w", "b"). */
     public final String humanPlayers;
@@ -61,9 +59,9 @@ public final class GameSetup {
         return new GameSetup(variant, players, level, start, profile, playerLevels, clockBaseMs, clockIncrementMs);
     }
 
-    /** Whether the game is played on a clock: chess and card chess only, the two-player games of turns. */
-    public boolean hasClock() {
-        return clockBaseMs > 0 && (variant.equals("chess") || variant.equals("chessmate"));
+    /** Whether the game is played on a clock: a time control was chosen and the game has clocks. */
+    public boolean hasClock(GameInfo game) {
+        return clockBaseMs > 0 && Features.clock(game);
     }
 
     /** The engine level of one player. */
@@ -80,10 +78,9 @@ public final class GameSetup {
         return level;
     }
 
-    /** The first player the people take ("w" when they take none). */
-    public String firstHuman() {
-        return humanPlayers.isEmpty() ? (variant.equals(STRATEGO) ? "v" : variant.equals(CHAMELEON) ? "r" : "w")
-                : humanPlayers.substring(0, 1);
+    /** The first player the people take (the game's first side when they take none). */
+    public String firstHuman(GameInfo game) {
+        return humanPlayers.isEmpty() ? game.sides.get(0) : humanPlayers.substring(0, 1);
     }
 
     /** Whether a person plays the given player ("w"). */

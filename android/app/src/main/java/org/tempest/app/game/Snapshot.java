@@ -2,11 +2,14 @@ package org.tempest.app.game;
 
 import java.util.Collections;
 import java.util.List;
+import org.tempest.app.engine.GameInfo;
 import org.tempest.app.engine.GameState;
 
 /** An immutable picture of the game for the UI thread. */
 public final class Snapshot {
     public final GameSetup setup;
+    /** What the game declares of itself (sides, board, hidden information, cards). */
+    public final GameInfo game;
     public final GameState state;
     /** Legal tokens of the player to move (empty when the engine is to move or the game is over). */
     public final List<String> legal;
@@ -33,14 +36,10 @@ public final class Snapshot {
     /** The whole game's number of moves (moves holds only those up to ply). */
     public final int plies;
 
-    Snapshot(GameSetup setup, GameState state, List<String> legal, List<String> moves, String lastMove,
-            String lastFacts, String display, List<String> board) {
-        this(setup, state, legal, moves, lastMove, lastFacts, display, board, Collections.<String>emptyList(),
-                moves.size(), moves.size());
-    }
-
-    Snapshot(GameSetup setup, GameState state, List<String> legal, List<String> moves, String lastMove,
-            String lastFacts, String display, List<String> board, List<String> moveFacts, int ply, int plies) {
+    Snapshot(GameSetup setup, GameInfo game, GameState state, List<String> legal, List<String> moves,
+            String lastMove, String lastFacts, String display, List<String> board, List<String> moveFacts, int ply,
+            int plies) {
+        this.game = game;
         this.moveFacts = Collections.unmodifiableList(moveFacts);
         this.ply = ply;
         this.plies = plies;
@@ -63,15 +62,8 @@ public final class Snapshot {
         if (!state.over) {
             return 0;
         }
-        String winner;
-        boolean stratego = setup.variant.equals(GameSetup.STRATEGO);
-        if (state.result.equals("1-0")) {
-            winner = stratego ? "v" : "w";
-        } else if (state.result.equals("0-1")) {
-            winner = stratego ? "e" : "b";
-        } else if (state.result.length() == 1) {
-            winner = state.result; // multi-player games name the winner
-        } else {
+        String winner = winner();
+        if (winner == null) {
             return everySideHuman() ? 0 : 'd';
         }
         if (everySideHuman()) {
@@ -80,13 +72,33 @@ public final class Snapshot {
         return setup.isHuman(winner) ? 'w' : 'l';
     }
 
+    /**
+     * The side that won the finished game, or null (a draw, or not over):
+     * 1-0 is the first declared side's win and 0-1 the second's, as PGN
+     * writes two-player results; a game of more players names its winner.
+     */
+    public String winner() {
+        if (!state.over) {
+            return null;
+        }
+        String r = state.result;
+        if (r.equals("1-0") || r.equals("0-1")) {
+            return game.sides.get(r.equals("1-0") ? 0 : 1);
+        }
+        return game.sideIndex(r) >= 0 ? r : null;
+    }
+
     /** Whether people play both sides of a two-player game (pass and play). */
     public boolean everySideHuman() {
-        String v = setup.variant;
-        if (v.equals(GameSetup.STRATEGO)) {
-            return setup.isHuman("v") && setup.isHuman("e");
+        if (!game.twoPlayers()) {
+            return false;
         }
-        return !v.equals(GameSetup.CHAMELEON) && setup.isHuman("w") && setup.isHuman("b");
+        for (String side : game.sides) {
+            if (!setup.isHuman(side)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -50,6 +50,8 @@ public final class BoardView extends View {
     private final Paint text = new Paint(Paint.ANTI_ALIAS_FLAG);
     private final Path path = new Path();
     private BoardModel model;
+    /** How the model's game is drawn (the screens' table). */
+    private GameUi ui = GameUi.of("");
     /**
      * Quarter turns of the board: 0 rank 1 at the bottom (White, Red,
      * Volcandria), 2 turned round (Black, Yellow, Everwinter), 1 the a-file at
@@ -178,7 +180,13 @@ public final class BoardView extends View {
 
     public void setModel(BoardModel m) {
         model = m;
+        ui = GameUi.of(m == null ? "" : m.variant);
         invalidate();
+    }
+
+    /** How the board is drawn now (tests check it). */
+    GameUi.Look look() {
+        return ui.look;
     }
 
     public BoardModel model() {
@@ -444,7 +452,7 @@ public final class BoardView extends View {
 
     /** A wood square: a part of the wood image chosen by the square, so neighbours differ. */
     private void drawWood(Canvas canvas, int file, int rank, float x, float y, float c) {
-        if (lightWood == null || model != null && (model.isChameleon() || model.isStratego())) {
+        if (lightWood == null || ui.look != GameUi.Look.PIECES) {
             return;
         }
         android.graphics.Bitmap wood = (file + rank) % 2 == 0 ? darkWood : lightWood;
@@ -493,11 +501,11 @@ public final class BoardView extends View {
     }
 
     private int squareColor(int file, int rank) {
-        if (model != null && model.isChameleon()) {
+        if (model != null && ui.look == GameUi.Look.FIELDS) {
             return model.inBounds(file, rank) ? fieldColor(model.field(file, rank)) : 0xFF7A7A7A;
         }
-        if (model != null && model.isStratego()) {
-            if (model.lakes.contains(BoardModel.squareName(file, rank))) {
+        if (model != null && ui.look == GameUi.Look.TILES) {
+            if (ui.lakes.contains(BoardModel.squareName(file, rank))) {
                 return 0xFF3F7FBF;
             }
             return (file + rank) % 2 == 0 ? 0xFF8DBE6A : 0xFF9ACB76;
@@ -506,7 +514,7 @@ public final class BoardView extends View {
     }
 
     private int labelColor(int file, int rank) {
-        if (model != null && (model.isChameleon() || model.isStratego())) {
+        if (model != null && ui.look != GameUi.Look.PIECES) {
             return 0xFF303030;
         }
         return (file + rank) % 2 == 0 ? light : dark;
@@ -518,7 +526,7 @@ public final class BoardView extends View {
             return;
         }
         paint.setStyle(Paint.Style.STROKE);
-        if (model.isChameleon() && !model.inBounds(file, rank)) {
+        if (ui.look == GameUi.Look.FIELDS && !model.inBounds(file, rank)) {
             // The field colour stays faintly visible under the grey.
             paint.setStrokeWidth(c * 0.05f);
             paint.setColor(fieldColor(model.field(file, rank)) & 0x60FFFFFF);
@@ -527,7 +535,7 @@ public final class BoardView extends View {
                 canvas.drawLine(x + c * i / 4f, y + c, x + c, y + c * i / 4f, paint);
             }
             canvas.drawLine(x, y + c, x + c, y, paint);
-        } else if (model.isStratego() && model.lakes.contains(BoardModel.squareName(file, rank))) {
+        } else if (ui.lakes.contains(BoardModel.squareName(file, rank))) {
             paint.setStrokeWidth(c * 0.04f);
             paint.setColor(0xA0FFFFFF);
             for (int i = 1; i < 4; i++) {
@@ -540,7 +548,7 @@ public final class BoardView extends View {
 
     private void drawPiece(Canvas canvas, int file, int rank, float x, float y, float c) {
         char p = model.piece(file, rank);
-        if (model.isChameleon()) {
+        if (ui.look == GameUi.Look.FIELDS) {
             char role = model.role(file, rank);
             pieces.draw(canvas, role == 0 ? 'p' : role, playerColor(p), 0xFF202020, x, y, c);
             // The knight colour: the field colour on which this pawn is a knight.
@@ -552,7 +560,7 @@ public final class BoardView extends View {
             paint.setStrokeWidth(c * 0.03f);
             paint.setColor(0xFF202020);
             canvas.drawCircle(x + c * 0.82f, y + c * 0.18f, c * 0.12f, paint);
-        } else if (model.isStratego()) {
+        } else if (ui.look == GameUi.Look.TILES) {
             drawStrategoPiece(canvas, p, model.revealed(file, rank), x, y, c);
         } else {
             pieces.draw(canvas, p, x, y, c);

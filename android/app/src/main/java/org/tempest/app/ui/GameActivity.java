@@ -20,6 +20,7 @@ import java.util.Set;
 import org.tempest.app.R;
 import org.tempest.app.game.BoardModel;
 import org.tempest.app.game.Clock;
+import org.tempest.app.game.Features;
 import org.tempest.app.game.GameSetup;
 import org.tempest.app.game.MoveInput;
 import org.tempest.app.game.Snapshot;
@@ -372,7 +373,7 @@ public final class GameActivity extends Activity implements GameController.Liste
                 pendingAnimation = s.lastMove;
             }
         }
-        if (moved && passAndPlay(s) && s.setup.variant.equals("chessmate") && !s.state.over) {
+        if (moved && passAndPlay(s) && Features.coverBetweenTurns(s.game) && !s.state.over) {
             coverFor(s.state.toMove);
         } else if (s.state.over && cover != null) {
             coveredFor = null;
@@ -525,17 +526,18 @@ public final class GameActivity extends Activity implements GameController.Liste
         if (passAndPlay(shown) && shown.setup.isHuman(shown.state.toMove)) {
             return shown.state.toMove;
         }
-        return shown.setup.firstHuman();
+        return shown.setup.firstHuman(shown.game);
     }
 
-    /** Chess or card chess with people on both sides. */
+    /** A game for two people at the phone with people on both sides. */
     private static boolean passAndPlay(Snapshot s) {
-        return (s.setup.variant.equals("chess") || s.setup.variant.equals("chessmate")) && s.everySideHuman();
+        return Features.passAndPlay(s.game) && s.everySideHuman();
     }
 
     /**
-     * Card chess in pass and play: after each move a screen covers the game
-     * until the next player touches it, so neither sees the other's hand.
+     * Pass and play in a game with hidden hands: after each move a screen
+     * covers the game until the next player touches it, so neither sees the
+     * other's hand.
      */
     private void coverFor(String side) {
         if (cover == null) {
@@ -565,22 +567,20 @@ public final class GameActivity extends Activity implements GameController.Liste
     }
 
     /**
-     * The board turned so the person's side is at the bottom: Black, Yellow
-     * and Everwinter see it turned round; in Chameleon Chess Blue sits at the
-     * a-file and Green at the h-file.
+     * The board turned so the person's side is at the bottom, the players
+     * sitting round it in their turn order: of two, the second sees it turned
+     * round; of four (Chameleon Chess) the second sits at the a-file, the
+     * third opposite the first and the fourth at the last file.
      */
     private int defaultTurns() {
-        String side = humanSide();
-        if (shown.setup.variant.equals(GameSetup.CHAMELEON)) {
-            return side.equals("b") ? 1 : side.equals("y") ? 2 : side.equals("g") ? 3 : 0;
-        }
-        return side.equals("b") || side.equals("e") ? 2 : 0;
+        int seat = Math.max(0, shown.game.sideIndex(humanSide()));
+        return seat * 4 / shown.game.sides.size() % 4;
     }
 
     /** The picture to draw, or null (after a message) when the engine's output cannot be read. */
     private BoardModel model(Snapshot s) {
         try {
-            return BoardModel.parse(s.setup.variant, s.display, s.board);
+            return BoardModel.parse(s.game, s.display, s.board);
         } catch (RuntimeException e) {
             if (!badOutputShown) {
                 badOutputShown = true;
@@ -595,7 +595,7 @@ public final class GameActivity extends Activity implements GameController.Liste
         if (m == null || m.hands.size() < 2) {
             return Collections.emptyList();
         }
-        return m.hands.get(humanSide().equals("w") ? 0 : 1);
+        return m.hands.get(Math.max(0, shown.game.sideIndex(humanSide())));
     }
 
     private void render() {
@@ -609,14 +609,11 @@ public final class GameActivity extends Activity implements GameController.Liste
         }
         board.setModel(m);
         board.setTurns(turnsOverride != null ? turnsOverride : defaultTurns());
-        boolean stratego = s.setup.variant.equals(GameSetup.STRATEGO);
-        findViewById(R.id.btn_undo).setVisibility(stratego ? View.GONE : View.VISIBLE);
+        findViewById(R.id.btn_undo).setVisibility(Features.undo(s.game) ? View.VISIBLE : View.GONE);
         boolean yourTurn = s.humanToMove() && !engineThinking;
-        boolean chameleon = s.setup.variant.equals(GameSetup.CHAMELEON);
-        boolean drawable = s.setup.variant.equals("chess") || s.setup.variant.equals("chessmate");
-        findViewById(R.id.btn_resign).setVisibility(chameleon ? View.GONE : View.VISIBLE);
+        findViewById(R.id.btn_resign).setVisibility(Features.resign(s.game) ? View.VISIBLE : View.GONE);
         findViewById(R.id.btn_resign).setEnabled(yourTurn);
-        findViewById(R.id.btn_draw).setVisibility(drawable ? View.VISIBLE : View.GONE);
+        findViewById(R.id.btn_draw).setVisibility(Features.drawOffers(s.game) ? View.VISIBLE : View.GONE);
         findViewById(R.id.btn_draw).setEnabled(yourTurn);
         showClocks();
         Set<String> last = squaresOf(s.lastMove);
@@ -633,17 +630,16 @@ public final class GameActivity extends Activity implements GameController.Liste
             pendingAnimation = null;
         }
 
-        boolean cards = s.setup.variant.equals("chessmate") && m.hands.size() == 2;
+        boolean cards = s.game.cards && m.hands.size() == 2;
         ownHand.setVisibility(cards ? View.VISIBLE : View.GONE);
         opponentHand.setVisibility(cards ? View.VISIBLE : View.GONE);
-        pileInfo.setVisibility(cards || m.isChameleon() || m.isStratego() ? View.VISIBLE : View.GONE);
-        if (m.isChameleon()) {
-            pileInfo.setText(Players.chameleonInfo(s.setup, m));
-        } else if (m.isStratego()) {
-            pileInfo.setText(Players.strategoInfo(m));
+        String info = GameUi.of(s.game.name).info(s.setup, m);
+        pileInfo.setVisibility(cards || info != null ? View.VISIBLE : View.GONE);
+        if (info != null) {
+            pileInfo.setText(info);
         }
         if (cards) {
-            int own = humanSide().equals("w") ? 0 : 1;
+            int own = Math.max(0, s.game.sideIndex(humanSide()));
             ownHand.setCards(m.hands.get(own), coveredFor != null);
             ownHand.setPlayable(s.humanToMove() ? input.playableCards() : Collections.<String>emptySet(),
                     chosenCard());
@@ -658,8 +654,7 @@ public final class GameActivity extends Activity implements GameController.Liste
         showCaptured(m);
         EvalBarView bar = findViewById(R.id.eval_bar);
         org.tempest.app.game.Evaluation e = controller.evaluation();
-        boolean chessLike = s.setup.variant.equals("chess") || s.setup.variant.equals("chessmate");
-        bar.setVisibility(chessLike && e != null && !s.isPast() ? View.VISIBLE : View.GONE);
+        bar.setVisibility(Features.evaluation(s.game) && e != null && !s.isPast() ? View.VISIBLE : View.GONE);
         bar.set(e, board.turns() != 2);
         status.setText(s.isPast() ? (s.ply == 0 ? "The start of the game" : "After move " + s.ply + " of " + s.plies)
                 + ": ▶| returns to the game" : statusText(s));
@@ -723,7 +718,7 @@ public final class GameActivity extends Activity implements GameController.Liste
         }
         String variant = game.setup.variant;
         final int moveColor = Themes.textColor(this);
-        boolean pairs = variant.equals("chess") || variant.equals("chessmate");
+        boolean pairs = Features.movePairs(game.game);
         android.text.SpannableStringBuilder b = new android.text.SpannableStringBuilder();
         boolean blackFirst = pairs && startsWithBlack(game);
         for (int i = 0; i < game.moves.size(); i++) {
@@ -782,18 +777,22 @@ public final class GameActivity extends Activity implements GameController.Liste
     }
 
     /**
-     * Chess and card chess: each side's pieces no longer on the board, counted
-     * from the pieces left against a full set (a promoted pawn counts as gone,
-     * its new piece as none missing).
+     * A game whose presentation counts its army (chess and card chess): each
+     * side's pieces no longer on the board, counted from the pieces left
+     * against a full set (a promoted pawn counts as gone, its new piece as
+     * none missing).
      */
     private void showCaptured(BoardModel m) {
-        boolean chessLike = shown.setup.variant.equals("chess") || shown.setup.variant.equals("chessmate");
-        captured.setVisibility(chessLike ? View.VISIBLE : View.GONE);
-        if (!chessLike) {
+        String army = GameUi.of(shown.game.name).army;
+        captured.setVisibility(army.isEmpty() ? View.GONE : View.VISIBLE);
+        if (army.isEmpty()) {
             return;
         }
         String order = "qrbnp";
-        int[] start = {1, 2, 2, 2, 8};
+        int[] start = new int[order.length()];
+        for (char p : army.toCharArray()) {
+            start[order.indexOf(p)]++;
+        }
         StringBuilder byWhite = new StringBuilder();
         StringBuilder byBlack = new StringBuilder();
         for (int k = 0; k < order.length(); k++) {
@@ -827,7 +826,7 @@ public final class GameActivity extends Activity implements GameController.Liste
     /** The clocks under the board: the person's side first, the running one highlighted; a fallen flag is reported. */
     private void showClocks() {
         Clock c = controller.clock();
-        boolean on = c != null && shown != null && shown.setup.hasClock() && clockRow != null;
+        boolean on = c != null && shown != null && shown.setup.hasClock(shown.game) && clockRow != null;
         if (clockRow != null) {
             clockRow.setVisibility(on ? View.VISIBLE : View.GONE);
         }
@@ -835,8 +834,8 @@ public final class GameActivity extends Activity implements GameController.Liste
             return;
         }
         long now = controller.clockNow();
-        String own = humanSide().equals("b") ? "b" : "w";
-        String other = own.equals("w") ? "b" : "w";
+        String own = shown.game.sides.get(Math.max(0, shown.game.sideIndex(humanSide())));
+        String other = shown.game.otherSide(own);
         showClock(clockOwn, c, own, now);
         showClock(clockOpponent, c, other, now);
         String flagged = c.flagged(now);
@@ -900,7 +899,7 @@ public final class GameActivity extends Activity implements GameController.Liste
             return;
         }
         final String offerer = shown.state.toMove;
-        String other = offerer.equals("w") ? "b" : "w";
+        String other = shown.game.otherSide(offerer);
         if (shown.setup.isHuman(other)) {
             answerDialog = new AlertDialog.Builder(this).setTitle("Draw offered")
                     .setMessage(Players.name(shown.setup.variant, offerer) + " offers a draw. "
@@ -996,7 +995,7 @@ public final class GameActivity extends Activity implements GameController.Liste
     /** The discard pile, top card first; touching one shows its rule. */
     private void showDiscardPile() {
         BoardModel m = board.model();
-        if (m == null || !shown.setup.variant.equals("chessmate") || m.hands.size() != 2) {
+        if (m == null || !shown.game.cards || m.hands.size() != 2) {
             return;
         }
         if (m.discard.isEmpty()) {
@@ -1023,7 +1022,7 @@ public final class GameActivity extends Activity implements GameController.Liste
     /** A long press on the board: the card behind a mark there (forbidden square, Champion, shield). */
     private void explainSquare(String square) {
         BoardModel m = board.model();
-        if (m == null || shown == null || !shown.setup.variant.equals("chessmate")) {
+        if (m == null || shown == null || !shown.game.cards) {
             return;
         }
         String code = m.forbidden.contains(square) ? "FC" : m.champions.contains(square) ? "CH"
@@ -1050,7 +1049,7 @@ public final class GameActivity extends Activity implements GameController.Liste
         if (s.state.over) {
             return "Game over: " + resultText(s);
         }
-        boolean several = !s.setup.variant.equals("chess") && !s.setup.variant.equals("chessmate");
+        boolean several = Features.namesSideToMove(s.game);
         if (engineThinking || !s.humanToMove()) {
             return several ? Players.name(s.setup.variant, s.state.toMove) + ": Tempest is thinking…"
                     : "Tempest is thinking…";
@@ -1063,8 +1062,8 @@ public final class GameActivity extends Activity implements GameController.Liste
     /** "Checkmate: White wins", "Draw by threefold repetition", ... */
     static String resultText(Snapshot s) {
         String text = Players.result(s);
-        BoardModel m = s.setup.variant.equals(GameSetup.CHAMELEON) ? BoardModel.parse(s.setup.variant, s.display, s.board)
-                : null;
+        // The players eliminated, from a game's own "board" lines (Chameleon Chess).
+        BoardModel m = s.board.isEmpty() ? null : BoardModel.parse(s.game, s.display, s.board);
         if (m != null && !m.eliminated.isEmpty()) {
             text += ". " + Players.eliminated(s.setup, m);
         }
@@ -1108,9 +1107,12 @@ public final class GameActivity extends Activity implements GameController.Liste
     }
 
     private static String visibleFacts(Snapshot s) {
-        String mover = s.state.toMove.equals("w") ? "b" : "w";
-        boolean seenByMoverOnly = s.setup.isHuman(mover) && !s.everySideHuman();
-        if (!s.setup.variant.equals("chessmate") || seenByMoverOnly || s.lastFacts.isEmpty()) {
+        if (!s.game.cards || s.lastFacts.isEmpty()) {
+            return s.lastFacts;
+        }
+        String mover = s.game.otherSide(s.state.toMove);
+        boolean seenByMoverOnly = mover != null && s.setup.isHuman(mover) && !s.everySideHuman();
+        if (seenByMoverOnly) {
             return s.lastFacts;
         }
         return withoutDraws(s.lastFacts);
@@ -1118,18 +1120,19 @@ public final class GameActivity extends Activity implements GameController.Liste
 
     /**
      * The facts to show for the last move. After a load the engine reported
-     * none; a Stratego battle still names its pieces in the token (c7c8:Mw).
+     * none; a battle of hidden pieces (Stratego) still names them in the
+     * token's announcement (c7c8:Mw).
      */
     private static String lastFacts(Snapshot s) {
         String facts = visibleFacts(s);
         if (facts.isEmpty() && s.lastFacts.isEmpty()) {
             facts = s.factsOfLastMove(); // a loaded game: what "movelist" says of it
-            if (s.setup.variant.equals("chessmate")) {
+            if (s.game.cards) {
                 facts = withoutDraws(facts);
             }
         }
         int colon = s.lastMove.indexOf(':');
-        if (facts.isEmpty() && s.setup.variant.equals(GameSetup.STRATEGO) && colon > 0
+        if (facts.isEmpty() && s.game.hidesPieces() && colon > 0
                 && s.lastMove.length() >= colon + 3) {
             return "battle " + s.lastMove.substring(colon + 1, colon + 3);
         }
@@ -1137,14 +1140,14 @@ public final class GameActivity extends Activity implements GameController.Liste
     }
 
     /**
-     * Chess and card chess: the move as the move list writes it (SAN, cards by
-     * name) and the card effects it left; the other games: the token and
-     * every fact in words.
+     * A game written in SAN (chess, card chess): the move as the move list
+     * writes it (SAN, cards by name) and the card effects it left; the other
+     * games: the token and every fact in words.
      */
     private static String lastMoveText(Snapshot s) {
         String facts = lastFacts(s);
         String v = s.setup.variant;
-        if (!v.equals("chess") && !v.equals("chessmate")) {
+        if (!GameUi.of(v).writesSan) {
             return s.lastMove + describeFacts(Players.facts(v, facts));
         }
         StringBuilder rest = new StringBuilder();

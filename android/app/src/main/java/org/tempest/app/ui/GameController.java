@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.tempest.app.engine.EngineError;
 import org.tempest.app.engine.EngineException;
 import org.tempest.app.engine.EngineLog;
+import org.tempest.app.engine.GameInfo;
+import org.tempest.app.engine.Games;
 import org.tempest.app.engine.LevelInfo;
 import org.tempest.app.engine.UciClient;
 import org.tempest.app.game.GameSession;
@@ -66,12 +68,13 @@ public final class GameController {
         this.profiles = new Profiles(filesDir);
         this.settings = settings;
         this.engineLog = new EngineLog(new File(filesDir, "engine.log"), ENGINE_LOG_BYTES);
-        this.session = new GameSession(new GameSession.EngineFactory() {
+        GameSession.EngineFactory engines = new GameSession.EngineFactory() {
             @Override
             public UciClient start() throws EngineException {
                 return startEngine();
             }
-        });
+        };
+        this.session = new GameSession(engines, engines, GameUi.SIDE_NAMES);
         this.worker = Executors.newSingleThreadExecutor(new ThreadFactory() {
             @Override
             public Thread newThread(Runnable r) {
@@ -174,20 +177,26 @@ public final class GameController {
     }
 
     /**
-     * Starts a Stratego game: the person's arrangement (rows as "setup"
-     * writes them) against an army the engine arranges for itself. The
-     * rules engine checks the start; a refused one is reported.
+     * Starts a game whose start takes each side's arrangement ("position
+     * startpos setup", Stratego): the person's (rows as "setup" writes them)
+     * against one the engine arranges for the other side, in the order the
+     * game declares its sides. The rules engine checks the start; a refused
+     * one is reported.
      */
-    public void newStratego(final String humanSide, final int level, final String humanRows) {
+    public void newArranged(final String game, final String humanSide, final int level, final String humanRows) {
         submit(new Task() {
             @Override
             public Snapshot run() throws EngineException {
                 recorded = false;
-                String engineRows = session.strategoSetup(humanSide.equals("v") ? "e" : "v");
-                String v = humanSide.equals("v") ? humanRows : engineRows;
-                String e = humanSide.equals("v") ? engineRows : humanRows;
-                return session.newGame(new GameSetup(GameSetup.STRATEGO, humanSide, level,
-                        "startpos setup " + v + " " + e, profiles.current()));
+                GameInfo g = session.games().get(game);
+                String other = g == null ? null : g.otherSide(humanSide);
+                if (other == null) {
+                    throw new EngineError("the engine has no two-sided game \"" + game + "\" with a side " + humanSide);
+                }
+                String engineRows = session.arrangement(game, other);
+                boolean first = g.sideIndex(humanSide) == 0;
+                String rows = first ? humanRows + " " + engineRows : engineRows + " " + humanRows;
+                return session.newGame(new GameSetup(game, humanSide, level, "startpos setup " + rows, profiles.current()));
             }
         });
     }
@@ -388,12 +397,22 @@ public final class GameController {
         }, done);
     }
 
-    /** A Stratego arrangement for one side's home rows from the engine's setup generator. */
-    public void strategoSetup(final String side, Callback<String> done) {
+    /** An arrangement of one side's pieces from the engine's setup generator ("setup <side>"). */
+    public void arrangement(final String game, final String side, Callback<String> done) {
         ask(new Question<String>() {
             @Override
             public String answer() throws EngineException {
-                return session.strategoSetup(side);
+                return session.arrangement(game, side);
+            }
+        }, done);
+    }
+
+    /** What every game declares of itself, asked of the engine once. */
+    public void games(Callback<Games> done) {
+        ask(new Question<Games>() {
+            @Override
+            public Games answer() throws EngineException {
+                return session.games();
             }
         }, done);
     }

@@ -1,7 +1,5 @@
 package org.tempest.app.ui;
 
-import org.tempest.app.game.GameSetup;
-
 /**
  * A move as the move list writes it, from its token and the facts the engine
  * reported for it: SAN in chess and for card chess's moves, card actions by
@@ -13,21 +11,9 @@ final class MoveText {
     private MoveText() {
     }
 
-    /** The text of one move (a card drawn is never part of it). */
+    /** The text of one move (a card drawn is never part of it), as the game's presentation writes it. */
     static String of(String variant, String token, String facts) {
-        String san = fact(facts, "san");
-        switch (variant) {
-            case "chess":
-                return san != null ? san : token;
-            case "chessmate":
-                return cardChess(token, san);
-            case GameSetup.CHAMELEON:
-                return chameleon(token, facts);
-            case GameSetup.STRATEGO:
-                return stratego(token, facts);
-            default:
-                return token;
-        }
+        return GameUi.of(variant).moveText(token, facts);
     }
 
     /** The value of the first fact with that name ("san" in "captured e5; san Bxe5"), or null. */
@@ -40,7 +26,7 @@ final class MoveText {
         return null;
     }
 
-    private static String cardChess(String token, String san) {
+    static String cardChess(String token, String san) {
         String t = token;
         int at = t.indexOf('@');
         if (at >= 0) {
@@ -82,20 +68,20 @@ final class MoveText {
         return b.toString();
     }
 
-    private static String chameleon(String token, String facts) {
+    static String chameleon(GameUi game, String token, String facts) {
         if (token.equals("0000")) {
             return "pass";
         }
         boolean capture = fact(facts, "captured") != null;
         String eliminated = fact(facts, "eliminated");
-        String out = eliminated == null ? "" : Players.name(GameSetup.CHAMELEON, eliminated) + " out";
+        String out = eliminated == null ? "" : game.sideName(eliminated) + " out";
         if (capture) {
             out = out.isEmpty() ? "capture" : "capture; " + out;
         }
         return out.isEmpty() ? token : token + " (" + out + ")";
     }
 
-    private static String stratego(String token, String facts) {
+    static String stratego(String token, String facts) {
         String move = token.length() >= 4 ? token.substring(0, 4) : token; // the announcement is told in words
         String battle = fact(facts, "battle");
         if (battle == null || battle.length() != 2) {

@@ -15,18 +15,21 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.tempest.app.R;
+import org.tempest.app.engine.GameInfo;
+import org.tempest.app.engine.Games;
 import org.tempest.app.engine.LevelInfo;
+import org.tempest.app.game.Features;
 import org.tempest.app.game.GameSetup;
 
 /**
- * New game: the variant; for two-player games the colour and the engine
- * level from the engine's own list of levels; for Chameleon Chess each
- * colour's seat (not playing, a person, or Tempest at a level). Stratego
- * goes on to the setup screen.
+ * New game: the game, among those the engine declares; for two-player
+ * games the side and the engine level from the engine's own list of
+ * levels; for a game of more players a seat per side (not playing, a
+ * person, or Tempest at a level). A game whose start takes arrangements
+ * goes on to the setup screen. What is offered follows each game's
+ * declaration (game/Features).
  */
 public final class NewGameActivity extends Activity {
-    /** Chameleon Chess colours in turn order. */
-    static final String SEAT_COLOURS = "rbyg";
     /** Seat choices before the engine's levels. */
     static final int SEAT_ABSENT = 0;
     static final int SEAT_PERSON = 1;
@@ -34,7 +37,12 @@ public final class NewGameActivity extends Activity {
     private GameController controller;
     private RadioGroup levels;
     private final List<LevelInfo> levelList = new ArrayList<LevelInfo>();
-    private final Spinner[] seats = new Spinner[SEAT_COLOURS.length()];
+    /** The games' declarations, null until the engine has told them. */
+    private Games games;
+    /** The seat spinners of the game shown, in its sides' turn order. */
+    private final List<Spinner> seats = new ArrayList<Spinner>();
+    /** The game the seats were built for. */
+    private String seatsFor;
 
     @Override
     protected void onCreate(Bundle saved) {
@@ -61,12 +69,37 @@ public final class NewGameActivity extends Activity {
                 start();
             }
         });
+        controller.games(new GameController.Callback<Games>() {
+            @Override
+            public void done(Games declared, String problem) {
+                showGames(declared, problem);
+            }
+        });
         controller.levels(new GameController.Callback<List<LevelInfo>>() {
             @Override
             public void done(List<LevelInfo> list, String problem) {
                 showLevels(list, problem);
             }
         });
+    }
+
+    /** Offers the games the engine declares and this app can show; the options follow the chosen one. */
+    private void showGames(Games declared, String problem) {
+        if (problem != null) {
+            TextView status = findViewById(R.id.level_status);
+            status.setText("The engine did not start: " + problem);
+            return;
+        }
+        games = declared;
+        for (GameUi ui : GameUi.offered()) {
+            findViewById(ui.choiceId).setVisibility(declared.get(ui.name) != null ? View.VISIBLE : View.GONE);
+        }
+        showVariantOptions();
+        enableStart();
+    }
+
+    private void enableStart() {
+        findViewById(R.id.btn_start).setEnabled(games != null && !levelList.isEmpty());
     }
 
     /** A level as players read it. */
@@ -84,48 +117,60 @@ public final class NewGameActivity extends Activity {
         return what + " (about " + l.elo + " Elo)";
     }
 
+    /** The chosen game's name. */
     private String variant() {
-        int id = ((RadioGroup) findViewById(R.id.variant_group)).getCheckedRadioButtonId();
-        if (id == R.id.rb_chessmate) {
-            return "chessmate";
-        }
-        if (id == R.id.rb_chameleon) {
-            return GameSetup.CHAMELEON;
-        }
-        if (id == R.id.rb_stratego) {
-            return GameSetup.STRATEGO;
-        }
-        return "chess";
+        GameUi ui = GameUi.byChoice(((RadioGroup) findViewById(R.id.variant_group)).getCheckedRadioButtonId());
+        return ui != null ? ui.name : GameUi.offered().get(0).name;
     }
 
-    /** Chameleon Chess shows its seats instead of colour and level; Stratego names its armies. */
+    /** The chosen game's declaration, or null before the engine has told it. */
+    private GameInfo declared() {
+        return games == null ? null : games.get(variant());
+    }
+
+    /**
+     * A game of more than two players shows a seat per side instead of a
+     * side and a level; the sides are named as the game names them; a clock
+     * and two people at the phone are offered where the game allows them.
+     */
     private void showVariantOptions() {
-        String v = variant();
-        boolean chameleon = v.equals(GameSetup.CHAMELEON);
-        int twoPlayer = chameleon ? View.GONE : View.VISIBLE;
-        findViewById(R.id.chameleon_seats).setVisibility(chameleon ? View.VISIBLE : View.GONE);
+        GameInfo g = declared();
+        if (g == null) {
+            return;
+        }
+        GameUi ui = GameUi.of(g.name);
+        boolean seated = Features.seats(g);
+        int twoPlayer = seated ? View.GONE : View.VISIBLE;
+        findViewById(R.id.chameleon_seats).setVisibility(seated ? View.VISIBLE : View.GONE);
         findViewById(R.id.colour_heading).setVisibility(twoPlayer);
         findViewById(R.id.colour_group).setVisibility(twoPlayer);
         findViewById(R.id.level_heading).setVisibility(twoPlayer);
         findViewById(R.id.level_group).setVisibility(twoPlayer);
-        int clocked = v.equals("chess") || v.equals("chessmate") ? View.VISIBLE : View.GONE;
         CheckBox together = findViewById(R.id.pass_and_play);
-        together.setVisibility(clocked);
-        if (clocked != View.VISIBLE) {
+        together.setVisibility(Features.passAndPlay(g) ? View.VISIBLE : View.GONE);
+        if (!Features.passAndPlay(g)) {
             together.setChecked(false);
         }
+        int clocked = Features.clock(g) ? View.VISIBLE : View.GONE;
         findViewById(R.id.clock_heading).setVisibility(clocked);
         findViewById(R.id.clock_group).setVisibility(clocked);
         findViewById(R.id.setup_problem).setVisibility(View.GONE);
-        boolean stratego = v.equals(GameSetup.STRATEGO);
-        ((RadioButton) findViewById(R.id.rb_white)).setText(stratego ? "Volcandria" : getString(R.string.colour_white));
-        ((RadioButton) findViewById(R.id.rb_black)).setText(stratego ? "Everwinter" : getString(R.string.colour_black));
+        if (!seated) {
+            ((RadioButton) findViewById(R.id.rb_white)).setText(ui.sideName(g.sides.get(0)));
+            ((RadioButton) findViewById(R.id.rb_black)).setText(ui.sideName(g.sides.get(1)));
+        } else if (!levelList.isEmpty()) {
+            buildSeats(g, controller.settings().lastLevel());
+        }
     }
 
     private void showLevels(List<LevelInfo> list, String problem) {
         TextView status = findViewById(R.id.level_status);
         if (problem != null) {
             status.setText("The engine did not start: " + problem);
+            return;
+        }
+        if (list.isEmpty()) {
+            status.setText("The engine named no playing levels.");
             return;
         }
         status.setVisibility(View.GONE);
@@ -144,13 +189,33 @@ public final class NewGameActivity extends Activity {
         if (levels.getCheckedRadioButtonId() == -1 && levels.getChildCount() > 0) {
             levels.check(levels.getChildAt(0).getId());
         }
-        buildSeats(want);
-        findViewById(R.id.btn_start).setEnabled(true);
+        showVariantOptions();
+        enableStart();
     }
 
-    /** One row per Chameleon Chess colour: not playing, a person, or Tempest at one of its levels. */
-    private void buildSeats(int defaultLevel) {
+    /**
+     * One row per side of the game, in turn order: not playing (when the
+     * start names who plays), a person, or Tempest at one of its levels.
+     */
+    private void buildSeats(GameInfo g, int defaultLevel) {
+        if (g.name.equals(seatsFor)) {
+            return;
+        }
+        seatsFor = g.name;
+        GameUi ui = GameUi.of(g.name);
         LinearLayout box = findViewById(R.id.chameleon_seats);
+        for (Spinner old : seats) {
+            box.removeView((View) old.getParent());
+        }
+        seats.clear();
+        StringBuilder order = new StringBuilder();
+        for (String side : g.sides) {
+            order.append(order.length() == 0 ? "" : ", ").append(ui.sideName(side));
+        }
+        TextView help = findViewById(R.id.seats_help);
+        help.setText((g.minPlayers == g.maxPlayers ? g.maxPlayers + " players" : g.minPlayers + " to " + g.maxPlayers
+                        + " players") + ", in the order " + order
+                        + ". Each is a person at this phone or Tempest at a level.");
         List<String> choices = new ArrayList<String>();
         choices.add("Not playing");
         choices.add("Person");
@@ -161,12 +226,12 @@ public final class NewGameActivity extends Activity {
                 engineChoice = SEAT_PERSON + 1 + i;
             }
         }
-        for (int i = 0; i < SEAT_COLOURS.length(); i++) {
-            String colour = SEAT_COLOURS.substring(i, i + 1);
+        for (int i = 0; i < g.sides.size(); i++) {
+            String colour = g.sides.get(i);
             LinearLayout row = new LinearLayout(this);
             row.setOrientation(LinearLayout.HORIZONTAL);
             TextView name = new TextView(this);
-            name.setText(Players.name(GameSetup.CHAMELEON, colour));
+            name.setText(ui.sideName(colour));
             name.setTextColor(BoardView.playerColor(colour.charAt(0)));
             name.setTextSize(16);
             name.setMinWidth((int) (72 * getResources().getDisplayMetrics().density));
@@ -177,13 +242,18 @@ public final class NewGameActivity extends Activity {
             sp.setTag(colour);
             row.addView(sp, new LinearLayout.LayoutParams(0, LinearLayout.LayoutParams.WRAP_CONTENT, 1));
             box.addView(row);
-            seats[i] = sp;
+            seats.add(sp);
         }
     }
 
-    /** The seat spinner of a Chameleon Chess colour (tests choose with it). */
-    Spinner seat(String colour) {
-        return seats[SEAT_COLOURS.indexOf(colour)];
+    /** The seat spinner of a side, or null when the game shown has none (tests choose with it). */
+    Spinner seat(String side) {
+        for (Spinner sp : seats) {
+            if (side.equals(sp.getTag())) {
+                return sp;
+            }
+        }
+        return null;
     }
 
     /** The seat choice that is Tempest at the given Skill Level. */
@@ -198,8 +268,12 @@ public final class NewGameActivity extends Activity {
 
     private void start() {
         String variant = variant();
-        if (variant.equals(GameSetup.CHAMELEON)) {
-            startChameleon();
+        GameInfo g = declared();
+        if (g == null) {
+            return;
+        }
+        if (Features.seats(g)) {
+            startSeated(g);
             return;
         }
         RadioButton level = findViewById(levels.getCheckedRadioButtonId());
@@ -207,16 +281,19 @@ public final class NewGameActivity extends Activity {
         controller.settings().setLastLevel(skill);
         int colourId = ((RadioGroup) findViewById(R.id.colour_group)).getCheckedRadioButtonId();
         boolean second = colourId == R.id.rb_black || colourId == R.id.rb_random && new Random().nextBoolean();
-        if (variant.equals(GameSetup.STRATEGO)) {
+        String side = g.sides.get(second ? 1 : 0);
+        if (Features.arrangement(g)) {
             Intent i = new Intent(this, StrategoSetupActivity.class);
-            i.putExtra(StrategoSetupActivity.EXTRA_SIDE, second ? "e" : "v");
+            i.putExtra(StrategoSetupActivity.EXTRA_GAME, variant);
+            i.putExtra(StrategoSetupActivity.EXTRA_SIDE, side);
             i.putExtra(StrategoSetupActivity.EXTRA_LEVEL, skill);
             startActivity(i);
             finish();
             return;
         }
         // Pass and play: the people take both sides; the level only serves hints' fallbacks.
-        String human = ((CheckBox) findViewById(R.id.pass_and_play)).isChecked() ? "wb" : second ? "b" : "w";
+        String human = ((CheckBox) findViewById(R.id.pass_and_play)).isChecked() ? g.sides.get(0) + g.sides.get(1)
+                : side;
         long[] clock = timeControl(((RadioGroup) findViewById(R.id.clock_group)).getCheckedRadioButtonId());
         controller.newGame(new GameSetup(variant, human, skill, "startpos", controller.profiles().current())
                 .withClock(clock[0], clock[1]));
@@ -238,18 +315,18 @@ public final class NewGameActivity extends Activity {
         return new long[] {0, 0};
     }
 
-    /** Chameleon Chess: the colours that play, who of them are people, each engine player's level. */
-    private void startChameleon() {
+    /** A game of seats: the sides that play, who of them are people, each engine player's level. */
+    private void startSeated(GameInfo g) {
         StringBuilder playing = new StringBuilder();
         StringBuilder people = new StringBuilder();
         StringBuilder engineLevels = new StringBuilder();
         int firstLevel = -1;
-        for (int i = 0; i < seats.length; i++) {
-            if (seats[i] == null) {
-                return;
-            }
-            String colour = SEAT_COLOURS.substring(i, i + 1);
-            int choice = seats[i].getSelectedItemPosition();
+        if (seats.size() != g.sides.size()) {
+            return;
+        }
+        for (int i = 0; i < seats.size(); i++) {
+            String colour = g.sides.get(i);
+            int choice = seats.get(i).getSelectedItemPosition();
             if (choice == SEAT_ABSENT) {
                 continue;
             }
@@ -265,16 +342,19 @@ public final class NewGameActivity extends Activity {
             }
         }
         TextView problem = findViewById(R.id.setup_problem);
-        if (playing.length() < 2 || people.length() == 0) {
-            problem.setText("Choose at least two colours that play, and at least one person.");
+        boolean named = g.takesStartWord("players");
+        if (playing.length() < g.minPlayers || people.length() == 0 || !named && playing.length() < g.maxPlayers) {
+            problem.setText(named ? "Choose at least " + g.minPlayers + " colours that play, and at least one person."
+                    : "Every colour plays here: choose a person or Tempest for each, and at least one person.");
             problem.setVisibility(View.VISIBLE);
             return;
         }
         if (firstLevel < 0) {
             firstLevel = controller.settings().lastLevel();
         }
-        controller.newGame(new GameSetup(GameSetup.CHAMELEON, people.toString(), firstLevel,
-                "startpos players " + playing, controller.profiles().current(), engineLevels.toString()));
+        controller.newGame(new GameSetup(g.name, people.toString(), firstLevel,
+                named ? "startpos players " + playing : "startpos", controller.profiles().current(),
+                engineLevels.toString()));
         startActivity(new Intent(this, GameActivity.class));
         finish();
     }

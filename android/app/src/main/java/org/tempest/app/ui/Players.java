@@ -13,24 +13,7 @@ final class Players {
 
     /** A player's name: "White", "Red", "Volcandria". */
     static String name(String variant, String player) {
-        if (variant.equals(GameSetup.CHAMELEON)) {
-            switch (player) {
-                case "r":
-                    return "Red";
-                case "g":
-                    return "Green";
-                case "y":
-                    return "Yellow";
-                case "b":
-                    return "Blue";
-                default:
-                    return player;
-            }
-        }
-        if (variant.equals(GameSetup.STRATEGO)) {
-            return player.equals("e") ? "Everwinter" : "Volcandria";
-        }
-        return player.equals("b") ? "Black" : "White";
+        return GameUi.of(variant).sideName(player);
     }
 
     /** "Red (you)", "Green (Tempest, level 3)". */
@@ -47,21 +30,14 @@ final class Players {
         String reason = RecordFiles.capitalize(s.state.reason);
         String r = s.state.result;
         String v = s.setup.variant;
-        String winner = null;
-        if (r.equals("1-0")) {
-            winner = v.equals(GameSetup.STRATEGO) ? "v" : "w";
-        } else if (r.equals("0-1")) {
-            winner = v.equals(GameSetup.STRATEGO) ? "e" : "b";
-        } else if (r.length() == 1) {
-            winner = r; // multi-player games name the winner
-        }
+        String winner = s.winner();
         String kept = keptReason(s.state.reason);
         if (kept != null && !kept.isEmpty()) {
             // A resignation, an agreement or a loss on time, in the words the record keeps.
             if (kept.equals("time forfeit") && winner != null) {
-                String loser = r.equals("1-0") ? (v.equals(GameSetup.STRATEGO) ? "e" : "b")
-                        : r.equals("0-1") ? (v.equals(GameSetup.STRATEGO) ? "v" : "w") : null;
-                return (loser == null ? "On time" : name(v, loser) + " lost on time") + ": " + name(v, winner) + " wins";
+                String loser = r.equals("1-0") || r.equals("0-1") ? s.game.otherSide(winner) : null;
+                String who = loser == null ? "On time" : name(v, loser) + " lost on time";
+                return who + ": " + name(v, winner) + " wins";
             }
             String words = RecordFiles.capitalize(kept);
             return winner == null ? (kept.startsWith("draw") ? words : "Draw (" + kept + ")")
@@ -135,32 +111,20 @@ final class Players {
     /**
      * The engine's facts about a move in words: "Dragon attacks Slayer:
      * attacker wins; Slayer removed from a5", "board now b1–h8; Green
-     * eliminated". Facts it does not know are shown as they are.
+     * eliminated". Facts neither the game nor this list knows are shown as
+     * they are.
      */
     static String facts(String variant, String facts) {
         if (facts.isEmpty()) {
             return "";
         }
+        GameUi game = GameUi.of(variant);
         List<String> out = new ArrayList<String>();
         for (String fact : facts.split("; ")) {
             String[] f = fact.trim().split("\\s+");
-            if (variant.equals(GameSetup.STRATEGO) && f.length == 2 && f[0].equals("battle") && f[1].length() == 2) {
-                out.add(StrategoPieces.army(f[1].charAt(0)) + "'s " + StrategoPieces.name(f[1].charAt(0))
-                        + " attacks " + StrategoPieces.name(f[1].charAt(1)));
-            } else if (variant.equals(GameSetup.STRATEGO) && f.length == 3
-                    && (f[0].equals("removed") || f[0].equals("resurrected")) && f[1].length() == 1) {
-                out.add(StrategoPieces.army(f[1].charAt(0)) + "'s " + StrategoPieces.name(f[1].charAt(0)) + " "
-                        + f[0] + (f[0].equals("removed") ? " from " : " on ") + f[2]);
-            } else if (variant.equals(GameSetup.CHAMELEON) && f.length == 2 && f[0].equals("bounds")
-                    && f[1].length() == 4) {
-                out.add("board " + f[1].substring(0, 2) + "–" + f[1].substring(2));
-            } else if (variant.equals(GameSetup.CHAMELEON) && f.length == 2
-                    && (f[0].equals("eliminated") || f[0].equals("winner") || f[0].equals("next"))) {
-                String who = name(variant, f[1]);
-                out.add(f[0].equals("next") ? who + " to move" : f[0].equals("winner") ? who + " wins"
-                        : who + " eliminated");
-            } else if (variant.equals(GameSetup.CHAMELEON) && f.length > 1 && f[0].equals("draw")) {
-                out.add("draw: " + fact.trim().substring("draw ".length()));
+            String own = game.fact(f, fact);
+            if (own != null) {
+                out.add(own);
             } else if (f.length > 1 && f[0].equals("over")) {
                 out.add("game over: " + fact.trim().substring("over ".length()));
             } else {
@@ -168,6 +132,34 @@ final class Players {
             }
         }
         return join(out, "; ");
+    }
+
+    /** Stratego's facts: a battle, a piece removed or resurrected; null for another. */
+    static String strategoFact(String[] f) {
+        if (f.length == 2 && f[0].equals("battle") && f[1].length() == 2) {
+            return StrategoPieces.army(f[1].charAt(0)) + "'s " + StrategoPieces.name(f[1].charAt(0)) + " attacks "
+                    + StrategoPieces.name(f[1].charAt(1));
+        }
+        if (f.length == 3 && (f[0].equals("removed") || f[0].equals("resurrected")) && f[1].length() == 1) {
+            return StrategoPieces.army(f[1].charAt(0)) + "'s " + StrategoPieces.name(f[1].charAt(0)) + " " + f[0]
+                    + (f[0].equals("removed") ? " from " : " on ") + f[2];
+        }
+        return null;
+    }
+
+    /** Chameleon Chess's facts: new bounds, a player eliminated, the winner, who is next, a draw; null for another. */
+    static String chameleonFact(GameUi game, String[] f, String fact) {
+        if (f.length == 2 && f[0].equals("bounds") && f[1].length() == 4) {
+            return "board " + f[1].substring(0, 2) + "–" + f[1].substring(2);
+        }
+        if (f.length == 2 && (f[0].equals("eliminated") || f[0].equals("winner") || f[0].equals("next"))) {
+            String who = game.sideName(f[1]);
+            return f[0].equals("next") ? who + " to move" : f[0].equals("winner") ? who + " wins" : who + " eliminated";
+        }
+        if (f.length > 1 && f[0].equals("draw")) {
+            return "draw: " + fact.trim().substring("draw ".length());
+        }
+        return null;
     }
 
     private static String join(List<String> parts) {

@@ -13,7 +13,6 @@ import android.widget.TextView;
 import java.io.IOException;
 import java.util.List;
 import org.tempest.app.R;
-import org.tempest.app.game.GameSetup;
 import org.tempest.app.game.Profiles;
 
 /** Local player profiles and the ranking list: wins, draws and losses per opponent level. */
@@ -203,15 +202,6 @@ public final class ProfileActivity extends Activity {
 
     /** A variant as players read it. */
     static String variantName(String variant) {
-        if (variant.equals("chessmate")) {
-            return "Card chess";
-        }
-        if (variant.equals(GameSetup.CHAMELEON)) {
-            return "Chameleon";
-        }
-        if (variant.equals(GameSetup.STRATEGO)) {
-            return "Stratego";
-        }
-        return "Chess";
+        return GameUi.of(variant).title;
     }
 }

@@ -10,15 +10,15 @@ final class RecordTags {
     private RecordTags() {
     }
 
-    /** The record's variant for UCI_Variant: the Variant tag, "chess" without one. */
+    /** The record's variant for UCI_Variant: the Variant tag, plain chess without one. */
     static String variant(String record) {
         Matcher m = VARIANT.matcher(record);
         if (!m.find()) {
-            return "chess";
+            return GameUi.PLAIN_RECORD_GAME;
         }
         String v = m.group(1).trim().toLowerCase(java.util.Locale.ROOT);
         if (v.isEmpty() || v.equals("standard") || v.equals("chess960")) {
-            return "chess";
+            return GameUi.PLAIN_RECORD_GAME;
         }
         return v;
     }

@@ -8,7 +8,6 @@ import android.widget.CompoundButton;
 import android.widget.RadioButton;
 import android.widget.RadioGroup;
 import org.tempest.app.R;
-import org.tempest.app.game.BoardModel;
 
 /** Settings: board theme (with a preview), sounds and music, orientation, engine thinking time. */
 public final class SettingsActivity extends Activity {
@@ -28,7 +27,7 @@ public final class SettingsActivity extends Activity {
         setContentView(R.layout.activity_settings);
         EdgeToEdge.fit(this);
         final BoardView preview = findViewById(R.id.theme_preview);
-        preview.setModel(BoardModel.parse("chess", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"));
+        preview.setModel(GameUi.lookPreview());
         preview.setColors(settings.lightSquare(), settings.darkSquare());
         preview.setWood(settings.woodBoard());
         preview.setPieceSet(settings.pieceSet());

@@ -9,7 +9,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.tempest.app.game.GameSetup;
 import org.tempest.app.game.Snapshot;
 
 /**
@@ -37,15 +36,14 @@ final class Sounds {
         String token = s.lastMove;
         boolean card = token.length() > 2 && Character.isUpperCase(token.charAt(0))
                 && (token.charAt(2) == ':' || token.charAt(2) == '+');
-        if (s.setup.variant.equals("chessmate") && card) {
+        if (s.game.cards && card) {
             return Kind.CARD; // a card, Hand of Fate and Vulture included
         }
         if (s.state.check) {
             return Kind.CHECK;
         }
         String facts = s.factsOfLastMove();
-        boolean capture = facts.contains("captured ") || s.setup.variant.equals(GameSetup.STRATEGO)
-                && facts.contains("battle ");
+        boolean capture = facts.contains("captured ") || facts.contains("battle ");
         return capture ? Kind.CAPTURE : Kind.MOVE;
     }
 

@@ -34,11 +34,13 @@ public class GameEndingsTest {
     private GameSession session;
 
     private GameSession session() {
-        session = new GameSession(() -> {
+        GameSession.EngineFactory logged = () -> {
             UciClient c = UciClient.launch(System.getProperty("tempest.engine"));
             c.process().logInput(input);
             return c;
-        });
+        };
+        // The record's words name the sides as the screens' table does (ui.GameUi).
+        session = new GameSession(logged, logged, (game, side) -> side.equals("b") ? "Black" : "White");
         session.setTickerForTest(now::get);
         return session;
     }
@@ -120,8 +122,8 @@ public class GameEndingsTest {
         assertNull(g.clock());
         g.engineMove(123);
         assertEquals("go movetime 123", lastGo());
-        assertFalse("Chameleon Chess has no clock",
-                new GameSetup(GameSetup.CHAMELEON, "r", 1, "startpos players ry", "P").withClock(60000, 0).hasClock());
+        assertFalse("Chameleon Chess has no clock", new GameSetup("chameleon", "r", 1, "startpos players ry", "P")
+                .withClock(60000, 0).hasClock(g.games().get("chameleon")));
     }
 
     @Test
@@ -190,9 +192,9 @@ public class GameEndingsTest {
         assertTrue(g.offerDraw(true));
         assertTrue(g.snapshot().state.over);
 
-        g.newGame(new GameSetup(GameSetup.STRATEGO, "v", 1, "startpos seed 2", "P"));
+        g.newGame(new GameSetup("stratego", "v", 1, "startpos seed 2", "P"));
         EngineError e = assertThrows(EngineError.class, () -> g.offerDraw(true));
-        assertTrue(e.getMessage(), e.getMessage().contains("chess and card chess"));
+        assertTrue(e.getMessage(), e.getMessage().contains("no draws by agreement"));
     }
 
     @Test

@@ -109,11 +109,11 @@ public class GameSessionTest {
         Snapshot s = session.newGame(new GameSetup("chessmate", "w", 1,
                 "startpos deal RV,LC,VU,HF,DM,CR,DD,DI,CH,RB,LJ,MS,FC,HQ,CW", "P"));
         assertTrue(s.legal.contains("LC:a1a8"));
-        BoardModel m = BoardModel.parse("chessmate", s.state.position);
+        BoardModel m = BoardModel.parse(s.game, s.state.position);
         assertEquals(Arrays.asList("RV", "LC", "VU"), m.hands.get(0));
         assertEquals(9, m.drawPile);
         s = session.play("LC:a1a8"); // Lost Castle: the rooks on a1 and a8 change places
-        m = BoardModel.parse("chessmate", s.state.position);
+        m = BoardModel.parse(s.game, s.state.position);
         assertEquals('r', m.piece(0, 0));
         assertEquals('R', m.piece(0, 7));
         assertEquals(Arrays.asList("LC"), m.discard);

@@ -40,7 +40,7 @@ public class VariantSessionTest {
     @Test
     public void chameleonEnginePlayersMoveInTurnOrder() throws Exception {
         GameSession g = session();
-        Snapshot s = g.newGame(new GameSetup(GameSetup.CHAMELEON, "r", 1, "startpos players rgyb", "P", "b0,y1,g2"));
+        Snapshot s = g.newGame(new GameSetup("chameleon", "r", 1, "startpos players rgyb", "P", "b0,y1,g2"));
         assertEquals("r", s.state.toMove);
         assertEquals(13, s.legal.size());
         assertFalse(s.board.isEmpty());
@@ -63,8 +63,8 @@ public class VariantSessionTest {
     @Test
     public void chameleonBoardModelFromTheEngine() throws Exception {
         GameSession g = session();
-        Snapshot s = g.newGame(new GameSetup(GameSetup.CHAMELEON, "gy", 1, "fen d2g5 g5yg,f4yb,d2gb g 0 0", "P"));
-        BoardModel m = BoardModel.parse(s.setup.variant, s.display, s.board);
+        Snapshot s = g.newGame(new GameSetup("chameleon", "gy", 1, "fen d2g5 g5yg,f4yb,d2gb g 0 0", "P"));
+        BoardModel m = BoardModel.parse(s.game, s.display, s.board);
         assertEquals("d2g5", m.bounds);
         assertEquals("the colours that started, in turn order", "yg", m.players);
         int[] d2 = m.square("d2");
@@ -84,7 +84,7 @@ public class VariantSessionTest {
         // The board shrinks to e3-g5 and the knight stranded on the centre f4 is removed.
         s = g.play("d2e3");
         assertTrue(s.lastFacts, s.lastFacts.contains("removed f4"));
-        m = BoardModel.parse(s.setup.variant, s.display, s.board);
+        m = BoardModel.parse(s.game, s.display, s.board);
         assertEquals("e3g5", m.bounds);
         assertEquals(0, m.piece(f4[0], f4[1]));
         assertFalse(m.inBounds(d2[0], d2[1]));
@@ -96,7 +96,7 @@ public class VariantSessionTest {
     public void chameleonForcedPassAndElimination() throws Exception {
         GameSession g = session();
         // Green's knight on the centre of the 3x3 board cannot move: its only move is the pass.
-        Snapshot s = g.newGame(new GameSetup(GameSetup.CHAMELEON, "y", 1, "fen e3g5 g5yg,f4gb g 0 0", "P", "g1"));
+        Snapshot s = g.newGame(new GameSetup("chameleon", "y", 1, "fen e3g5 g5yg,f4gb g 0 0", "P", "g1"));
         assertEquals("g", s.state.toMove);
         s = g.engineMove(50);
         assertEquals("0000", s.lastMove);
@@ -107,10 +107,10 @@ public class VariantSessionTest {
     @Test
     public void chameleonEliminationIsReported() throws Exception {
         GameSession g = session();
-        Snapshot s = g.newGame(new GameSetup(GameSetup.CHAMELEON, "r", 1,
+        Snapshot s = g.newGame(new GameSetup("chameleon", "r", 1,
                 "fen a1h4 h4gr,b3bb,h3gb,h2gy,a1rr,h1gg r 0 0", "P"));
         s = g.play("a1b3");
-        BoardModel m = BoardModel.parse(s.setup.variant, s.display, s.board);
+        BoardModel m = BoardModel.parse(s.game, s.display, s.board);
         assertTrue(m.isEliminated("b"));
         assertEquals("g", s.state.toMove);
         assertTrue(s.lastFacts.contains("eliminated b"));
@@ -119,7 +119,7 @@ public class VariantSessionTest {
     @Test
     public void chameleonSaveAndResume() throws Exception {
         GameSession g = session();
-        GameSetup setup = new GameSetup(GameSetup.CHAMELEON, "r", 0, "startpos players ry", "P", "y1");
+        GameSetup setup = new GameSetup("chameleon", "r", 0, "startpos players ry", "P", "y1");
         g.newGame(setup);
         g.play("a1b3");
         Snapshot before = g.engineMove(50);
@@ -130,8 +130,8 @@ public class VariantSessionTest {
             Snapshot after = other.resume(setup, record);
             assertEquals(before.state.position, after.state.position);
             assertEquals(before.moves, after.moves);
-            assertEquals(BoardModel.parse(before.setup.variant, before.display, before.board).bounds,
-                    BoardModel.parse(after.setup.variant, after.display, after.board).bounds);
+            assertEquals(BoardModel.parse(before.game, before.display, before.board).bounds,
+                    BoardModel.parse(after.game, after.display, after.board).bounds);
         } finally {
             other.close();
         }
@@ -140,14 +140,14 @@ public class VariantSessionTest {
     @Test
     public void brokenVariantRecordsAreExplainedAndChangeNothing() throws Exception {
         GameSession g = session();
-        GameSetup setup = new GameSetup(GameSetup.CHAMELEON, "r", 1, "startpos players ry", "P", "y1");
+        GameSetup setup = new GameSetup("chameleon", "r", 1, "startpos players ry", "P", "y1");
         Snapshot s = g.newGame(setup);
         s = g.play("a1b3");
         String[][] broken = {
-            {GameSetup.CHAMELEON, "[Variant \"chameleon\"]\n[SetUp \"1\"]\n[FEN \"a1h8 a1rr,a1rg r 0 0\"]\n\n*\n",
+            {"chameleon", "[Variant \"chameleon\"]\n[SetUp \"1\"]\n[FEN \"a1h8 a1rr,a1rg r 0 0\"]\n\n*\n",
                 "a1 holds two pawns"},
-            {GameSetup.CHAMELEON, "[Variant \"chameleon\"]\n\n1. a1a2 *\n", "move 1 (a1a2) is illegal"},
-            {GameSetup.STRATEGO, "[Variant \"stratego\"]\n\n1. a3a5 *\n", "move 1 (a3a5) is illegal"},
+            {"chameleon", "[Variant \"chameleon\"]\n\n1. a1a2 *\n", "move 1 (a1a2) is illegal"},
+            {"stratego", "[Variant \"stratego\"]\n\n1. a3a5 *\n", "move 1 (a3a5) is illegal"},
         };
         for (String[] b : broken) {
             EngineError e = assertThrows(EngineError.class,
@@ -156,7 +156,7 @@ public class VariantSessionTest {
             Snapshot now = g.snapshot();
             assertEquals(s.state.position, now.state.position);
             assertEquals(s.moves, now.moves);
-            assertEquals(GameSetup.CHAMELEON, now.setup.variant);
+            assertEquals("chameleon", now.setup.variant);
         }
         // The game goes on in the engine as it was.
         assertEquals(2, g.engineMove(20).moves.size());
@@ -171,7 +171,7 @@ public class VariantSessionTest {
     @Test
     public void strategoRearrangedSetupIsAcceptedByTheEngine() throws Exception {
         GameSession g = session();
-        String rows = g.strategoSetup("v");
+        String rows = g.arrangement("stratego", "v");
         assertEquals(32, rows.length());
         // Swap the first two different pieces of the back row (as the setup screen does).
         char[] r = rows.toCharArray();
@@ -184,8 +184,8 @@ public class VariantSessionTest {
         r[a] = r[b];
         r[b] = t;
         String mine = new String(r);
-        String theirs = g.strategoSetup("e");
-        Snapshot s = g.newGame(new GameSetup(GameSetup.STRATEGO, "v", 1, "startpos setup " + mine + " " + theirs, "P"));
+        String theirs = g.arrangement("stratego", "e");
+        Snapshot s = g.newGame(new GameSetup("stratego", "v", 1, "startpos setup " + mine + " " + theirs, "P"));
         assertEquals(mine, homeRows(s.state.position, "v"));
         assertEquals("v", s.state.toMove);
         assertFalse(s.legal.isEmpty());
@@ -193,16 +193,16 @@ public class VariantSessionTest {
         assertEquals(mine, homeRows(s.display, "v"));
         assertEquals("uuuuuuuuuu/uuuuuuuuuu/uuuuuuuuuu", homeRows(s.display, "e"));
         // A broken arrangement is refused with the engine's words.
-        assertThrows(EngineError.class, () -> g.newGame(new GameSetup(GameSetup.STRATEGO, "v", 1,
+        assertThrows(EngineError.class, () -> g.newGame(new GameSetup("stratego", "v", 1,
                 "startpos setup " + mine.replace('F', 'D') + " " + theirs, "P")));
     }
 
     @Test
     public void strategoEnginePlayerHearsOnlyItsView() throws Exception {
         GameSession g = session();
-        String mine = g.strategoSetup("v");
-        String theirs = g.strategoSetup("e");
-        GameSetup setup = new GameSetup(GameSetup.STRATEGO, "v", 1, "startpos setup " + mine + " " + theirs, "P");
+        String mine = g.arrangement("stratego", "v");
+        String theirs = g.arrangement("stratego", "e");
+        GameSetup setup = new GameSetup("stratego", "v", 1, "startpos setup " + mine + " " + theirs, "P");
         Snapshot s = g.newGame(setup);
         Random rnd = new Random(7);
         int battles = 0;
@@ -255,7 +255,7 @@ public class VariantSessionTest {
     @Test
     public void strategoSurvivesTheDeathOfBothEngineProcesses() throws Exception {
         GameSession g = session();
-        GameSetup setup = new GameSetup(GameSetup.STRATEGO, "e", 1, "startpos seed 5", "P");
+        GameSetup setup = new GameSetup("stratego", "e", 1, "startpos seed 5", "P");
         Snapshot s = g.newGame(setup);
         assertEquals("v", s.state.toMove);
         s = g.engineMove(20);

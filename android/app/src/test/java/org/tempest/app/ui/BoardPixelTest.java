@@ -37,7 +37,7 @@ public class BoardPixelTest {
     private static BoardView board(String fen) {
         BoardView v = new BoardView(RuntimeEnvironment.getApplication());
         v.setColors(LIGHT, DARK);
-        v.setModel(BoardModel.parse("chess", fen));
+        v.setModel(BoardModel.placement("chess", 8, 8, fen));
         v.measure(View.MeasureSpec.makeMeasureSpec(SIZE, View.MeasureSpec.EXACTLY),
                 View.MeasureSpec.makeMeasureSpec(SIZE, View.MeasureSpec.EXACTLY));
         v.layout(0, 0, SIZE, SIZE);

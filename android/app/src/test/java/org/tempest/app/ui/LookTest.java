@@ -41,7 +41,7 @@ public class LookTest {
         v.setColors(0xFFE8C894, 0xFFA86F3C);
         v.setWood(wood);
         v.setPieceSet(pieceSet);
-        v.setModel(BoardModel.parse("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+        v.setModel(BoardModel.placement("chess", 8, 8, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
         v.measure(View.MeasureSpec.makeMeasureSpec(SIZE, View.MeasureSpec.EXACTLY),
                 View.MeasureSpec.makeMeasureSpec(SIZE, View.MeasureSpec.EXACTLY));
         v.layout(0, 0, SIZE, SIZE);

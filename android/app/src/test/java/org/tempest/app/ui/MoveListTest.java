@@ -134,12 +134,12 @@ public class MoveListTest {
         assertEquals("Death Dance e7↔d8=Q", MoveText.of("chessmate", "DD:e7d8q", ""));
         assertEquals("Forbidden City e4", MoveText.of("chessmate", "FC:e4", "drew DD; forbidden e4"));
         assertEquals("stalemate claimed", MoveText.of("chessmate", "stalemate", "claimed stalemate"));
-        assertEquals("a1b3", MoveText.of(GameSetup.CHAMELEON, "a1b3", "bounds b1h8; next y"));
-        assertEquals("a1b3 (capture; Blue out)", MoveText.of(GameSetup.CHAMELEON, "a1b3",
+        assertEquals("a1b3", MoveText.of("chameleon", "a1b3", "bounds b1h8; next y"));
+        assertEquals("a1b3 (capture; Blue out)", MoveText.of("chameleon", "a1b3",
                 "captured b3; bounds b1h4; eliminated b; next g"));
-        assertEquals("pass", MoveText.of(GameSetup.CHAMELEON, "0000", "bounds e3g5; next g"));
-        assertEquals("a3a4", MoveText.of(GameSetup.STRATEGO, "a3a4", ""));
-        String battle = MoveText.of(GameSetup.STRATEGO, "a4a5:Dx", "battle Dx; attacker wins; removed x a5");
+        assertEquals("pass", MoveText.of("chameleon", "0000", "bounds e3g5; next g"));
+        assertEquals("a3a4", MoveText.of("stratego", "a3a4", ""));
+        String battle = MoveText.of("stratego", "a4a5:Dx", "battle Dx; attacker wins; removed x a5");
         assertEquals("a4a5 (" + StrategoPieces.name('D') + " attacks " + StrategoPieces.name('x') + ": "
                 + StrategoPieces.name('D') + " wins)", battle);
     }

@@ -101,13 +101,13 @@ public class VariantScreensTest {
         assertTrue(info, info.contains("Red (you)") && info.contains("Blue (Tempest, level 1)")
                 && info.contains("Yellow (Tempest, level 0)") && !info.contains("Green"));
         assertTrue(text(a, R.id.last_move).startsWith("Last move: " + s.moves.get(2)));
-        assertTrue(board.model().isChameleon());
+        assertEquals(GameUi.Look.FIELDS, board.look());
         screenshot(a, "game_chameleon");
     }
 
     @Test
     public void chameleonShrunkBoardAndTheWinner() throws Exception {
-        controller().newGame(new GameSetup(GameSetup.CHAMELEON, "g", 1, "fen d2g5 g5yg,f4yb,d2gb g 0 0", "Player",
+        controller().newGame(new GameSetup("chameleon", "g", 1, "fen d2g5 g5yg,f4yb,d2gb g 0 0", "Player",
                 "y1"));
         GameActivity a = openGame();
         BoardView board = a.findViewById(R.id.board);
@@ -140,7 +140,7 @@ public class VariantScreensTest {
     @Test
     public void chameleonForcedPassByButtonThenPassAndPlay() throws Exception {
         // Green's knight stands on the centre of the 3x3 board: its only move is the pass.
-        controller().newGame(new GameSetup(GameSetup.CHAMELEON, "gy", 1, "fen e3g5 g5yg,f4gb g 0 0", "Player"));
+        controller().newGame(new GameSetup("chameleon", "gy", 1, "fen e3g5 g5yg,f4gb g 0 0", "Player"));
         GameActivity a = openGame();
         assertEquals("Green to move", text(a, R.id.status));
         android.widget.Button pass = a.findViewById(R.id.btn_special);
@@ -156,7 +156,7 @@ public class VariantScreensTest {
 
     @Test
     public void chameleonBlueSitsAtTheAFile() throws Exception {
-        controller().newGame(new GameSetup(GameSetup.CHAMELEON, "b", 1, "startpos players rbyg", "Player",
+        controller().newGame(new GameSetup("chameleon", "b", 1, "startpos players rbyg", "Player",
                 "r1,y0,g1"));
         GameActivity a = openGame();
         BoardView board = a.findViewById(R.id.board);
@@ -186,7 +186,7 @@ public class VariantScreensTest {
                 + "[FEN \"a1h8 e8yg,f8yr,g8yb,h8yy,a1rr,b1rg,c1ry,d1rb r 0 0\"]\n\n1. a1b3 *\n";
         controller().load(chameleon, 1, (ok, problem) -> assertTrue(problem, ok));
         GameActivity a = openGame();
-        assertEquals(GameSetup.CHAMELEON, shown().setup.variant);
+        assertEquals("chameleon", shown().setup.variant);
         assertEquals("the person takes the colour to move", "y", shown().setup.humanPlayers);
         assertEquals("Your move (Yellow)", text(a, R.id.status));
         assertEquals(2, ((BoardView) a.findViewById(R.id.board)).turns());
@@ -196,7 +196,7 @@ public class VariantScreensTest {
                 + "DMKKRRRSSE/EWWWWWCCCC/XTTTTTTFLL v 00 -,- - 0 0\"]\n\n1. a3a4 a6a5 2. a4a5:Dx *\n";
         controller().load(stratego, 1, (ok, problem) -> assertTrue(problem, ok));
         settle();
-        assertEquals(GameSetup.STRATEGO, shown().setup.variant);
+        assertEquals("stratego", shown().setup.variant);
         assertEquals("e", shown().setup.humanPlayers);
         String placement = shown().display.split(" ")[0];
         assertTrue(placement, placement.contains("D!"));
@@ -295,6 +295,6 @@ public class VariantScreensTest {
         waitFor("the resumed game", () -> shown() != null && controller().idle());
         assertEquals(before.moves, shown().moves);
         assertEquals(before.display, shown().display);
-        assertTrue(((BoardView) again.findViewById(R.id.board)).model().isStratego());
+        assertEquals(GameUi.Look.TILES, ((BoardView) again.findViewById(R.id.board)).look());
     }
 }

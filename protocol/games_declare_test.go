@@ -36,6 +36,8 @@ func TestGamesDeclareWhatTheyDo(t *testing.T) {
 			m := declared[v.Name()]
 			require.NotNil(t, m, "games prints no line for %s:\n%s", v.Name(), out)
 			p := v.Properties()
+			assert.Contains(t, out, "game "+v.Name()+" title "+p.Title+"\n")
+			assert.NotEmpty(t, p.Title)
 			sides := strings.Split(m[2], ",")
 			assert.Equal(t, p.Sides, sides)
 			files, _ := strconv.Atoi(m[5])

@@ -252,6 +252,7 @@ func (s *Session) levels() {
 // (variants.Properties), so that a frontend needs no table of its own:
 //
 //	game <name> sides <letters> players <min>-<max> board <files>x<ranks> hidden <bool> cards <bool> uses <net,book,tables|-> perft <max depth> bench <depth>
+//	game <name> title <the game's name for humans>
 //	game <name> description <text>
 //	game <name> go <word> <argument>: <help>
 //	game <name> startpos <word> <argument>: <help>
@@ -274,6 +275,7 @@ func (s *Session) gamesCommand() {
 		s.out.printf("game %s sides %s players %d-%d board %dx%d hidden %t cards %t uses %s perft %d bench %d",
 			v.Name(), strings.Join(p.Sides, ","), p.MinPlayers, len(p.Sides), p.Files, p.Ranks, p.Hidden, p.Cards,
 			strings.Join(uses, ","), p.MaxPerftDepth, p.BenchDepth)
+		s.out.printf("game %s title %s", v.Name(), p.Title)
 		s.out.printf("game %s description %s", v.Name(), v.Description())
 		for _, w := range p.GoWords {
 			s.out.printf("game %s go %s %s: %s", v.Name(), w.Name, w.Arg, w.Help)

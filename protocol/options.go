@@ -233,7 +233,11 @@ func (s *Session) ownOption(spec variants.OptionSpec, v string) error {
 			owners = append(owners, g.Properties().Title)
 		}
 	}
-	msg := fmt.Sprintf("%s does not apply to %s: %s; kept for %s", spec.Name, s.variant.Properties().Title, spec.Elsewhere,
+	why := spec.Elsewhere
+	if why == "" {
+		why = "it is " + strings.Join(owners, " and ") + "'s own"
+	}
+	msg := fmt.Sprintf("%s does not apply to %s: %s; kept for %s", spec.Name, s.variant.Properties().Title, why,
 		strings.Join(owners, " and "))
 	if note != "" {
 		msg += ": " + note

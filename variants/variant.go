@@ -37,7 +37,8 @@ type Variant interface {
 	// Bench searches the game's fixed bench positions to depth with a
 	// fresh engine of s.HashMB (0: DefaultHashMB) and s.Threads (at
 	// least 1), evaluating as s says (chess: Use NNUE, EvalFile): with
-	// BenchSettings the node total is the game's signature.
+	// the options' defaults the node total is the game's signature
+	// (testdata/bench.txt).
 	Bench(ctx context.Context, depth int, s Settings, report func(string)) kit.BenchResult
 }
 

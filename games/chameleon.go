@@ -26,7 +26,7 @@ func (g chameleonGame) Follow(token string) error { return followByPlay(g, token
 func (g chameleonGame) RecordText() string        { return chameleon.WriteRecord(g.Record()) }
 func (g chameleonGame) Display() []string         { return statusLines(g) }
 func (g chameleonGame) View(string) (string, error) {
-	return "", noHiddenInformation(chameleon.Name)
+	return "", variants.NoHiddenInformation(chameleon.Name)
 }
 func (g chameleonGame) Perft(ctx context.Context, depth int, _ variants.Settings) ([]variants.PerftCount, error) {
 	return dividePerft(ctx, g.Divide, depth)

@@ -165,7 +165,7 @@ func (cg chessGame) Perft(ctx context.Context, depth int, s variants.Settings) (
 }
 
 func (chessGame) View(string) (string, error) {
-	return "", fmt.Errorf("the chess variant has %w", variants.ErrNoHiddenInformation)
+	return "", variants.NoHiddenInformation("chess")
 }
 
 func (g chessGame) RecordText() string { return fenRecordText(g) }

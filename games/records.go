@@ -44,11 +44,6 @@ func dividePerft(ctx context.Context, divide func(context.Context, int) (map[str
 	return sortedCounts(counts), nil
 }
 
-// noHiddenInformation is View's error in a game every player sees whole.
-func noHiddenInformation(name string) error {
-	return fmt.Errorf("the %s variant has %w", name, variants.ErrNoHiddenInformation)
-}
-
 // noEval is the "eval" answer of a game with no term-by-term evaluation.
 func noEval(g variants.Game) ([]string, error) {
 	return nil, fmt.Errorf("eval: the term-by-term evaluation exists for chess only; UCI_Variant is %s", g.Variant())

@@ -93,6 +93,12 @@ type Word struct {
 // whole.
 var ErrNoHiddenInformation = errors.New("no hidden information")
 
+// NoHiddenInformation is View's error in the game named name, which every
+// player sees whole.
+func NoHiddenInformation(name string) error {
+	return fmt.Errorf("the %s variant has %w", name, ErrNoHiddenInformation)
+}
+
 // Command is a game's own command. Run prints its answer on game g line by
 // line as it goes or fails with an error; a Long command (chess's genfens)
 // runs beside the session, like a search, so that stop and quit end it

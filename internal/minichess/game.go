@@ -191,7 +191,7 @@ func (g *game) Perft(ctx context.Context, depth int, _ variants.Settings) ([]var
 }
 
 func (g *game) View(string) (string, error) {
-	return "", fmt.Errorf("the %s variant has %w", Name, variants.ErrNoHiddenInformation)
+	return "", variants.NoHiddenInformation(Name)
 }
 
 // Display is the board and, as chess's "d" has it, the FEN.

@@ -7,12 +7,12 @@ import (
 	"strings"
 	"time"
 
+	"tempest/game"
 	"tempest/internal/quote"
 	"tempest/kit"
 	"tempest/movegen"
 	"tempest/rules"
 	"tempest/tt"
-	"tempest/variants"
 	"tempest/variants/chessmate"
 	"tempest/variants/chessmate/cmsearch"
 )
@@ -26,16 +26,16 @@ type cardGame struct{ *chessmate.Game }
 func (g cardGame) Follow(token string) error { return followByPlay(g, token) }
 func (g cardGame) RecordText() string        { return fenRecordText(g) }
 func (g cardGame) Display() []string         { return statusLines(g) }
-func (g cardGame) Perft(ctx context.Context, depth int, _ variants.Settings) ([]variants.PerftCount, error) {
+func (g cardGame) Perft(ctx context.Context, depth int, _ game.Settings) ([]game.PerftCount, error) {
 	return dividePerft(ctx, g.Divide, depth)
 }
 
-var _ variants.Variant = CardChess{}
+var _ game.Variant = CardChess{}
 
 func (CardChess) Name() string        { return chessmate.Name }
 func (CardChess) Description() string { return chessmate.Description }
 
-func (CardChess) Start(setup []string, _ variants.Settings) (variants.Game, error) {
+func (CardChess) Start(setup []string, _ game.Settings) (game.Game, error) {
 	deck, err := parseDeal(setup)
 	if err != nil {
 		return nil, err
@@ -47,7 +47,7 @@ func (CardChess) Start(setup []string, _ variants.Settings) (variants.Game, erro
 	return cardGame{chessmate.NewGame(p)}, nil
 }
 
-func (CardChess) Parse(pos string, _ variants.Settings) (variants.Game, error) {
+func (CardChess) Parse(pos string, _ game.Settings) (game.Game, error) {
 	p, err := chessmate.ParsePosition(pos)
 	if err != nil {
 		return nil, fmt.Errorf("invalid card-chess position %q: %v", quote.Truncate(pos, 160), err)
@@ -55,7 +55,7 @@ func (CardChess) Parse(pos string, _ variants.Settings) (variants.Game, error) {
 	return cardGame{chessmate.NewGame(p)}, nil
 }
 
-func (CardChess) Load(r rules.Record, _ variants.Settings) (variants.Game, error) {
+func (CardChess) Load(r rules.Record, _ game.Settings) (game.Game, error) {
 	g, err := chessmate.LoadRecord(r)
 	if err != nil {
 		return nil, err
@@ -75,35 +75,35 @@ func (g cardGame) View(player string) (string, error) {
 	return g.Pos().View(c)
 }
 
-func (CardChess) Commands() map[string]variants.Command { return nil }
+func (CardChess) Commands() map[string]game.Command { return nil }
 
-func (CardChess) NewEngine(s variants.Settings) (variants.Engine, error) {
+func (CardChess) NewEngine(s game.Settings) (game.Engine, error) {
 	t, err := tt.New(max(s.HashMB, 1))
 	if err != nil {
 		return nil, err
 	}
-	e := &cardEngine{e: cmsearch.NewWithTable(t), settings: variants.Settings{HashMB: s.HashMB}}
+	e := &cardEngine{e: cmsearch.NewWithTable(t), settings: game.Settings{HashMB: s.HashMB}}
 	if _, err := e.Configure(s); err != nil {
 		return nil, err
 	}
-	return variants.Bind[cardGame](e), nil
+	return game.Bind[cardGame](e), nil
 }
 
-func (CardChess) Bench(ctx context.Context, depth int, s variants.Settings, report func(string)) kit.BenchResult {
+func (CardChess) Bench(ctx context.Context, depth int, s game.Settings, report func(string)) kit.BenchResult {
 	return cmsearch.Bench(ctx, depth, s.BenchHashMB(), report)
 }
 
 // optPlayCards is card chess's own option.
 const optPlayCards = "Play Cards"
 
-func (CardChess) Properties() variants.Properties {
-	return variants.Properties{Title: "card chess",
-		Options: []variants.OptionSpec{{Name: optPlayCards, Kind: variants.Check, Default: "true",
-			Help: "card chess: when false the engine plays regular moves only", Elsewhere: "there are no cards"}},
-		Sides: []string{"w", "b"}, MinPlayers: 2, Files: 8, Ranks: 8, Hidden: true, Cards: true,
-		GoWords: []variants.Word{{Name: "worlds", Arg: "default|known",
+func (CardChess) Properties() game.Properties {
+	return game.Properties{Title: "card chess",
+		Options: []game.OptionSpec{{Option: game.Option{Name: optPlayCards, Kind: game.Check, Default: "true",
+			Help: "card chess: when false the engine plays regular moves only"}, Elsewhere: "there are no cards"}},
+		Sides: []string{"w", "b"}, MinPlayers: 2, Files: 8, Ranks: 8, Hidden: game.HiddenHands, Cards: true,
+		GoWords: []game.Word{{Name: "worlds", Arg: "default|known",
 			Help: "known: the opponent's cards the mover saw played stay in its hand in every world (experimental)"}},
-		StartWords: []variants.Word{
+		StartWords: []game.Word{
 			{Name: "deal", Arg: "<15 card codes>", Help: "White's three cards, Black's three, then the draw pile, top first"},
 			{Name: "seed", Arg: "<n>", Help: "a reproducible shuffle; neither word: a random one"}},
 		MaxPerftDepth: 10, BenchDepth: cmsearch.BenchDepth}
@@ -138,10 +138,10 @@ func parseDeal(setup []string) ([15]chessmate.Card, error) {
 // search over sampled worlds of the hidden cards.
 type cardEngine struct {
 	e        *cmsearch.Engine
-	settings variants.Settings
+	settings game.Settings
 }
 
-func (c *cardEngine) Configure(s variants.Settings) ([]string, error) {
+func (c *cardEngine) Configure(s game.Settings) ([]string, error) {
 	if err := c.e.CheckThreads(s.Threads); err != nil {
 		return nil, err // the old threads stay
 	}
@@ -166,14 +166,14 @@ func (c *cardEngine) Close()                            {}
 func (c *cardEngine) Eval(g cardGame) ([]string, error) { return noEval(g) }
 func (c *cardEngine) NewGame()                          { c.e.NewGame() }
 func (c *cardEngine) ClearHash() string                 { c.e.TT.Clear(); return "" }
-func (c *cardEngine) Settings() variants.Settings       { return c.settings }
+func (c *cardEngine) Settings() game.Settings           { return c.settings }
 func (c *cardEngine) TableMB() int                      { return c.e.TT.SizeMB() }
 
 // Prepare reads "go" as in chess (searchmoves excepted, ignored with a
 // note) plus the experimental "worlds known|default" (known: the opponent's
 // cards the mover knows from the public record stay in its hand in every
 // world; docs/VARIANTS.md); the engine decides from the mover's view.
-func (c *cardEngine) Prepare(g cardGame, args []string) (variants.Search, []string, error) {
+func (c *cardEngine) Prepare(g cardGame, args []string) (game.Search, []string, error) {
 	us := g.Pos().SideToMove()
 	// The engine decides from the mover's view, which includes its own hand:
 	// with cards of that hand hidden it would play cards it may not hold.

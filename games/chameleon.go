@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"strings"
 
+	"tempest/game"
 	"tempest/internal/quote"
 	"tempest/kit"
 	"tempest/movegen"
 	"tempest/rules"
 	"tempest/tt"
-	"tempest/variants"
 	"tempest/variants/chameleon"
 	"tempest/variants/chameleon/chsearch"
 )
@@ -26,18 +26,18 @@ func (g chameleonGame) Follow(token string) error { return followByPlay(g, token
 func (g chameleonGame) RecordText() string        { return chameleon.WriteRecord(g.Record()) }
 func (g chameleonGame) Display() []string         { return statusLines(g) }
 func (g chameleonGame) View(string) (string, error) {
-	return "", variants.NoHiddenInformation(chameleon.Name)
+	return "", game.NoHiddenInformation(chameleon.Name)
 }
-func (g chameleonGame) Perft(ctx context.Context, depth int, _ variants.Settings) ([]variants.PerftCount, error) {
+func (g chameleonGame) Perft(ctx context.Context, depth int, _ game.Settings) ([]game.PerftCount, error) {
 	return dividePerft(ctx, g.Divide, depth)
 }
 
-var _ variants.Variant = Chameleon{}
+var _ game.Variant = Chameleon{}
 
 func (Chameleon) Name() string        { return chameleon.Name }
 func (Chameleon) Description() string { return chameleon.Description }
 
-func (Chameleon) Start(setup []string, _ variants.Settings) (variants.Game, error) {
+func (Chameleon) Start(setup []string, _ game.Settings) (game.Game, error) {
 	players := uint8(0b1111)
 	switch {
 	case len(setup) == 0:
@@ -58,7 +58,7 @@ func (Chameleon) Start(setup []string, _ variants.Settings) (variants.Game, erro
 	return chameleonGame{chameleon.NewGame(p)}, nil
 }
 
-func (Chameleon) Parse(pos string, _ variants.Settings) (variants.Game, error) {
+func (Chameleon) Parse(pos string, _ game.Settings) (game.Game, error) {
 	p, err := chameleon.ParsePosition(pos)
 	if err != nil {
 		return nil, fmt.Errorf("invalid chameleon position %q: %v", quote.Truncate(pos, 160), err)
@@ -66,7 +66,7 @@ func (Chameleon) Parse(pos string, _ variants.Settings) (variants.Game, error) {
 	return chameleonGame{chameleon.NewGame(p)}, nil
 }
 
-func (Chameleon) Load(r rules.Record, _ variants.Settings) (variants.Game, error) {
+func (Chameleon) Load(r rules.Record, _ game.Settings) (game.Game, error) {
 	g, err := chameleon.LoadRecord(r)
 	if err != nil {
 		return nil, err
@@ -74,29 +74,30 @@ func (Chameleon) Load(r rules.Record, _ variants.Settings) (variants.Game, error
 	return chameleonGame{g}, nil
 }
 
-func (Chameleon) Commands() map[string]variants.Command {
-	return map[string]variants.Command{"board": variants.LinesCommand(chameleonBoard)}
+func (Chameleon) Commands() map[string]game.Command {
+	return map[string]game.Command{"board": game.LinesCommand("",
+		"the board as drawn: each square's field colour and the role it gives a pawn, the bounds, the players out", chameleonBoard)}
 }
 
-func (Chameleon) NewEngine(s variants.Settings) (variants.Engine, error) {
+func (Chameleon) NewEngine(s game.Settings) (game.Engine, error) {
 	e := &chameleonEngine{}
 	if _, err := e.Configure(s); err != nil {
 		return nil, err
 	}
-	return variants.Bind[chameleonGame](e), nil
+	return game.Bind[chameleonGame](e), nil
 }
 
-func (Chameleon) Bench(ctx context.Context, depth int, s variants.Settings, report func(string)) kit.BenchResult {
+func (Chameleon) Bench(ctx context.Context, depth int, s game.Settings, report func(string)) kit.BenchResult {
 	return chsearch.Bench(ctx, depth, s.BenchHashMB(), report)
 }
 
-func (Chameleon) Properties() variants.Properties {
-	return variants.Properties{Title: "Chameleon Chess", Sides: []string{"r", "b", "y", "g"}, MinPlayers: 2, Files: 8, Ranks: 8,
-		GoWords: []variants.Word{
+func (Chameleon) Properties() game.Properties {
+	return game.Properties{Title: "Chameleon Chess", Sides: []string{"r", "b", "y", "g"}, MinPlayers: 2, Files: 8, Ranks: 8,
+		GoWords: []game.Word{
 			{Name: "algorithm", Arg: "model|paranoid", Help: "paranoid search with the opponent model, or without it (the control)"},
 			{Name: "time", Arg: "<ms>", Help: "the mover's clock (wtime/btime are read as the mover's too)"},
 			{Name: "inc", Arg: "<ms>", Help: "the mover's increment"}},
-		StartWords:    []variants.Word{{Name: "players", Arg: "<2 to 4 of rgyb>", Help: "who plays; none: all four"}},
+		StartWords:    []game.Word{{Name: "players", Arg: "<2 to 4 of rgyb>", Help: "who plays; none: all four"}},
 		MaxPerftDepth: 10, BenchDepth: chsearch.BenchDepth}
 }
 
@@ -109,10 +110,10 @@ const maxChameleonHashMB = 256
 // ucinewgame have nothing to forget.
 type chameleonEngine struct {
 	e        *chsearch.Engine
-	settings variants.Settings
+	settings game.Settings
 }
 
-func (c *chameleonEngine) Configure(s variants.Settings) ([]string, error) {
+func (c *chameleonEngine) Configure(s game.Settings) ([]string, error) {
 	game := "Chameleon Chess"
 	var notes []string
 	mb := min(max(s.HashMB, 1), maxChameleonHashMB)
@@ -153,14 +154,14 @@ func (c *chameleonEngine) Eval(g chameleonGame) ([]string, error) { return noEva
 func (c *chameleonEngine) ClearHash() string {
 	return "Clear Hash: nothing to clear, every Chameleon Chess search starts with an empty table"
 }
-func (c *chameleonEngine) Settings() variants.Settings { return c.settings }
-func (c *chameleonEngine) TableMB() int                { return c.e.TableMB() }
+func (c *chameleonEngine) Settings() game.Settings { return c.settings }
+func (c *chameleonEngine) TableMB() int            { return c.e.TableMB() }
 
 // Prepare reads "go" (parseChameleonGo). The search prints one info line
 // per finished iteration and answers "0000" when the mover must pass,
 // "(none)" when the game is over. Chameleon has no ponder mode of its
 // own: "go ponder" searches at once and holds the answer until ponderhit.
-func (c *chameleonEngine) Prepare(g chameleonGame, args []string) (variants.Search, []string, error) {
+func (c *chameleonEngine) Prepare(g chameleonGame, args []string) (game.Search, []string, error) {
 	lim, opts, notes := parseChameleonGo(args, g.Pos())
 	if st := g.Status(); st.Over {
 		notes = append(notes, fmt.Sprintf("the game is over (%s)", st.Reason))

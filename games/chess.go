@@ -15,6 +15,7 @@ import (
 
 	"tempest/book"
 	"tempest/eval"
+	"tempest/game"
 	"tempest/internal/quote"
 	"tempest/kit"
 	"tempest/movegen"
@@ -25,7 +26,6 @@ import (
 	"tempest/search"
 	"tempest/syzygy"
 	"tempest/tt"
-	"tempest/variants"
 )
 
 // Chess is standard chess, and Chess960 with UCI_Chess960.
@@ -35,21 +35,21 @@ type Chess struct{}
 // the protocol asks.
 type chessGame struct{ *movegen.Game }
 
-var _ variants.Variant = Chess{}
+var _ game.Variant = Chess{}
 
 func (Chess) Name() string { return "chess" }
 func (Chess) Description() string {
 	return "chess: standard chess (Chess960 with UCI_Chess960)"
 }
 
-func (Chess) Start(setup []string, s variants.Settings) (variants.Game, error) {
+func (Chess) Start(setup []string, s game.Settings) (game.Game, error) {
 	if len(setup) > 0 {
 		return nil, fmt.Errorf("unexpected %q after startpos (want \"moves\")", quote.Truncate(setup[0], 40))
 	}
 	return chessGame{movegen.NewGame(movegen.NewStartPosition(), s.Chess960)}, nil
 }
 
-func (Chess) Parse(fen string, s variants.Settings) (variants.Game, error) {
+func (Chess) Parse(fen string, s game.Settings) (game.Game, error) {
 	start, err := movegen.ParseFEN(fen)
 	if err != nil {
 		return nil, fmt.Errorf("invalid FEN %q: %v", quote.Truncate(fen, 120), err)
@@ -57,7 +57,7 @@ func (Chess) Parse(fen string, s variants.Settings) (variants.Game, error) {
 	return chessGame{movegen.NewGame(start, s.Chess960)}, nil
 }
 
-func (Chess) Load(r rules.Record, s variants.Settings) (variants.Game, error) {
+func (Chess) Load(r rules.Record, s game.Settings) (game.Game, error) {
 	_, tagged960 := RecordVariant(r.Tag("Variant"))
 	g, err := movegen.LoadRecord(r, s.Chess960 || tagged960)
 	if err != nil {
@@ -73,8 +73,8 @@ func (g chessGame) Follow(token string) error {
 	return err
 }
 
-func (Chess) Properties() variants.Properties {
-	return variants.Properties{Title: "chess", Sides: []string{"w", "b"}, MinPlayers: 2, Files: 8, Ranks: 8,
+func (Chess) Properties() game.Properties {
+	return game.Properties{Title: "chess", Sides: []string{"w", "b"}, MinPlayers: 2, Files: 8, Ranks: 8,
 		Net: true, Book: true, Tables: true, Options: chessOptions, MaxPerftDepth: 20, BenchDepth: search.BenchDepth}
 }
 
@@ -102,19 +102,19 @@ const (
 	tablesFor = "the tables are for standard chess"
 )
 
-var chessOptions = []variants.OptionSpec{
-	{Name: optUseNNUE, Kind: variants.Check, Default: strconv.FormatBool(NNUEByDefault), Elsewhere: byHand,
-		Help: "chess: evaluate with the net of EvalFile; false: with the hand-crafted evaluation (docs/EVAL.md)"},
-	{Name: optEvalFile, Kind: variants.String, Default: nnue.DefaultName, File: true, Elsewhere: byHand,
-		Help: "chess: the net file for the neural evaluation (docs/NNUE.md); <empty> or " + nnue.DefaultName + ": the net built in",
+var chessOptions = []game.OptionSpec{
+	{Option: game.Option{Name: optUseNNUE, Kind: game.Check, Default: strconv.FormatBool(NNUEByDefault),
+		Help: "chess: evaluate with the net of EvalFile; false: with the hand-crafted evaluation (docs/EVAL.md)"}, Elsewhere: byHand},
+	{Option: game.Option{Name: optEvalFile, Kind: game.String, Default: nnue.DefaultName,
+		Help: "chess: the net file for the neural evaluation (docs/NNUE.md); <empty> or " + nnue.DefaultName + ": the net built in"}, File: true, Elsewhere: byHand,
 		Check: func(v string) (string, error) {
 			_, note, err := loadNet(v)
 			return note, err
 		}},
-	{Name: optOwnBook, Kind: variants.Check, Default: "false", Elsewhere: booksFor,
-		Help: "chess: play moves from the Polyglot book of BookFile while it has them (docs/PROTOCOL.md, \"Opening books\")"},
-	{Name: optBookFile, Kind: variants.String, Default: "", File: true, Elsewhere: booksFor,
-		Help: "chess: the Polyglot (.bin) book OwnBook plays from; <empty>: none",
+	{Option: game.Option{Name: optOwnBook, Kind: game.Check, Default: "false",
+		Help: "chess: play moves from the Polyglot book of BookFile while it has them (docs/PROTOCOL.md, \"Opening books\")"}, Elsewhere: booksFor},
+	{Option: game.Option{Name: optBookFile, Kind: game.String, Default: "",
+		Help: "chess: the Polyglot (.bin) book OwnBook plays from; <empty>: none"}, File: true, Elsewhere: booksFor,
 		Check: func(v string) (string, error) {
 			if v == "" {
 				return "", nil
@@ -125,24 +125,23 @@ var chessOptions = []variants.OptionSpec{
 			}
 			return bookNote(v, b), nil
 		}},
-	{Name: optBookDepth, Kind: variants.Spin, Default: strconv.Itoa(DefaultBookDepth), Min: 1, Max: 500, Elsewhere: booksFor,
-		Help: "chess: the book is asked up to this full move of the game"},
-	{Name: optBookSeed, Kind: variants.Spin, Default: "0", Min: 0, Max: math.MaxInt32, Elsewhere: booksFor,
-		Help: "chess: seeds the weighted random choice among book moves, for repeatable games; 0: from the clock"},
-	{Name: optSyzygyPath, Kind: variants.String, Default: "", File: true, Elsewhere: tablesFor,
-		Help: "chess: directories of Syzygy endgame tables, separated by " + string(filepath.ListSeparator) +
-			"; <empty>: none (docs/PROTOCOL.md, \"Endgame tablebases\")",
+	{Option: game.Option{Name: optBookDepth, Kind: game.Spin, Default: strconv.Itoa(DefaultBookDepth), Min: 1, Max: 500,
+		Help: "chess: the book is asked up to this full move of the game"}, Elsewhere: booksFor},
+	{Option: game.Option{Name: optBookSeed, Kind: game.Spin, Default: "0", Min: 0, Max: math.MaxInt32,
+		Help: "chess: seeds the weighted random choice among book moves, for repeatable games; 0: from the clock"}, Elsewhere: booksFor},
+	{Option: game.Option{Name: optSyzygyPath, Kind: game.String, Default: "",
+		Help: "chess: directories of Syzygy endgame tables, separated by " + string(filepath.ListSeparator) + "; <empty>: none (docs/PROTOCOL.md, \"Endgame tablebases\")"}, File: true, Elsewhere: tablesFor,
 		Check: func(v string) (string, error) {
 			t, note, err := openTables(v)
 			t.Close()
 			return note, err
 		}},
-	{Name: optSyzygyDepth, Kind: variants.Spin, Default: "1", Min: 1, Max: 100, Elsewhere: tablesFor,
-		Help: "chess: positions with SyzygyProbeLimit pieces are probed from this remaining depth on (fewer pieces: always)"},
-	{Name: optSyzygyLimit, Kind: variants.Spin, Default: "7", Min: 0, Max: 7, Elsewhere: tablesFor,
-		Help: "chess: probe positions of at most this many pieces, kings included (0: never)"},
-	{Name: optSyzygy50, Kind: variants.Check, Default: "true", Elsewhere: tablesFor,
-		Help: "chess: the fifty-move rule counts: a win the tables call cursed is a draw"},
+	{Option: game.Option{Name: optSyzygyDepth, Kind: game.Spin, Default: "1", Min: 1, Max: 100,
+		Help: "chess: positions with SyzygyProbeLimit pieces are probed from this remaining depth on (fewer pieces: always)"}, Elsewhere: tablesFor},
+	{Option: game.Option{Name: optSyzygyLimit, Kind: game.Spin, Default: "7", Min: 0, Max: 7,
+		Help: "chess: probe positions of at most this many pieces, kings included (0: never)"}, Elsewhere: tablesFor},
+	{Option: game.Option{Name: optSyzygy50, Kind: game.Check, Default: "true",
+		Help: "chess: the fifty-move rule counts: a win the tables call cursed is a draw"}, Elsewhere: tablesFor},
 }
 
 // bookNote says which book was read.
@@ -151,21 +150,21 @@ func bookNote(path string, b *book.Book) string {
 }
 
 // Perft divides with the Threads option's threads, in generation order.
-func (cg chessGame) Perft(ctx context.Context, depth int, s variants.Settings) ([]variants.PerftCount, error) {
+func (cg chessGame) Perft(ctx context.Context, depth int, s game.Settings) ([]game.PerftCount, error) {
 	pos := *cg.Pos()
 	counts, err := perft.Divide(ctx, &pos, depth, perft.Options{Threads: s.Threads})
 	if err != nil {
 		return nil, err
 	}
-	out := make([]variants.PerftCount, len(counts))
+	out := make([]game.PerftCount, len(counts))
 	for i, c := range counts {
-		out[i] = variants.PerftCount{Action: c.Move.UCI(cg.Chess960()), Nodes: c.Nodes}
+		out[i] = game.PerftCount{Action: c.Move.UCI(cg.Chess960()), Nodes: c.Nodes}
 	}
 	return out, nil
 }
 
 func (chessGame) View(string) (string, error) {
-	return "", variants.NoHiddenInformation("chess")
+	return "", game.NoHiddenInformation("chess")
 }
 
 func (g chessGame) RecordText() string { return fenRecordText(g) }
@@ -241,15 +240,16 @@ func (ce *chessEngine) Eval(g chessGame) ([]string, error) {
 
 // Commands: "genfens", the start positions OpenBench's data generation
 // asks for.
-func (Chess) Commands() map[string]variants.Command {
-	return map[string]variants.Command{"genfens": {Run: genFENs, Long: true}}
+func (Chess) Commands() map[string]game.Command {
+	return map[string]game.Command{"genfens": {Run: genFENs, Long: true, Arg: "N [seed S] [book None|FILE]",
+		Help: "N start positions for self-play, one \"info string genfens <FEN>\" line each (OpenBench)"}}
 }
 
 // genFENs answers "genfens N [seed S] [book None|FILE]" with N lines
 // "info string genfens <FEN>" (openings.GenFENs), each printed as soon
 // as it is found (OpenBench gives up on an engine silent for 15 s); stop
 // or quit ends it.
-func genFENs(ctx context.Context, _ variants.Game, args []string, print func(string)) error {
+func genFENs(ctx context.Context, _ game.Game, args []string, print func(string)) error {
 	if len(args) == 0 {
 		return errors.New("genfens: usage: genfens N [seed S] [book None|FILE]")
 	}
@@ -297,27 +297,27 @@ func genFENs(ctx context.Context, _ variants.Game, args []string, print func(str
 	return err
 }
 
-func (Chess) NewEngine(s variants.Settings) (variants.Engine, error) {
+func (Chess) NewEngine(s game.Settings) (game.Engine, error) {
 	e, err := newChessEngine(s)
 	if err != nil {
 		return nil, err
 	}
-	return variants.Bind[chessGame](e), nil
+	return game.Bind[chessGame](e), nil
 }
 
-func newChessEngine(s variants.Settings) (*chessEngine, error) {
+func newChessEngine(s game.Settings) (*chessEngine, error) {
 	t, err := tt.New(s.HashMB)
 	if err != nil {
 		return nil, err
 	}
-	e := &chessEngine{e: search.NewWithTable(t), settings: variants.Settings{HashMB: s.HashMB}}
+	e := &chessEngine{e: search.NewWithTable(t), settings: game.Settings{HashMB: s.HashMB}}
 	if _, err := e.Configure(s); err != nil {
 		return nil, err
 	}
 	return e, nil
 }
 
-func (Chess) Bench(ctx context.Context, depth int, s variants.Settings, report func(string)) kit.BenchResult {
+func (Chess) Bench(ctx context.Context, depth int, s game.Settings, report func(string)) kit.BenchResult {
 	var net *nnue.Network
 	if s.Own.Flag(optUseNNUE) {
 		n, note, err := loadNet(s.Own.Text(optEvalFile))
@@ -343,7 +343,7 @@ type chessEngine struct {
 	book     *book.Book     // BookFile's book, used while OwnBook is on
 	tables   *syzygy.Tables // SyzygyPath's tables
 	bookRng  *rand.Rand     // the weighted choice among book moves
-	settings variants.Settings
+	settings game.Settings
 	// The BookFile being read off the command loop (Preload), and the
 	// book read for the next Configure.
 	readingBook string
@@ -356,13 +356,13 @@ type readBook struct {
 	book *book.Book
 }
 
-var _ variants.Loader = (*chessEngine)(nil)
+var _ game.Loader = (*chessEngine)(nil)
 
 // Preload checks a new BookFile at once and returns its reading: a book
 // can take seconds to read. The net (of a fixed size) and the table
 // directories (their files are mapped when first probed) are read by
 // Configure itself.
-func (c *chessEngine) Preload(next variants.Settings) (func(context.Context) (func(), error), error) {
+func (c *chessEngine) Preload(next game.Settings) (func(context.Context) (func(), error), error) {
 	path := next.Own.Text(optBookFile)
 	if path == "" || path == c.settings.Own.Text(optBookFile) || path == c.readBook.path {
 		return nil, nil
@@ -382,7 +382,7 @@ func (c *chessEngine) Preload(next variants.Settings) (func(context.Context) (fu
 	}, nil
 }
 
-func (c *chessEngine) Configure(s variants.Settings) ([]string, error) {
+func (c *chessEngine) Configure(s game.Settings) ([]string, error) {
 	if err := c.e.CheckThreads(s.Threads); err != nil {
 		return nil, err // the old threads stay, and everything else
 	}
@@ -451,7 +451,7 @@ func (c *chessEngine) Configure(s variants.Settings) ([]string, error) {
 // usesNet says whether the search evaluates with the net: at full strength
 // when Use NNUE is on. The weakened levels evaluate by hand, as they did
 // when their Elo was calibrated (docs/STRENGTH.md, "Playing levels").
-func usesNet(s variants.Settings) bool {
+func usesNet(s game.Settings) bool {
 	return s.Own.Flag(optUseNNUE) && s.Level.Kind == kit.FullStrength
 }
 
@@ -469,13 +469,13 @@ type chessFiles struct {
 // them in place, with a note for each that starts with the option's name.
 // On an error, which names the option, nothing it opened stays open and
 // have is unchanged.
-func loadChessFiles(have chessFiles, old, s variants.Settings, all bool) (chessFiles, []string, error) {
+func loadChessFiles(have chessFiles, old, s game.Settings, all bool) (chessFiles, []string, error) {
 	var notes []string
 	next := have
 	if s.Own.Text(optEvalFile) != old.Own.Text(optEvalFile) || all {
 		net, note, err := loadNet(s.Own.Text(optEvalFile))
 		if err != nil {
-			return have, nil, &variants.OptionError{Option: "EvalFile", Err: err}
+			return have, nil, &game.OptionError{Option: "EvalFile", Err: err}
 		}
 		next.net = net
 		notes = append(notes, note)
@@ -487,7 +487,7 @@ func loadChessFiles(have chessFiles, old, s variants.Settings, all bool) (chessF
 			if have.read.path != s.Own.Text(optBookFile) {
 				var err error
 				if b, err = book.Open(s.Own.Text(optBookFile)); err != nil {
-					return have, nil, &variants.OptionError{Option: "BookFile", Err: err}
+					return have, nil, &game.OptionError{Option: "BookFile", Err: err}
 				}
 			}
 			next.book = b
@@ -497,7 +497,7 @@ func loadChessFiles(have chessFiles, old, s variants.Settings, all bool) (chessF
 	if s.Own.Text(optSyzygyPath) != old.Own.Text(optSyzygyPath) || all {
 		t, note, err := openTables(s.Own.Text(optSyzygyPath))
 		if err != nil {
-			return have, nil, &variants.OptionError{Option: "SyzygyPath", Err: err}
+			return have, nil, &game.OptionError{Option: "SyzygyPath", Err: err}
 		}
 		next.tables = t
 		if note != "" {
@@ -560,12 +560,12 @@ func (c *chessEngine) Close() {
 	c.e.SetTablebases(search.Tablebases{})
 }
 
-func (c *chessEngine) NewGame()                    { c.e.NewGame() }
-func (c *chessEngine) ClearHash() string           { c.e.TT.Clear(); return "" }
-func (c *chessEngine) Settings() variants.Settings { return c.settings }
-func (c *chessEngine) TableMB() int                { return c.e.TT.SizeMB() }
+func (c *chessEngine) NewGame()                { c.e.NewGame() }
+func (c *chessEngine) ClearHash() string       { c.e.TT.Clear(); return "" }
+func (c *chessEngine) Settings() game.Settings { return c.settings }
+func (c *chessEngine) TableMB() int            { return c.e.TT.SizeMB() }
 
-func (c *chessEngine) Prepare(cg chessGame, args []string) (variants.Search, []string, error) {
+func (c *chessEngine) Prepare(cg chessGame, args []string) (game.Search, []string, error) {
 	pos := *cg.Pos() // the search owns its copy
 	us := pos.SideToMove()
 	gp := kit.ParseGo(args, int(us), kit.ColourClocks)

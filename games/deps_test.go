@@ -26,7 +26,7 @@ func TestTheEngineDoesNotDependOnTuning(t *testing.T) {
 func TestRulesPackagesImportNoEngine(t *testing.T) {
 	forbidden := func(dep string) bool {
 		switch dep {
-		case "tempest/kit", "tempest/search", "tempest/tt", "tempest/nnue", "tempest/variants":
+		case "tempest/kit", "tempest/search", "tempest/tt", "tempest/nnue", "tempest/game":
 			return true
 		}
 		return strings.HasPrefix(dep, "tempest/kit/") || strings.HasPrefix(dep, "tempest/search/") || strings.HasSuffix(dep, "search")

@@ -1,5 +1,5 @@
 // Package games binds every game Tempest plays, chess included, to the
-// protocol: each file implements variants.Variant and variants.Engine for
+// protocol: each file implements game.Variant and game.Engine for
 // one game over its rules package and its search. The protocol holds one
 // Variant at a time and never looks behind the interfaces.
 package games
@@ -9,18 +9,18 @@ import (
 	"strings"
 	"unicode"
 
-	"tempest/variants"
+	"tempest/game"
 )
 
 // registered are the games in the order of the UCI_Variant combo, chess
 // first.
-var registered = []variants.Variant{Chess{}, CardChess{}, Chameleon{}, Stratego{}}
+var registered = []game.Variant{Chess{}, CardChess{}, Chameleon{}, Stratego{}}
 
 // Register adds a game: from then on every session offers it as a
 // UCI_Variant value, and bench, perft and records reach it. A game is one
 // package and this one call (in an init function or before the first
 // session). A name already taken is a programming error.
-func Register(v variants.Variant) {
+func Register(v game.Variant) {
 	if ByName(v.Name()) != nil {
 		panic("games: " + v.Name() + " is registered twice")
 	}
@@ -28,7 +28,7 @@ func Register(v variants.Variant) {
 }
 
 // All lists the games in the order of the UCI_Variant combo, chess first.
-func All() []variants.Variant { return slices.Clone(registered) }
+func All() []game.Variant { return slices.Clone(registered) }
 
 // Names are the games' UCI_Variant names, in that order.
 func Names() []string {
@@ -40,7 +40,7 @@ func Names() []string {
 }
 
 // ByName finds a game by its UCI_Variant name, ignoring case.
-func ByName(name string) variants.Variant {
+func ByName(name string) game.Variant {
 	for _, v := range All() {
 		if strings.EqualFold(v.Name(), name) {
 			return v
@@ -56,7 +56,7 @@ func ByName(name string) variants.Variant {
 // or "Fischer Random"; in any case and spacing (the names python-chess
 // reads). chess960 says the tag names Chess960; v is nil for a name no game
 // answers to, and for an empty tag.
-func RecordVariant(tag string) (v variants.Variant, chess960 bool) {
+func RecordVariant(tag string) (v game.Variant, chess960 bool) {
 	key := strings.Map(func(r rune) rune {
 		if r == ' ' || r == '-' || r == '_' {
 			return -1
@@ -81,8 +81,8 @@ func notApplicable(option, game, why string) string {
 }
 
 // DefaultOwn are the defaults of every registered game's own options.
-func DefaultOwn() variants.Values {
-	own := variants.Values{}
+func DefaultOwn() game.Values {
+	own := game.Values{}
 	for _, v := range registered {
 		for _, o := range v.Properties().Options {
 			if _, ok := own[o.Name]; !ok {

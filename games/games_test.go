@@ -10,13 +10,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tempest/game"
 	"tempest/kit"
 	"tempest/rules"
-	"tempest/variants"
 )
 
-func defaults() variants.Settings {
-	return variants.Settings{HashMB: variants.DefaultHashMB, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
+func defaults() game.Settings {
+	return game.Settings{HashMB: game.DefaultHashMB, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
 		Own: DefaultOwn(), Level: kit.PlayingLevels[len(kit.PlayingLevels)-1].Level, LevelSeed: 1}
 }
 

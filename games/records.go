@@ -7,13 +7,13 @@ import (
 	"strconv"
 	"strings"
 
-	"tempest/variants"
+	"tempest/game"
 )
 
 // fenRecordText writes a game's record with its moves numbered from its
 // FEN-style start string: the side to move in field 2, the move number in
 // field 6 (chess and card chess).
-func fenRecordText(g variants.Game) string {
+func fenRecordText(g game.Game) string {
 	f := strings.Fields(g.Start())
 	blackFirst := len(f) > 1 && f[1] == "b"
 	first := 1
@@ -31,12 +31,12 @@ func fenRecordText(g variants.Game) string {
 // own Divide (with the game's history, so repetition ends lines), and "d"
 // shows the position string and state.
 
-func followByPlay(g variants.Game, token string) error {
+func followByPlay(g game.Game, token string) error {
 	_, err := g.Play(token)
 	return err
 }
 
-func dividePerft(ctx context.Context, divide func(context.Context, int) (map[string]uint64, error), depth int) ([]variants.PerftCount, error) {
+func dividePerft(ctx context.Context, divide func(context.Context, int) (map[string]uint64, error), depth int) ([]game.PerftCount, error) {
 	counts, err := divide(ctx, depth)
 	if err != nil {
 		return nil, err
@@ -45,13 +45,13 @@ func dividePerft(ctx context.Context, divide func(context.Context, int) (map[str
 }
 
 // noEval is the "eval" answer of a game with no term-by-term evaluation.
-func noEval(g variants.Game) ([]string, error) {
+func noEval(g game.Game) ([]string, error) {
 	return nil, fmt.Errorf("eval: the term-by-term evaluation exists for chess only; UCI_Variant is %s", g.Variant())
 }
 
 // statusLines is "d" for games drawn by their own commands: the position
 // string and the state.
-func statusLines(g variants.Game) []string {
+func statusLines(g game.Game) []string {
 	st := g.Status()
 	return []string{
 		"Variant: " + g.Variant(),
@@ -63,11 +63,11 @@ func statusLines(g variants.Game) []string {
 }
 
 // sortedCounts orders a variant perft's counts by action token.
-func sortedCounts(counts map[string]uint64) []variants.PerftCount {
-	out := make([]variants.PerftCount, 0, len(counts))
+func sortedCounts(counts map[string]uint64) []game.PerftCount {
+	out := make([]game.PerftCount, 0, len(counts))
 	for k, n := range counts {
-		out = append(out, variants.PerftCount{Action: k, Nodes: n})
+		out = append(out, game.PerftCount{Action: k, Nodes: n})
 	}
-	slices.SortFunc(out, func(a, b variants.PerftCount) int { return strings.Compare(a.Action, b.Action) })
+	slices.SortFunc(out, func(a, b game.PerftCount) int { return strings.Compare(a.Action, b.Action) })
 	return out
 }

@@ -3,8 +3,8 @@ package games
 import (
 	"testing"
 
+	"tempest/game"
 	"tempest/rules"
-	"tempest/variants"
 )
 
 // FuzzLoadChessRecord: any text either fails to load as a chess record, or
@@ -18,10 +18,10 @@ func FuzzLoadChessRecord(f *testing.F) {
 	f.Add("[Event \"x\"]\n\n1. e4 e5 1-0 2. Nf3 *\n", false)
 	f.Add("[Event \"x\"]\n[Result \"banana\"]\n\n1. e4\n", false)
 	f.Fuzz(func(t *testing.T, text string, chess960 bool) {
-		load := func(r rules.Record) (variants.Game, error) {
-			return Chess{}.Load(r, variants.Settings{Chess960: chess960})
+		load := func(r rules.Record) (game.Game, error) {
+			return Chess{}.Load(r, game.Settings{Chess960: chess960})
 		}
-		write := func(g variants.Game) string { return g.RecordText() }
+		write := func(g game.Game) string { return g.RecordText() }
 		if err := rules.CheckRoundTrip(text, load, write, "FEN", "SetUp", "Variant"); err != nil {
 			t.Fatalf("%q: %v", text, err)
 		}

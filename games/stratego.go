@@ -8,10 +8,10 @@ import (
 	"strings"
 	"time"
 
+	"tempest/game"
 	"tempest/internal/quote"
 	"tempest/kit"
 	"tempest/rules"
-	"tempest/variants"
 	"tempest/variants/stratego"
 	"tempest/variants/stratego/stsearch"
 )
@@ -24,16 +24,16 @@ type strategoGame struct{ *stratego.Game }
 
 func (g strategoGame) Follow(token string) error { return followByPlay(g, token) }
 func (g strategoGame) Display() []string         { return statusLines(g) }
-func (g strategoGame) Perft(ctx context.Context, depth int, _ variants.Settings) ([]variants.PerftCount, error) {
+func (g strategoGame) Perft(ctx context.Context, depth int, _ game.Settings) ([]game.PerftCount, error) {
 	return dividePerft(ctx, g.Divide, depth)
 }
 
-var _ variants.Variant = Stratego{}
+var _ game.Variant = Stratego{}
 
 func (Stratego) Name() string        { return stratego.Name }
 func (Stratego) Description() string { return stratego.Description }
 
-func (Stratego) Start(setup []string, _ variants.Settings) (variants.Game, error) {
+func (Stratego) Start(setup []string, _ game.Settings) (game.Game, error) {
 	p, err := strategoStart(setup)
 	if err != nil {
 		return nil, err
@@ -41,7 +41,7 @@ func (Stratego) Start(setup []string, _ variants.Settings) (variants.Game, error
 	return strategoGame{stratego.NewGame(p)}, nil
 }
 
-func (Stratego) Parse(pos string, _ variants.Settings) (variants.Game, error) {
+func (Stratego) Parse(pos string, _ game.Settings) (game.Game, error) {
 	p, err := stratego.ParsePosition(pos)
 	if err != nil {
 		return nil, fmt.Errorf("invalid stratego position %q: %v", quote.Truncate(pos, 160), err)
@@ -49,7 +49,7 @@ func (Stratego) Parse(pos string, _ variants.Settings) (variants.Game, error) {
 	return strategoGame{stratego.NewGame(p)}, nil
 }
 
-func (Stratego) Load(r rules.Record, _ variants.Settings) (variants.Game, error) {
+func (Stratego) Load(r rules.Record, _ game.Settings) (game.Game, error) {
 	g, err := stratego.LoadRecord(r)
 	if err != nil {
 		return nil, err
@@ -70,19 +70,20 @@ func (g strategoGame) View(player string) (string, error) {
 	return v.String(), nil
 }
 
-func (Stratego) Commands() map[string]variants.Command {
-	return map[string]variants.Command{"setup": variants.LinesCommand(strategoSetupCommand)}
+func (Stratego) Commands() map[string]game.Command {
+	return map[string]game.Command{"setup": game.LinesCommand("<v|e> [seed <n>]",
+		"an arrangement of the side's pieces from the setup generator, as the position string's home rows", strategoSetupCommand)}
 }
 
-func (Stratego) NewEngine(s variants.Settings) (variants.Engine, error) {
+func (Stratego) NewEngine(s game.Settings) (game.Engine, error) {
 	e, err := newStrategoEngine(s)
 	if err != nil {
 		return nil, err
 	}
-	return variants.Bind[strategoGame](e), nil
+	return game.Bind[strategoGame](e), nil
 }
 
-func newStrategoEngine(s variants.Settings) (*strategoEngine, error) {
+func newStrategoEngine(s game.Settings) (*strategoEngine, error) {
 	e := &strategoEngine{e: stsearch.New()}
 	if _, err := e.Configure(s); err != nil {
 		return nil, err
@@ -90,15 +91,15 @@ func newStrategoEngine(s variants.Settings) (*strategoEngine, error) {
 	return e, nil
 }
 
-func (Stratego) Bench(ctx context.Context, depth int, _ variants.Settings, report func(string)) kit.BenchResult {
+func (Stratego) Bench(ctx context.Context, depth int, _ game.Settings, report func(string)) kit.BenchResult {
 	return stsearch.Bench(ctx, depth, report)
 }
 
-func (Stratego) Properties() variants.Properties {
-	return variants.Properties{Title: "Stratego", Sides: []string{"v", "e"}, MinPlayers: 2, Files: stratego.Files, Ranks: stratego.Ranks, Hidden: true,
-		GoWords: []variants.Word{{Name: "deal", Arg: "belief|uniform",
+func (Stratego) Properties() game.Properties {
+	return game.Properties{Title: "Stratego", Sides: []string{"v", "e"}, MinPlayers: 2, Files: stratego.Files, Ranks: stratego.Ranks, Hidden: game.HiddenPieces,
+		GoWords: []game.Word{{Name: "deal", Arg: "belief|uniform",
 			Help: "how the opponent's hidden pieces are dealt in each world: from the public record, or uniformly"}},
-		StartWords: []variants.Word{
+		StartWords: []game.Word{
 			{Name: "seed", Arg: "<n>", Help: "both armies arranged by the engine's setup generator"},
 			{Name: "random", Arg: "<n>", Help: "both armies dealt uniformly at random"},
 			{Name: "setup", Arg: "<volcandria rows> <everwinter rows>", Help: "given arrangements"}},
@@ -169,11 +170,11 @@ func strategoSetupCommand(_ strategoGame, args []string) ([]string, error) {
 // forget.
 type strategoEngine struct {
 	e        *stsearch.Engine
-	settings variants.Settings
+	settings game.Settings
 	fresh    bool
 }
 
-func (c *strategoEngine) Configure(s variants.Settings) ([]string, error) {
+func (c *strategoEngine) Configure(s game.Settings) ([]string, error) {
 	game := "Stratego"
 	var notes []string
 	if s.HashMB != stsearch.TableMB && s.HashMB != c.settings.HashMB && c.settings.HashMB != 0 {
@@ -204,8 +205,8 @@ func (c *strategoEngine) Eval(g strategoGame) ([]string, error) { return noEval(
 func (c *strategoEngine) ClearHash() string {
 	return "Clear Hash: nothing to clear, every Stratego search starts with an empty table"
 }
-func (c *strategoEngine) Settings() variants.Settings { return c.settings }
-func (c *strategoEngine) TableMB() int                { return stsearch.TableMB }
+func (c *strategoEngine) Settings() game.Settings { return c.settings }
+func (c *strategoEngine) TableMB() int            { return stsearch.TableMB }
 
 // Prepare reads "go": depth, nodes, movetime, wtime/btime (Volcandria/
 // Everwinter) with winc/binc and movestogo, infinite, ponder (Stratego
@@ -215,7 +216,7 @@ func (c *strategoEngine) TableMB() int                { return stsearch.TableMB 
 // stsearch.Options). searchmoves and mate are ignored with a note. The
 // engine decides from the mover's view; a view of the other player cannot
 // be searched.
-func (c *strategoEngine) Prepare(g strategoGame, args []string) (variants.Search, []string, error) {
+func (c *strategoEngine) Prepare(g strategoGame, args []string) (game.Search, []string, error) {
 	pos := *g.Pos() // the search owns its copy
 	us := int(pos.SideToMove())
 	gp := kit.ParseGo(args, us, kit.ColourClocks, "deal")

@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tempest/game"
 	"tempest/games"
-	"tempest/variants"
 )
 
 // What "games" says of each game is what the game does: the sides move in
@@ -25,7 +25,7 @@ import (
 func TestGamesDeclareWhatTheyDo(t *testing.T) {
 	out := runScript(t, "games\n")
 	require.Contains(t, out, "games end")
-	line := regexp.MustCompile(`(?m)^game (\S+) sides (\S+) players (\d+)-(\d+) board (\d+)x(\d+) hidden (\w+) cards (\w+) uses (\S+) perft (\d+) bench (\d+)$`)
+	line := regexp.MustCompile(`(?m)^game (\S+) sides (\S+) players (\d+)-(\d+) board (\d+)x(\d+) hidden (\S+) cards (\w+) uses (\S+) perft (\d+) bench (\d+)$`)
 	declared := map[string][]string{}
 	for _, m := range line.FindAllStringSubmatch(out, -1) {
 		declared[m[1]] = m
@@ -46,8 +46,33 @@ func TestGamesDeclareWhatTheyDo(t *testing.T) {
 			g, err := v.Start(nil, DefaultSettings())
 			require.NoError(t, err)
 			assert.Equal(t, sides[0], g.Status().ToMove, "the first side moves first")
-			_, err = g.View(sides[0])
-			assert.Equal(t, m[7] == "true", !errors.Is(err, variants.ErrNoHiddenInformation), "hidden %s, view: %v", m[7], err)
+			view, err := g.View(sides[0])
+			assert.Equal(t, m[7] != "-", !errors.Is(err, game.ErrNoHiddenInformation), "hidden %s, view: %v", m[7], err)
+			assert.Equal(t, p.Hidden.String(), m[7])
+			// What is hidden shows in the view of the side to move: the board
+			// (the first field) as it is when only hands are hidden, changed
+			// when the other side's pieces are.
+			if board := strings.Fields(g.Position())[0]; err == nil {
+				switch m[7] {
+				case "hands":
+					assert.Equal(t, board, strings.Fields(view)[0], "hands hidden, yet the view's board differs")
+					assert.NotEqual(t, g.Position(), view, "hands hidden, yet the view shows everything")
+				case "pieces":
+					assert.NotEqual(t, board, strings.Fields(view)[0], "pieces hidden, yet the view shows the board whole")
+				default:
+					t.Errorf("hidden %q is none of -, hands, pieces", m[7])
+				}
+			}
+			// Each command the game declares is one it answers: run with no
+			// arguments it never draws "unknown command".
+			commands := regexp.MustCompile(`(?m)^game `+v.Name()+` command ([^\s:]+)[^:]*: (.+)$`).FindAllStringSubmatch(out, -1)
+			assert.Len(t, commands, len(v.Commands()))
+			for _, c := range commands {
+				assert.Contains(t, v.Commands(), c[1])
+				assert.NotEmpty(t, strings.TrimSpace(c[2]), "command %s has no help", c[1])
+				got := runScript(t, fmt.Sprintf("setoption name UCI_Variant value %s\nposition startpos\n%s\n", v.Name(), c[1]))
+				assert.NotContains(t, got, "unknown command", "declared command %s", c[1])
+			}
 
 			rng := rand.New(rand.NewPCG(1, 2))
 			for ply := 0; ply < 60 && !g.Status().Over; ply++ {

@@ -3,36 +3,30 @@ package protocol
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
+	"tempest/game"
 	"tempest/games"
 	"tempest/internal/quote"
-	"tempest/variants"
 )
 
 // OptionKind is a UCI option type.
-type OptionKind = variants.OptionKind
+type OptionKind = game.OptionKind
 
 const (
-	Spin   = variants.Spin
-	Check  = variants.Check
-	Combo  = variants.Combo
-	Button = variants.Button
-	String = variants.String
+	Spin   = game.Spin
+	Check  = game.Check
+	Combo  = game.Combo
+	Button = game.Button
+	String = game.String
 )
 
-// Option is one UCI option. The table of options is the single source of
-// truth: "uci" prints it, "setoption" parses and range-checks against it,
-// and docs/PROTOCOL.md describes each entry.
+// Option is one UCI option: its declaration and what setting it does. The
+// table of options is the single source of truth: "uci" prints it,
+// "setoption" parses and range-checks against it, and docs/PROTOCOL.md
+// describes each entry.
 type Option struct {
-	Name    string
-	Kind    OptionKind
-	Default string
-	Min     int      // spin
-	Max     int      // spin
-	Vars    []string // combo
-	Help    string   // one line for docs
+	game.Option
 	// DuringSearch marks an option that may change while a search runs
 	// (it reaches the engine at the next go); every other one is refused.
 	DuringSearch bool
@@ -40,67 +34,6 @@ type Option struct {
 	// apply makes the value take effect; value has been validated.
 	apply func(s *Session, value string) error
 	value string
-}
-
-// declaration is the "option ..." line sent in reply to "uci".
-func (o *Option) declaration() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "option name %s type %s", o.Name, variants.KindNames[o.Kind])
-	switch o.Kind {
-	case Spin:
-		fmt.Fprintf(&b, " default %s min %d max %d", o.Default, o.Min, o.Max)
-	case Check, String:
-		def := o.Default
-		if o.Kind == String && def == "" {
-			def = "<empty>"
-		}
-		fmt.Fprintf(&b, " default %s", def)
-	case Combo:
-		fmt.Fprintf(&b, " default %s", o.Default)
-		for _, v := range o.Vars {
-			fmt.Fprintf(&b, " var %s", v)
-		}
-	}
-	return b.String()
-}
-
-// normalize checks value against the option's type and range. Out-of-range
-// spin values are clamped, and the note says so.
-func (o *Option) normalize(value string) (normalized, note string, err error) {
-	switch o.Kind {
-	case Spin:
-		n, err := strconv.Atoi(value)
-		if err != nil {
-			return "", "", fmt.Errorf("option %s needs a whole number from %d to %d, not %q", o.Name, o.Min, o.Max, quote.Truncate(value, 20))
-		}
-		if n < o.Min || n > o.Max {
-			clamped := min(max(n, o.Min), o.Max)
-			return strconv.Itoa(clamped), fmt.Sprintf("option %s value %d is outside %d..%d; using %d", o.Name, n, o.Min, o.Max, clamped), nil
-		}
-		return strconv.Itoa(n), "", nil
-	case Check:
-		switch strings.ToLower(value) {
-		case "true":
-			return "true", "", nil
-		case "false":
-			return "false", "", nil
-		}
-		return "", "", fmt.Errorf("option %s needs true or false, not %q", o.Name, quote.Truncate(value, 20))
-	case Combo:
-		for _, v := range o.Vars {
-			if strings.EqualFold(v, value) {
-				return v, "", nil
-			}
-		}
-		return "", "", fmt.Errorf("option %s must be one of %s, not %q", o.Name, strings.Join(o.Vars, ", "), quote.Truncate(value, 40))
-	case Button:
-		return "", "", nil
-	case String:
-		if value == "<empty>" { // what "uci" shows for an empty default, as GUIs send it back
-			return "", "", nil
-		}
-	}
-	return value, "", nil
 }
 
 // Options returns the option table, for documentation and tests.
@@ -151,7 +84,7 @@ func (s *Session) setOption(args []string) {
 		s.out.errorf("option %s needs a value", o.Name)
 		return
 	}
-	v, note, err := o.normalize(value)
+	v, note, err := o.Normalize(value)
 	if err != nil {
 		s.out.errorf("%v", err)
 		return
@@ -176,7 +109,7 @@ func (s *Session) setOption(args []string) {
 
 // optionError reports why an option was refused, naming it once.
 func (s *Session) optionError(name string, err error) {
-	var own *variants.OptionError
+	var own *game.OptionError
 	if errors.As(err, &own) && own.Option == name {
 		err = own.Err
 	}
@@ -184,7 +117,7 @@ func (s *Session) optionError(name string, err error) {
 }
 
 // gameOptions are the options the games declare for themselves
-// (variants.Properties.Options), each once, in the order of the games. A
+// (game.Properties.Options), each once, in the order of the games. A
 // game that declares an option gets its changes; in another game a change
 // is kept for the games that declare it, and noted (ownOption).
 func (s *Session) gameOptions() []*Option {
@@ -196,8 +129,7 @@ func (s *Session) gameOptions() []*Option {
 				continue
 			}
 			seen[spec.Name] = true
-			table = append(table, &Option{Name: spec.Name, Kind: spec.Kind, Default: spec.Default, Min: spec.Min, Max: spec.Max,
-				Vars: spec.Vars, Help: spec.Help,
+			table = append(table, &Option{Option: spec.Option,
 				apply: func(s *Session, v string) error { return s.ownOption(spec, v) }})
 		}
 	}
@@ -208,8 +140,8 @@ func (s *Session) gameOptions() []*Option {
 // declares it (a file read off the command loop); otherwise the value is
 // checked as its game will read it (a bad file is refused now, not at the
 // switch), kept, and noted as not applying.
-func (s *Session) ownOption(spec variants.OptionSpec, v string) error {
-	set := func(c *variants.Settings) { c.Own = c.Own.With(spec.Name, v) }
+func (s *Session) ownOption(spec game.OptionSpec, v string) error {
+	set := func(c *game.Settings) { c.Own = c.Own.With(spec.Name, v) }
 	if declares(s.variant, spec.Name) {
 		if spec.File {
 			return s.readFile(spec.Name, v, set)
@@ -248,7 +180,7 @@ func (s *Session) ownOption(spec variants.OptionSpec, v string) error {
 }
 
 // declares says whether game v has the option name of its own.
-func declares(v variants.Variant, name string) bool {
+func declares(v game.Variant, name string) bool {
 	for _, o := range v.Properties().Options {
 		if o.Name == name {
 			return true

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 
-	"tempest/variants"
+	"tempest/game"
 )
 
 // errReading tells setOption that the option's file is being read off the
@@ -17,7 +17,7 @@ var errReading = errors.New("the file is being read")
 // that needs what it reads (go, a second file, a game switch) waits for it.
 type reading struct {
 	option, value string
-	change        func(*variants.Settings)
+	change        func(*game.Settings)
 	cancel        context.CancelFunc
 	done          chan struct{}
 	// Set by the reader before done closes.
@@ -29,8 +29,8 @@ type reading struct {
 // finds long to read is read on another goroutine, after the quick checks
 // (the kind of file, its size against the memory) refused what they must
 // at once; anything else is configured as any option.
-func (s *Session) readFile(option, value string, change func(*variants.Settings)) error {
-	l, ok := variants.LoaderOf(s.engine)
+func (s *Session) readFile(option, value string, change func(*game.Settings)) error {
+	l, ok := game.LoaderOf(s.engine)
 	if !ok || s.searching() {
 		return s.reconfigure(change)
 	}

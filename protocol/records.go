@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"strings"
 
+	"tempest/game"
 	"tempest/games"
 	"tempest/internal/quote"
 	"tempest/rules"
-	"tempest/variants"
 )
 
 // writeRecord answers "pgn" with the game so far between "pgn begin" and "pgn end".
@@ -84,7 +84,7 @@ func (s *Session) receiveRecordLine(line string) {
 
 // unknownResultWarning notes a record that gives its result as unknown (*)
 // although its moves end the game: the game's result replaces it.
-func unknownResultWarning(r rules.Record, g variants.Game) []string {
+func unknownResultWarning(r rules.Record, g game.Game) []string {
 	if r.Result != rules.Unfinished {
 		return nil
 	}

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"tempest/game"
 	"tempest/internal/quote"
-	"tempest/variants"
 )
 
 // evalCommand prints the static evaluation term by term ("eval"), where
@@ -41,7 +41,7 @@ func (s *Session) benchCommand(args []string) {
 	}
 	s.stopJob()
 	variant, settings := s.variant, s.settings
-	settings.HashMB, settings.Threads = variants.DefaultHashMB, 1 // the signature's
+	settings.HashMB, settings.Threads = game.DefaultHashMB, 1 // the signature's
 	s.startJob(jobOther, func(ctx context.Context, j *job) {
 		res := variant.Bench(ctx, depth, settings, func(line string) { s.out.println(line) })
 		if res.Err != nil {

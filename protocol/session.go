@@ -14,25 +14,25 @@ import (
 	"sync/atomic"
 	"time"
 
+	"tempest/game"
 	"tempest/games"
 	"tempest/internal/quote"
 	"tempest/kit"
 	"tempest/tt"
-	"tempest/variants"
 )
 
 // DefaultHashMB is the hash table size before any setoption.
-const DefaultHashMB = variants.DefaultHashMB
+const DefaultHashMB = game.DefaultHashMB
 
 // Session is one UCI conversation. It holds one game of one variant and
 // that game's engine, and forwards every command to them through the
 // variants interfaces, whatever the game.
 type Session struct {
 	out      *output
-	variant  variants.Variant // the current game's rules and engine maker (UCI_Variant)
-	game     variants.Game    // the current game
-	engine   variants.Engine  // the current game's engine
-	settings variants.Settings
+	variant  game.Variant // the current game's rules and engine maker (UCI_Variant)
+	game     game.Game    // the current game
+	engine   game.Engine  // the current game's engine
+	settings game.Settings
 	// unapplied: settings changed while a search used the engine (Ponder,
 	// UCI_ShowWDL); the next "go" hands them over.
 	unapplied bool
@@ -115,8 +115,8 @@ func NewSession(out io.Writer) *Session {
 
 // DefaultSettings are the settings the options' defaults make: what a
 // session starts with, and what the bench signatures are measured with.
-func DefaultSettings() variants.Settings {
-	return variants.Settings{HashMB: DefaultHashMB, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
+func DefaultSettings() game.Settings {
+	return game.Settings{HashMB: DefaultHashMB, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
 		Own: games.DefaultOwn()}
 }
 
@@ -124,68 +124,68 @@ func DefaultSettings() variants.Settings {
 func (s *Session) optionTable() []*Option {
 	spin := func(v string) int { n, _ := strconv.Atoi(v); return n }
 	table := []*Option{
-		{Name: "Hash", Kind: Spin, Default: strconv.Itoa(DefaultHashMB), Min: 1, Max: max(tt.MaxMB(), DefaultHashMB),
-			Help: "transposition table size in MiB; the maximum is half the machine's memory, and a size the free memory cannot hold is refused",
+		{Option: game.Option{Name: "Hash", Kind: Spin, Default: strconv.Itoa(DefaultHashMB), Min: 1, Max: max(tt.MaxMB(), DefaultHashMB),
+			Help: "transposition table size in MiB; the maximum is half the machine's memory, and a size the free memory cannot hold is refused"},
 			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.HashMB = spin(v) }) // on error the old table stays
+				return s.reconfigure(func(c *game.Settings) { c.HashMB = spin(v) }) // on error the old table stays
 			}},
-		{Name: "Clear Hash", Kind: Button, Help: "empty the transposition table",
+		{Option: game.Option{Name: "Clear Hash", Kind: Button, Help: "empty the transposition table"},
 			apply: func(s *Session, _ string) error {
 				if note := s.engine.ClearHash(); note != "" {
 					s.out.info("%s", note)
 				}
 				return nil
 			}},
-		{Name: "Threads", Kind: Spin, Default: "1", Min: 1, Max: kit.MaxThreads, Help: "search threads (Lazy SMP; chess and card chess); a count whose threads the free memory cannot hold is refused",
+		{Option: game.Option{Name: "Threads", Kind: Spin, Default: "1", Min: 1, Max: kit.MaxThreads, Help: "search threads (Lazy SMP; chess and card chess); a count whose threads the free memory cannot hold is refused"},
 			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.Threads = spin(v) })
+				return s.reconfigure(func(c *game.Settings) { c.Threads = spin(v) })
 			}},
-		{Name: "MultiPV", Kind: Spin, Default: "1", Min: 1, Max: 256, Help: "number of best lines to report (chess)",
+		{Option: game.Option{Name: "MultiPV", Kind: Spin, Default: "1", Min: 1, Max: 256, Help: "number of best lines to report (chess)"},
 			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.MultiPV = spin(v) })
+				return s.reconfigure(func(c *game.Settings) { c.MultiPV = spin(v) })
 			}},
-		{Name: "Ponder", Kind: Check, Default: "false", Help: "tells the engine the GUI may send \"go ponder\"", DuringSearch: true,
+		{Option: game.Option{Name: "Ponder", Kind: Check, Default: "false", Help: "tells the engine the GUI may send \"go ponder\""}, DuringSearch: true,
 			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.Ponder = v == "true" })
+				return s.reconfigure(func(c *game.Settings) { c.Ponder = v == "true" })
 			}},
-		{Name: "Move Overhead", Kind: Spin, Default: "30", Min: 0, Max: 5000,
-			Help: "milliseconds kept back per move for GUI and network lag",
+		{Option: game.Option{Name: "Move Overhead", Kind: Spin, Default: "30", Min: 0, Max: 5000,
+			Help: "milliseconds kept back per move for GUI and network lag"},
 			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.MoveOverhead = time.Duration(spin(v)) * time.Millisecond })
+				return s.reconfigure(func(c *game.Settings) { c.MoveOverhead = time.Duration(spin(v)) * time.Millisecond })
 			}},
-		{Name: "Contempt", Kind: Spin, Default: "0", Min: -200, Max: 200,
-			Help: "centipawns a draw is worth less than equal to the engine (chess and card chess)",
+		{Option: game.Option{Name: "Contempt", Kind: Spin, Default: "0", Min: -200, Max: 200,
+			Help: "centipawns a draw is worth less than equal to the engine (chess and card chess)"},
 			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.Contempt = spin(v) })
+				return s.reconfigure(func(c *game.Settings) { c.Contempt = spin(v) })
 			}},
-		{Name: "UCI_Chess960", Kind: Check, Default: "false", Help: "castling moves are written king-takes-rook",
+		{Option: game.Option{Name: "UCI_Chess960", Kind: Check, Default: "false", Help: "castling moves are written king-takes-rook"},
 			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.Chess960 = v == "true" })
+				return s.reconfigure(func(c *game.Settings) { c.Chess960 = v == "true" })
 			}},
-		{Name: "UCI_AnalyseMode", Kind: Check, Default: "false", Help: "set by GUIs when analysing; accepted, no effect on play", DuringSearch: true,
+		{Option: game.Option{Name: "UCI_AnalyseMode", Kind: Check, Default: "false", Help: "set by GUIs when analysing; accepted, no effect on play"}, DuringSearch: true,
 			apply: func(s *Session, v string) error { s.analyseMode = v == "true"; return nil }},
-		{Name: "UCI_ShowWDL", Kind: Check, Default: "false", Help: "add \"wdl W D L\" (per mille) to scores", DuringSearch: true,
+		{Option: game.Option{Name: "UCI_ShowWDL", Kind: Check, Default: "false", Help: "add \"wdl W D L\" (per mille) to scores"}, DuringSearch: true,
 			apply: func(s *Session, v string) error {
-				return s.reconfigure(func(c *variants.Settings) { c.ShowWDL = v == "true" })
+				return s.reconfigure(func(c *game.Settings) { c.ShowWDL = v == "true" })
 			}},
-		{Name: "UCI_Variant", Kind: Combo, Default: "chess", Vars: variantNames(),
-			Help:  "the game played: chess, or a variant of docs/VARIANTS.md",
+		{Option: game.Option{Name: "UCI_Variant", Kind: Combo, Default: "chess", Vars: variantNames(),
+			Help: "the game played: chess, or a variant of docs/VARIANTS.md"},
 			apply: func(s *Session, v string) error { return s.switchVariant(v) }},
-		{Name: "Skill Level", Kind: Spin, Default: strconv.Itoa(len(kit.PlayingLevels) - 1), Min: 0, Max: len(kit.PlayingLevels) - 1,
-			Help:  "playing level: 0 random mover, 1 greedy, 2 and up weakened search, the maximum full strength",
+		{Option: game.Option{Name: "Skill Level", Kind: Spin, Default: strconv.Itoa(len(kit.PlayingLevels) - 1), Min: 0, Max: len(kit.PlayingLevels) - 1,
+			Help: "playing level: 0 random mover, 1 greedy, 2 and up weakened search, the maximum full strength"},
 			apply: func(s *Session, v string) error { s.skill = spin(v); return s.applyLevel() }},
-		{Name: "UCI_LimitStrength", Kind: Check, Default: "false", Help: "play at the level given by UCI_Elo (overrides Skill Level)",
+		{Option: game.Option{Name: "UCI_LimitStrength", Kind: Check, Default: "false", Help: "play at the level given by UCI_Elo (overrides Skill Level)"},
 			apply: func(s *Session, v string) error { s.limitStrength = v == "true"; return s.applyLevel() }},
-		{Name: "UCI_Elo", Kind: Spin, Default: strconv.Itoa(kit.PlayingLevels[len(kit.PlayingLevels)-1].Elo),
+		{Option: game.Option{Name: "UCI_Elo", Kind: Spin, Default: strconv.Itoa(kit.PlayingLevels[len(kit.PlayingLevels)-1].Elo),
 			Min: kit.PlayingLevels[0].Elo, Max: kit.PlayingLevels[len(kit.PlayingLevels)-1].Elo,
-			Help:  "target strength when UCI_LimitStrength is on: the strongest level whose measured Elo is at most this",
+			Help: "target strength when UCI_LimitStrength is on: the strongest level whose measured Elo is at most this"},
 			apply: func(s *Session, v string) error { s.elo = spin(v); return s.applyLevel() }},
 	}
 	table = append(table, s.gameOptions()...)
 	// The tune build offers every chess search parameter, for SPSA.
 	for _, t := range games.Tunables() {
-		table = append(table, &Option{Name: t.Name, Kind: Spin, Default: strconv.Itoa(*t.Value), Min: t.Min, Max: t.Max,
-			Help:  "chess search parameter (tune build only; docs/DEVELOPING.md)",
+		table = append(table, &Option{Option: game.Option{Name: t.Name, Kind: Spin, Default: strconv.Itoa(*t.Value), Min: t.Min, Max: t.Max,
+			Help: "chess search parameter (tune build only; docs/DEVELOPING.md)"},
 			apply: func(s *Session, v string) error { *t.Value = spin(v); games.Retune(); return nil }})
 	}
 	return table
@@ -196,7 +196,7 @@ func (s *Session) optionTable() []*Option {
 // refuses them (a table the memory cannot hold) the old settings stay.
 // During a search (only Ponder and UCI_ShowWDL may change then) the engine
 // takes them at the next "go".
-func (s *Session) reconfigure(change func(*variants.Settings)) error {
+func (s *Session) reconfigure(change func(*game.Settings)) error {
 	next := s.settings
 	change(&next)
 	if s.searching() {
@@ -218,7 +218,7 @@ func (s *Session) reconfigure(change func(*variants.Settings)) error {
 // UCI_LimitStrength is on. Weak levels draw their random choices from a
 // clock-seeded generator, so games vary.
 func (s *Session) applyLevel() error {
-	return s.reconfigure(func(c *variants.Settings) {
+	return s.reconfigure(func(c *game.Settings) {
 		c.Level = kit.PlayingLevels[s.levelIndex()].Level
 		c.LevelSeed = uint64(time.Now().UnixNano())
 	})
@@ -364,7 +364,7 @@ func (s *Session) Execute(line string) bool {
 		s.out.printf("id name %s %s", Name, Version())
 		s.out.printf("id author %s", Author)
 		for _, o := range s.options {
-			s.out.println(o.declaration())
+			s.out.println(o.Declaration())
 		}
 		s.out.println("uciok")
 	case "isready":
@@ -447,7 +447,7 @@ func (s *Session) position(args []string) {
 	if end < len(args) {
 		moves = args[end+1:]
 	}
-	var next variants.Game
+	var next game.Game
 	var err error
 	if args[0] == "startpos" {
 		next, err = s.variant.Start(setup, s.settings)

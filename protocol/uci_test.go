@@ -12,9 +12,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tempest/game"
 	"tempest/movegen"
 	"tempest/tt"
-	"tempest/variants"
 )
 
 // live is a session running on its own goroutine, driven line by line the
@@ -335,7 +335,7 @@ func TestOptionsDocumented(t *testing.T) {
 		if !assert.NotEmpty(t, row, "option %s has no row in docs/PROTOCOL.md", o.Name) {
 			continue
 		}
-		assert.Contains(t, row, "| "+variants.KindNames[o.Kind]+" |", o.Name)
+		assert.Contains(t, row, "| "+game.KindNames[o.Kind]+" |", o.Name)
 		if o.Default != "" {
 			assert.Contains(t, row, "| "+o.Default+" |", o.Name)
 		}

@@ -4,14 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"runtime/debug"
+	"slices"
 	"strings"
 
+	"tempest/game"
 	"tempest/games"
 	"tempest/internal/quote"
 	"tempest/kit"
 	"tempest/rules"
-	"tempest/variants"
 )
 
 func variantNames() []string {
@@ -199,7 +201,7 @@ func (s *Session) moveList() {
 func (s *Session) view(args []string) {
 	if len(args) != 1 {
 		// A game without hidden information says so first.
-		if _, err := s.game.View(""); errors.Is(err, variants.ErrNoHiddenInformation) {
+		if _, err := s.game.View(""); errors.Is(err, game.ErrNoHiddenInformation) {
 			s.out.errorf("view: %v", err)
 			return
 		}
@@ -249,13 +251,14 @@ func (s *Session) levels() {
 }
 
 // gamesCommand answers "games" with what every game declares
-// (variants.Properties), so that a frontend needs no table of its own:
+// (game.Properties), so that a frontend needs no table of its own:
 //
-//	game <name> sides <letters> players <min>-<max> board <files>x<ranks> hidden <bool> cards <bool> uses <net,book,tables|-> perft <max depth> bench <depth>
+//	game <name> sides <letters> players <min>-<max> board <files>x<ranks> hidden <-|hands|pieces> cards <bool> uses <net,book,tables|-> perft <max depth> bench <depth>
 //	game <name> title <the game's name for humans>
 //	game <name> description <text>
 //	game <name> go <word> <argument>: <help>
 //	game <name> startpos <word> <argument>: <help>
+//	game <name> command <command> <arguments>: <help>
 //	games end
 func (s *Session) gamesCommand() {
 	for _, v := range games.All() {
@@ -272,7 +275,7 @@ func (s *Session) gamesCommand() {
 		if len(uses) == 0 {
 			uses = []string{"-"}
 		}
-		s.out.printf("game %s sides %s players %d-%d board %dx%d hidden %t cards %t uses %s perft %d bench %d",
+		s.out.printf("game %s sides %s players %d-%d board %dx%d hidden %s cards %t uses %s perft %d bench %d",
 			v.Name(), strings.Join(p.Sides, ","), p.MinPlayers, len(p.Sides), p.Files, p.Ranks, p.Hidden, p.Cards,
 			strings.Join(uses, ","), p.MaxPerftDepth, p.BenchDepth)
 		s.out.printf("game %s title %s", v.Name(), p.Title)
@@ -282,6 +285,11 @@ func (s *Session) gamesCommand() {
 		}
 		for _, w := range p.StartWords {
 			s.out.printf("game %s startpos %s %s: %s", v.Name(), w.Name, w.Arg, w.Help)
+		}
+		cmds := v.Commands()
+		for _, name := range slices.Sorted(maps.Keys(cmds)) {
+			c := cmds[name]
+			s.out.printf("game %s command %s: %s", v.Name(), strings.TrimSpace(name+" "+c.Arg), c.Help)
 		}
 	}
 	s.out.println("games end")

@@ -12,18 +12,18 @@ import (
 	"strings"
 	"sync"
 
+	"tempest/game"
 	"tempest/games"
 	"tempest/kit"
 	"tempest/rules"
 	"tempest/tuning/levels"
-	"tempest/variants"
 )
 
 // maxSeats is the most engines a match seats.
 const maxSeats = 4
 
 // matchCommand plays any registered game between 2 to 4 UCI engine
-// processes, one per seat, from what the game declares (variants.Properties):
+// processes, one per seat, from what the game declares (game.Properties):
 // its sides, whether a side sees only its view, its start words. The
 // referee is the game's rules service in this process. Seats rotate over
 // the sides from game to game, and the games of one rotation share their
@@ -121,9 +121,9 @@ type opening struct {
 
 // match is one match: its settings, then (under mu) its progress.
 type match struct {
-	variant  variants.Variant
-	props    variants.Properties
-	settings variants.Settings
+	variant  game.Variant
+	props    game.Properties
+	settings game.Settings
 	seats    []seat
 	sides    []string // the sides that play, in turn order; game i seats seat j on sides[(i+j) mod n]
 	// startWords may hold "{seed}"; randomPlies are played from each opening.
@@ -170,10 +170,10 @@ func newMatch(f matchFlags) (*match, error) {
 	case f.players != 0 && (f.players < 2 || f.players > maxSeats):
 		return nil, fmt.Errorf("-players %d: want 2, 3 or 4", f.players)
 	}
-	m := &match{variant: v, props: v.Properties(), settings: variants.Settings{Own: games.DefaultOwn()}, seed: f.seed, out: os.Stdout,
+	m := &match{variant: v, props: v.Properties(), settings: game.Settings{Own: games.DefaultOwn()}, seed: f.seed, out: os.Stdout,
 		maxPlies: f.maxPlies, openings: map[int]*opening{}, reasons: map[string]int{}, halves: map[int]float64{}}
 	m.startWords = strings.Fields(f.start)
-	if !f.set["start"] && slices.ContainsFunc(m.props.StartWords, func(w variants.Word) bool { return w.Name == "seed" }) {
+	if !f.set["start"] && slices.ContainsFunc(m.props.StartWords, func(w game.Word) bool { return w.Name == "seed" }) {
 		m.startWords = []string{"seed", "{seed}"}
 	}
 	m.randomPlies = f.randomPlies
@@ -210,7 +210,7 @@ func newMatch(f matchFlags) (*match, error) {
 		}
 		// A game that declares "time" reads the mover's clock from it; the
 		// others get UCI's two clocks, which is all a two-player engine knows.
-		declared := slices.ContainsFunc(m.props.GoWords, func(w variants.Word) bool { return w.Name == "time" })
+		declared := slices.ContainsFunc(m.props.GoWords, func(w game.Word) bool { return w.Name == "time" })
 		m.clock = &clockSpec{base: base, inc: inc, moverOnly: n > 2 || declared}
 		if !m.clock.moverOnly {
 			m.clock.order = [2]string(m.inDeclaredOrder(m.sides))
@@ -291,7 +291,7 @@ func checkGo(params string, clock, explicit bool, k int) error {
 }
 
 // startWordsHelp lists the game's start words for an error message.
-func startWordsHelp(p variants.Properties) string {
+func startWordsHelp(p game.Properties) string {
 	if len(p.StartWords) == 0 {
 		return "none"
 	}
@@ -420,8 +420,8 @@ func (m *match) done() bool {
 	return m.stopped || m.failed != nil
 }
 
-// game is one game being played: which seat plays which side.
-type game struct {
+// pairing is one game being played: which seat plays which side.
+type pairing struct {
 	index  int
 	seatOf map[string]int // by side
 	names  map[string]string
@@ -441,12 +441,12 @@ func (m *match) play(i int) error {
 	if g.Start() != op.start {
 		return fmt.Errorf("-start %q gave another start position than for the rotation's first game; give a seed (for instance {seed}) so that both colours play the same start", strings.Join(op.words, " "))
 	}
-	gm := game{index: i, seatOf: map[string]int{}, names: map[string]string{}}
+	gm := pairing{index: i, seatOf: map[string]int{}, names: map[string]string{}}
 	views := map[string]*sideView{}
 	for j := range m.seats {
 		side := m.sides[(j+i)%n]
 		gm.seatOf[side] = j
-		if views[side], err = newSideView(m.variant, m.settings, g, side, m.props.Hidden); err != nil {
+		if views[side], err = newSideView(m.variant, m.settings, g, side, m.props.Hidden != game.NothingHidden); err != nil {
 			return err
 		}
 	}
@@ -550,7 +550,7 @@ func lastRound(movers, sides []string) []string {
 
 // record adds a finished game to the tallies, the SPRT and the PGN file,
 // and prints it.
-func (m *match) record(gm game, ref *referee, o outcome) error {
+func (m *match) record(gm pairing, ref *referee, o outcome) error {
 	v := m.judge(ref, o)
 	text, err := m.recordText(gm, ref.game, v)
 	m.mu.Lock()
@@ -604,7 +604,7 @@ func (m *match) record(gm game, ref *referee, o outcome) error {
 
 // addPairGame counts engine 1's points of a two-seat game towards its
 // pair and, when the pair is complete, the pentanomial record and the SPRT.
-func (m *match) addPairGame(gm game, v verdict) {
+func (m *match) addPairGame(gm pairing, v verdict) {
 	points := 0.5
 	switch {
 	case v.winner == "":
@@ -631,7 +631,7 @@ func (m *match) addPairGame(gm game, v verdict) {
 
 // recordText is the game's PGN with the match's tags, written by the game
 // itself after loading it back, so every record is one its game loads.
-func (m *match) recordText(gm game, g variants.Game, v verdict) (string, error) {
+func (m *match) recordText(gm pairing, g game.Game, v verdict) (string, error) {
 	r := g.Record()
 	for side, tag := range playerTags(r, m.sides, m.props.Sides) {
 		r.SetTag(tag, gm.names[side])

@@ -15,8 +15,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tempest/game"
 	"tempest/games"
-	"tempest/variants"
 	"tempest/variants/stratego"
 )
 
@@ -100,12 +100,12 @@ func inputLines(t *testing.T, log, word string) []string {
 
 // loadAll loads every record of a PGN file through the game's own Load
 // and checks it against the printed game: result, reason, plies, round.
-func loadAll(t *testing.T, name, pgn string, gs []matchGame) []variants.Game {
+func loadAll(t *testing.T, name, pgn string, gs []matchGame) []game.Game {
 	t.Helper()
 	v := games.ByName(name)
-	var out []variants.Game
+	var out []game.Game
 	for i, r := range readRecords(t, pgn, len(gs)) {
-		g, err := v.Load(r, variants.Settings{Own: games.DefaultOwn()})
+		g, err := v.Load(r, game.Settings{Own: games.DefaultOwn()})
 		require.NoError(t, err, "game %d reloads", i+1)
 		assert.Equal(t, strconv.Itoa(i+1), r.Tag("Round"))
 		assert.Equal(t, gs[i].result, r.Tag("Result"), "game %d", i+1)
@@ -123,7 +123,7 @@ func loadAll(t *testing.T, name, pgn string, gs []matchGame) []variants.Game {
 // "position startpos <words>" does, and loads back to what was printed.
 func startsFrom(t *testing.T, name, words, pgn string, gs []matchGame) {
 	t.Helper()
-	want, err := games.ByName(name).Start(strings.Fields(words), variants.Settings{})
+	want, err := games.ByName(name).Start(strings.Fields(words), game.Settings{})
 	require.NoError(t, err)
 	for i, r := range readRecords(t, pgn, len(gs)) {
 		assert.Equal(t, want.Start(), r.Tag("FEN"), "game %d starts from startpos %s", i+1, words)
@@ -183,7 +183,7 @@ func TestMatchCardChessViews(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	gs := readGames(t, out, 2)
 	startsFrom(t, "chessmate", "seed 5", pgn, gs)
-	deal, err := games.ByName("chessmate").Start([]string{"seed", "5"}, variants.Settings{})
+	deal, err := games.ByName("chessmate").Start([]string{"seed", "5"}, game.Settings{})
 	require.NoError(t, err)
 
 	positions := inputLines(t, log, "position")

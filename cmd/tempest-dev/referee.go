@@ -9,13 +9,13 @@ import (
 	"strings"
 	"time"
 
-	"tempest/variants"
+	"tempest/game"
 )
 
 // referee plays one game of any registered game between engine processes,
 // one per seated side. The game's rules service judges every action.
 type referee struct {
-	game    variants.Game
+	game    game.Game
 	engines map[string]*uciProcess // by the side's letter, as Status().ToMove gives it
 	views   map[string]*sideView   // what "position" tells each side
 	// goFor is a side's "go" parameters: the whole limit without a clock,
@@ -111,13 +111,13 @@ type sideView struct {
 	start  string
 	// replay is the side's view of the start with the actions followed
 	// so far; nil once they no longer replay on it.
-	replay   variants.Game
+	replay   game.Game
 	followed int
 }
 
 // newSideView makes side's view of game g at its start. A game that does
 // not hide information tells every side the whole start.
-func newSideView(v variants.Variant, s variants.Settings, g variants.Game, side string, hidden bool) (*sideView, error) {
+func newSideView(v game.Variant, s game.Settings, g game.Game, side string, hidden bool) (*sideView, error) {
 	if !hidden {
 		return &sideView{side: side, start: g.Start()}, nil
 	}
@@ -133,7 +133,7 @@ func newSideView(v variants.Variant, s variants.Settings, g variants.Game, side 
 }
 
 // position is the argument of "position" for the side in game g now.
-func (s *sideView) position(g variants.Game) (string, error) {
+func (s *sideView) position(g game.Game) (string, error) {
 	moves := g.Actions()
 	if s.hidden && s.replay != nil {
 		for ; s.followed < len(moves); s.followed++ {

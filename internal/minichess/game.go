@@ -7,10 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"tempest/game"
 	"tempest/internal/quote"
 	"tempest/kit"
 	"tempest/rules"
-	"tempest/variants"
 )
 
 // Name is the game's UCI_Variant value.
@@ -23,30 +23,30 @@ const Name = "minichess"
 // shipped binary registers it.
 type Variant struct{}
 
-var _ variants.Variant = Variant{}
+var _ game.Variant = Variant{}
 
 func (Variant) Name() string { return Name }
 func (Variant) Description() string {
 	return Name + ": Gardner's 5x5 minichess, FEN positions (" + StartFEN + "), moves a2a3 and b4b5q"
 }
 
-func (Variant) Properties() variants.Properties {
-	return variants.Properties{Title: "minichess", Sides: []string{"w", "b"}, MinPlayers: 2, Files: size, Ranks: size,
+func (Variant) Properties() game.Properties {
+	return game.Properties{Title: "minichess", Sides: []string{"w", "b"}, MinPlayers: 2, Files: size, Ranks: size,
 		MaxPerftDepth: 8, BenchDepth: benchDepth}
 }
 
-func (Variant) Start(setup []string, _ variants.Settings) (variants.Game, error) {
+func (Variant) Start(setup []string, _ game.Settings) (game.Game, error) {
 	if len(setup) > 0 {
 		return nil, fmt.Errorf("minichess's startpos takes no words, not %q", quote.Truncate(strings.Join(setup, " "), 40))
 	}
 	return parseGame(StartFEN)
 }
 
-func (Variant) Parse(pos string, _ variants.Settings) (variants.Game, error) { return parseGame(pos) }
+func (Variant) Parse(pos string, _ game.Settings) (game.Game, error) { return parseGame(pos) }
 
 // Load rebuilds a game from its record: the FEN tag (or the start), the
 // moves, and a result the rules cannot decide (a resignation) kept.
-func (Variant) Load(r rules.Record, _ variants.Settings) (variants.Game, error) {
+func (Variant) Load(r rules.Record, _ game.Settings) (game.Game, error) {
 	fen := StartFEN
 	if tag := r.Tag("FEN"); tag != "" {
 		fen = tag
@@ -66,14 +66,14 @@ func (Variant) Load(r rules.Record, _ variants.Settings) (variants.Game, error) 
 	return g, nil
 }
 
-func (Variant) Commands() map[string]variants.Command { return nil }
+func (Variant) Commands() map[string]game.Command { return nil }
 
-func (Variant) NewEngine(s variants.Settings) (variants.Engine, error) {
+func (Variant) NewEngine(s game.Settings) (game.Engine, error) {
 	e := &engine{}
 	if _, err := e.Configure(s); err != nil {
 		return nil, err
 	}
-	return variants.Bind[*game](e), nil
+	return game.Bind[*state](e), nil
 }
 
 // benchDepth and benchFENs make the bench: fixed positions searched to a
@@ -82,7 +82,7 @@ const benchDepth = 5
 
 var benchFENs = []string{StartFEN, "1nbqk/rp1pp/p4/PPP1P/RNBQK w - - 0 1", "k4/5/1Q3/5/K4 w - - 0 1"}
 
-func (Variant) Bench(ctx context.Context, depth int, _ variants.Settings, report func(string)) kit.BenchResult {
+func (Variant) Bench(ctx context.Context, depth int, _ game.Settings, report func(string)) kit.BenchResult {
 	var res kit.BenchResult
 	start := time.Now()
 	for i, fen := range benchFENs {
@@ -103,9 +103,9 @@ func (Variant) Bench(ctx context.Context, depth int, _ variants.Settings, report
 	return res
 }
 
-// game is a game in progress: its start, the moves played and the
+// state is a game in progress: its start, the moves played and the
 // position they lead to, with the record's tags and kept result.
-type game struct {
+type state struct {
 	start    Position
 	pos      Position
 	moves    []string
@@ -113,20 +113,20 @@ type game struct {
 	recorded rules.RecordedResult
 }
 
-func parseGame(fen string) (*game, error) {
+func parseGame(fen string) (*state, error) {
 	p, err := Parse(fen)
 	if err != nil {
 		return nil, err
 	}
-	return &game{start: p, pos: p}, nil
+	return &state{start: p, pos: p}, nil
 }
 
-func (g *game) Variant() string   { return Name }
-func (g *game) Position() string  { return g.pos.FEN() }
-func (g *game) Start() string     { return g.start.FEN() }
-func (g *game) Actions() []string { return slices.Clone(g.moves) }
+func (g *state) Variant() string   { return Name }
+func (g *state) Position() string  { return g.pos.FEN() }
+func (g *state) Start() string     { return g.start.FEN() }
+func (g *state) Actions() []string { return slices.Clone(g.moves) }
 
-func (g *game) Legal() []string {
+func (g *state) Legal() []string {
 	if g.Status().Over {
 		return nil
 	}
@@ -137,7 +137,7 @@ func (g *game) Legal() []string {
 	return out
 }
 
-func (g *game) Play(token string) (rules.Report, error) {
+func (g *state) Play(token string) (rules.Report, error) {
 	if st := g.Status(); st.Over {
 		return nil, fmt.Errorf("the game is over (%s)", st.Reason)
 	}
@@ -145,7 +145,7 @@ func (g *game) Play(token string) (rules.Report, error) {
 }
 
 // Follow plays a move of a GUI's move list: after a draw by rule, too.
-func (g *game) Follow(token string) error {
+func (g *state) Follow(token string) error {
 	m, err := g.pos.ParseMove(token)
 	if err != nil {
 		return err
@@ -155,7 +155,7 @@ func (g *game) Follow(token string) error {
 	return nil
 }
 
-func (g *game) Status() rules.Status {
+func (g *state) Status() rules.Status {
 	st := rules.Status{ToMove: "w", InCheck: g.pos.InCheck(), Result: rules.Unfinished}
 	if !g.pos.WhiteToMove() {
 		st.ToMove = "b"
@@ -170,47 +170,47 @@ func (g *game) Status() rules.Status {
 	return st
 }
 
-func (g *game) Record() rules.Record {
+func (g *state) Record() rules.Record {
 	return rules.TwoPlayerRecord(Name, g.start.FEN(), g.Status(), g.Actions(), g.tags)
 }
 
-func (g *game) RecordText() string {
+func (g *state) RecordText() string {
 	r := g.Record()
 	return r.Write(g.start.fullmove, !g.start.WhiteToMove())
 }
 
-func (g *game) Perft(ctx context.Context, depth int, _ variants.Settings) ([]variants.PerftCount, error) {
+func (g *state) Perft(ctx context.Context, depth int, _ game.Settings) ([]game.PerftCount, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	var out []variants.PerftCount
+	var out []game.PerftCount
 	for _, c := range Divide(g.pos, depth) {
-		out = append(out, variants.PerftCount{Action: c.Move, Nodes: c.Nodes})
+		out = append(out, game.PerftCount{Action: c.Move, Nodes: c.Nodes})
 	}
 	return out, ctx.Err()
 }
 
-func (g *game) View(string) (string, error) {
-	return "", variants.NoHiddenInformation(Name)
+func (g *state) View(string) (string, error) {
+	return "", game.NoHiddenInformation(Name)
 }
 
 // Display is the board and, as chess's "d" has it, the FEN.
-func (g *game) Display() []string { return append(g.pos.Display(), "Fen: "+g.pos.FEN()) }
+func (g *state) Display() []string { return append(g.pos.Display(), "Fen: "+g.pos.FEN()) }
 
 // engine plays minichess with Search: a depth, node or time limit from
 // "go", and the clock through the kit's time plan.
-type engine struct{ settings variants.Settings }
+type engine struct{ settings game.Settings }
 
-func (e *engine) Configure(s variants.Settings) ([]string, error) {
+func (e *engine) Configure(s game.Settings) ([]string, error) {
 	e.settings = s
 	return nil, nil
 }
-func (e *engine) NewGame()                    {}
-func (e *engine) ClearHash() string           { return "minichess searches without a table" }
-func (e *engine) TableMB() int                { return 0 }
-func (e *engine) Settings() variants.Settings { return e.settings }
-func (e *engine) Close()                      {}
-func (e *engine) Eval(g *game) ([]string, error) {
+func (e *engine) NewGame()                {}
+func (e *engine) ClearHash() string       { return "minichess searches without a table" }
+func (e *engine) TableMB() int            { return 0 }
+func (e *engine) Settings() game.Settings { return e.settings }
+func (e *engine) Close()                  {}
+func (e *engine) Eval(g *state) ([]string, error) {
 	return []string{fmt.Sprintf("Material and centre: %+d cp (side to move)", g.pos.evaluate())}, nil
 }
 
@@ -218,7 +218,7 @@ func (e *engine) Eval(g *game) ([]string, error) {
 // kit's time plan.
 const movesLeft = 30
 
-func (e *engine) Prepare(g *game, args []string) (variants.Search, []string, error) {
+func (e *engine) Prepare(g *state, args []string) (game.Search, []string, error) {
 	us := 0
 	if !g.pos.WhiteToMove() {
 		us = 1

@@ -13,10 +13,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tempest/game"
 	"tempest/games"
 	"tempest/internal/minichess"
 	"tempest/protocol"
-	"tempest/variants"
 )
 
 var register sync.Once
@@ -93,7 +93,7 @@ func TestAFifthGameIsOnePackageAndOneLine(t *testing.T) {
 	s.send("uci")
 	assert.Contains(t, s.expect("^uciok$"), "var minichess")
 	s.send("games")
-	assert.Regexp(t, `(?m)^game minichess sides w,b players 2-2 board 5x5 hidden false cards false uses - perft 8 bench 5$`, s.expect("^games end$"))
+	assert.Regexp(t, `(?m)^game minichess sides w,b players 2-2 board 5x5 hidden - cards false uses - perft 8 bench 5$`, s.expect("^games end$"))
 
 	s.send("setoption name UCI_Variant value minichess")
 	s.send("position startpos moves a2a3 b4b3")
@@ -110,7 +110,7 @@ func TestAFifthGameIsOnePackageAndOneLine(t *testing.T) {
 	s.send("position startpos moves a2a3")
 	s.send("go depth 3")
 	move := bestmove(t, s.expect(`^bestmove `))
-	g, err := minichess.Variant{}.Parse("rnbqk/ppppp/P4/1PPPP/RNBQK b - - 0 1", variants.Settings{})
+	g, err := minichess.Variant{}.Parse("rnbqk/ppppp/P4/1PPPP/RNBQK b - - 0 1", game.Settings{})
 	require.NoError(t, err)
 	assert.Contains(t, g.Legal(), move)
 	s.send("go wtime 2000 btime 2000 winc 20 binc 20")
@@ -127,7 +127,7 @@ func TestAFifthGameIsOnePackageAndOneLine(t *testing.T) {
 
 	// A game saved as PGN loads back to the same game.
 	moves := []string{"a2a3", "e4e3", "d2e3"}
-	want, err := minichess.Variant{}.Start(nil, variants.Settings{})
+	want, err := minichess.Variant{}.Start(nil, game.Settings{})
 	require.NoError(t, err)
 	for _, m := range moves {
 		_, err := want.Play(m)

@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * What one game declares of itself in the engine's "games" answer: its
  * sides in turn order, how many may play, the board, whether information is
- * hidden and cards are held, and the words its "go" and "position startpos"
- * take. The app reads these instead of asking a game's name.
+ * hidden and cards are held, the words its "go" and "position startpos"
+ * take, and its own commands. The app reads these instead of asking a game's name.
  */
 public final class GameInfo {
     /** The UCI_Variant value. */
@@ -22,6 +22,8 @@ public final class GameInfo {
     public final int ranks;
     /** A player sees less than the whole position (the engine's "view"). */
     public final boolean hidden;
+    /** What is hidden is on the board: the other player's pieces (Stratego). */
+    private final boolean piecesHidden;
     /** The players hold cards. */
     public final boolean cards;
     /** Which of chess's resources apply: "net", "book", "tables". */
@@ -32,6 +34,8 @@ public final class GameInfo {
     public final List<Word> goWords;
     /** The words "position startpos" takes. */
     public final List<Word> startWords;
+    /** The game's own commands (Chameleon Chess's "board"), with their arguments. */
+    public final List<Word> commands;
 
     /** A word a game adds to a command: its name, its argument's values or form, and a help text. */
     public static final class Word {
@@ -47,8 +51,8 @@ public final class GameInfo {
     }
 
     public GameInfo(String name, String description, List<String> sides, int minPlayers, int files, int ranks,
-            boolean hidden, boolean cards, List<String> uses, int perftDepth, int benchDepth, List<Word> goWords,
-            List<Word> startWords) {
+            String hidden, boolean cards, List<String> uses, int perftDepth, int benchDepth, List<Word> goWords,
+            List<Word> startWords, List<Word> commands) {
         this.name = name;
         this.description = description;
         this.sides = Collections.unmodifiableList(new ArrayList<String>(sides));
@@ -56,14 +60,21 @@ public final class GameInfo {
         this.maxPlayers = sides.size();
         this.files = files;
         this.ranks = ranks;
-        this.hidden = hidden;
+        this.hidden = !hidden.equals(NOTHING_HIDDEN);
+        this.piecesHidden = hidden.equals(PIECES_HIDDEN);
         this.cards = cards;
         this.uses = Collections.unmodifiableList(new ArrayList<String>(uses));
         this.perftDepth = perftDepth;
         this.benchDepth = benchDepth;
         this.goWords = Collections.unmodifiableList(new ArrayList<Word>(goWords));
         this.startWords = Collections.unmodifiableList(new ArrayList<Word>(startWords));
+        this.commands = Collections.unmodifiableList(new ArrayList<Word>(commands));
     }
+
+    /** The values of "hidden": nothing, the other players' hands, the other player's pieces. */
+    public static final String NOTHING_HIDDEN = "-";
+    public static final String HANDS_HIDDEN = "hands";
+    public static final String PIECES_HIDDEN = "pieces";
 
     /** Exactly two players, one per side. */
     public boolean twoPlayers() {
@@ -80,12 +91,15 @@ public final class GameInfo {
 
     /**
      * The board itself hides pieces, so every player must be shown and told
-     * only their own view. The declaration says what is hidden only through
-     * its cards: a hidden game with cards hides the hands, one without hides
-     * pieces on the board.
+     * only their own view ("hidden pieces" in the declaration).
      */
     public boolean hidesPieces() {
-        return hidden && !cards;
+        return piecesHidden;
+    }
+
+    /** Whether the game has the command of its own ("board"). */
+    public boolean hasCommand(String command) {
+        return find(commands, command) != null;
     }
 
     /** Whether "position startpos" takes the word ("seed", "players", "setup"). */

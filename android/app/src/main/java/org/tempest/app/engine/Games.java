@@ -84,6 +84,8 @@ public final class Games {
                 g.goWords.add(word(line, rest));
             } else if (what.equals("startpos")) {
                 g.startWords.add(word(line, rest));
+            } else if (what.equals("command")) {
+                g.commands.add(command(line, rest));
             }
             // Another kind of line is something a newer engine declares: this app has no use for it.
         }
@@ -104,7 +106,7 @@ public final class Games {
     }
 
     /**
-     * "sides w,b players 2-2 board 8x8 hidden false cards false uses - perft
+     * "sides w,b players 2-2 board 8x8 hidden - cards false uses - perft
      * 20 bench 12": key-value pairs, each key once; a key this app does not
      * know is a newer engine's and is skipped.
      */
@@ -151,7 +153,10 @@ public final class Games {
         if (b.files < 1 || b.files > 26 || b.ranks < 1 || b.ranks > 99) {
             throw malformed(line, "a board of " + v.get("board") + " has squares no name can give");
         }
-        b.hidden = bool(line, "hidden", v.get("hidden"));
+        b.hidden = v.get("hidden");
+        if (!Arrays.asList(GameInfo.NOTHING_HIDDEN, GameInfo.HANDS_HIDDEN, GameInfo.PIECES_HIDDEN).contains(b.hidden)) {
+            throw malformed(line, "hidden \"" + b.hidden + "\" is not -, hands or pieces");
+        }
         b.cards = bool(line, "cards", v.get("cards"));
         b.uses = v.get("uses").equals("-") ? Collections.<String>emptyList() : Arrays.asList(v.get("uses").split(","));
         b.perft = number(line, "perft", v.get("perft"));
@@ -169,6 +174,19 @@ public final class Games {
         }
         return new GameInfo.Word(head.substring(0, space), head.substring(space + 1).trim(),
                 text.substring(colon + 2).trim());
+    }
+
+    /** "<command> [<arguments>]: <help>": a command may take no argument. */
+    private static GameInfo.Word command(String line, String text) throws EngineException {
+        int colon = text.indexOf(": ");
+        String head = colon < 0 ? "" : text.substring(0, colon).trim();
+        if (head.isEmpty()) {
+            throw malformed(line, "not \"<command> [<arguments>]: <help>\"");
+        }
+        int space = head.indexOf(' ');
+        String name = space < 0 ? head : head.substring(0, space);
+        String arg = space < 0 ? "" : head.substring(space + 1).trim();
+        return new GameInfo.Word(name, arg, text.substring(colon + 2).trim());
     }
 
     private static int number(String line, String key, String text) throws EngineException {
@@ -197,13 +215,14 @@ public final class Games {
         int minPlayers;
         int files;
         int ranks;
-        boolean hidden;
+        String hidden;
         boolean cards;
         List<String> uses;
         int perft;
         int bench;
         final List<GameInfo.Word> goWords = new ArrayList<GameInfo.Word>();
         final List<GameInfo.Word> startWords = new ArrayList<GameInfo.Word>();
+        final List<GameInfo.Word> commands = new ArrayList<GameInfo.Word>();
 
         Builder(String name) {
             this.name = name;
@@ -211,7 +230,7 @@ public final class Games {
 
         GameInfo build() {
             return new GameInfo(name, description, sides, minPlayers, files, ranks, hidden, cards, uses, perft, bench,
-                    goWords, startWords);
+                    goWords, startWords, commands);
         }
     }
 }

@@ -3,10 +3,8 @@ package org.tempest.app.game;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.tempest.app.engine.EngineError;
 import org.tempest.app.engine.EngineException;
 import org.tempest.app.engine.GameInfo;
@@ -57,8 +55,6 @@ public final class GameSession {
     private UciClient client;
     /** Every game's declaration, asked of the first engine started (the binary stays the same). */
     private Games games;
-    /** The games whose engine has no "board" command, learnt by asking once. */
-    private final Set<String> withoutBoard = new HashSet<String>();
     /**
      * Stratego: the engine player's own process. The session's engine is the
      * arbiter with full knowledge; this one only ever hears its player's view
@@ -711,19 +707,10 @@ public final class GameSession {
 
     /**
      * The engine's "board" lines of the current game (Chameleon Chess draws
-     * from them), or none: a game without the command calls it unknown, and
-     * is not asked again.
+     * from them), or none when the game declares no such command.
      */
     private List<String> boardLines() throws EngineException {
-        if (withoutBoard.contains(setup.variant)) {
-            return Collections.emptyList();
-        }
-        try {
-            return client.board();
-        } catch (EngineError unknown) {
-            withoutBoard.add(setup.variant);
-            return Collections.emptyList();
-        }
+        return game.hasCommand("board") ? client.board() : Collections.<String>emptyList();
     }
 
     /**

@@ -21,10 +21,10 @@ import org.junit.Test;
 public class GamesTest {
     /** A well-formed answer of two games, edited by the refusal cases below. */
     static final List<String> TWO_GAMES = Arrays.asList(
-            "game alpha sides w,b players 2-2 board 8x8 hidden false cards false uses net,book perft 20 bench 12",
+            "game alpha sides w,b players 2-2 board 8x8 hidden - cards false uses net,book perft 20 bench 12",
             "game alpha description alpha: a game",
             "game alpha go worlds default|known: known: a word with a colon in its help",
-            "game beta sides r,b,y players 2-3 board 10x8 hidden true cards true uses - perft 10 bench 4",
+            "game beta sides r,b,y players 2-3 board 10x8 hidden hands cards true uses - perft 10 bench 4",
             "game beta description beta: another",
             "game beta startpos players <2 to 3 of rby>: who plays; none: all three",
             "game beta startpos seed <n>: a reproducible start",
@@ -64,7 +64,8 @@ public class GamesTest {
         assertTrue(chess.description.startsWith("chess: standard chess"));
         assertTrue(chess.startWords.isEmpty());
         GameInfo cards = games.get("chessmate");
-        assertTrue(cards.hidden && cards.cards);
+        assertTrue(cards.hidden && cards.cards && !cards.hidesPieces());
+        assertTrue(cards.commands.isEmpty());
         assertTrue(cards.uses.isEmpty());
         assertTrue(cards.takesStartWord("deal") && cards.takesStartWord("seed"));
         GameInfo.Word worlds = cards.goWords.get(0);
@@ -76,11 +77,16 @@ public class GamesTest {
         assertEquals(2, chameleon.minPlayers);
         assertEquals(4, chameleon.maxPlayers);
         assertTrue(chameleon.takesStartWord("players") && chameleon.takesGoWord("algorithm"));
+        assertTrue(chameleon.hasCommand("board") && !chameleon.hidden);
+        assertTrue(chess.hasCommand("genfens") && !chess.hasCommand("board"));
         GameInfo stratego = games.get("stratego");
         assertEquals(Arrays.asList("v", "e"), stratego.sides);
         assertEquals(10, stratego.files);
         assertEquals(8, stratego.ranks);
-        assertTrue(stratego.hidden && !stratego.cards);
+        assertTrue(stratego.hidden && stratego.hidesPieces() && !stratego.cards);
+        GameInfo.Word setup = stratego.commands.get(0);
+        assertEquals("setup", setup.name);
+        assertEquals("<v|e> [seed <n>]", setup.arg);
         assertTrue(stratego.takesStartWord("setup") && stratego.takesGoWord("deal"));
         assertNull(games.get("minichess"));
     }
@@ -187,38 +193,40 @@ public class GamesTest {
             {"a stray line", "1", "gams alpha description x", "\"gams alpha description x\" is malformed"},
             {"a detail before the sides", "0", "game alpha board 8x8", "before the line that declares alpha's sides"},
             {"sides not letters", "0",
-                "game alpha sides w;b players 2-2 board 8x8 hidden false cards false uses - perft 1 bench 1",
+                "game alpha sides w;b players 2-2 board 8x8 hidden - cards false uses - perft 1 bench 1",
                 "sides \"w;b\""},
             {"one side", "0",
-                "game alpha sides w players 2-2 board 8x8 hidden false cards false uses - perft 1 bench 1",
+                "game alpha sides w players 2-2 board 8x8 hidden - cards false uses - perft 1 bench 1",
                 "at least two different sides"},
             {"players that do not fit the sides", "0",
-                "game alpha sides w,b players 2-4 board 8x8 hidden false cards false uses - perft 1 bench 1",
+                "game alpha sides w,b players 2-4 board 8x8 hidden - cards false uses - perft 1 bench 1",
                 "players 2-4 does not fit 2 sides"},
             {"a board without its x", "0",
-                "game alpha sides w,b players 2-2 board 8by8 hidden false cards false uses - perft 1 bench 1",
+                "game alpha sides w,b players 2-2 board 8by8 hidden - cards false uses - perft 1 bench 1",
                 "board \"8by8\" is not <files>x<ranks>"},
             {"a board no square name fits", "0",
-                "game alpha sides w,b players 2-2 board 27x8 hidden false cards false uses - perft 1 bench 1",
+                "game alpha sides w,b players 2-2 board 27x8 hidden - cards false uses - perft 1 bench 1",
                 "no name can give"},
-            {"hidden not a boolean", "0",
-                "game alpha sides w,b players 2-2 board 8x8 hidden yes cards false uses - perft 1 bench 1",
-                "hidden \"yes\" is not true or false"},
-            {"a missing key", "0", "game alpha sides w,b players 2-2 board 8x8 hidden false cards false uses - perft 1",
+            {"hidden none of its values", "0",
+                "game alpha sides w,b players 2-2 board 8x8 hidden true cards false uses - perft 1 bench 1",
+                "hidden \"true\" is not -, hands or pieces"},
+            {"a command without its help", "2", "game alpha command board",
+                "not \"<command> [<arguments>]: <help>\""},
+            {"a missing key", "0", "game alpha sides w,b players 2-2 board 8x8 hidden - cards false uses - perft 1",
                 "no bench"},
             {"a key given twice", "0",
-                "game alpha sides w,b players 2-2 board 8x8 hidden false cards false cards true uses - perft 1 bench 1",
+                "game alpha sides w,b players 2-2 board 8x8 hidden - cards false cards true uses - perft 1 bench 1",
                 "\"cards\" given twice"},
             {"a key without a value", "0",
-                "game alpha sides w,b players 2-2 board 8x8 hidden false cards false uses - perft 1 bench",
+                "game alpha sides w,b players 2-2 board 8x8 hidden - cards false uses - perft 1 bench",
                 "a key without its value"},
             {"perft not a number", "0",
-                "game alpha sides w,b players 2-2 board 8x8 hidden false cards false uses - perft deep bench 1",
+                "game alpha sides w,b players 2-2 board 8x8 hidden - cards false uses - perft deep bench 1",
                 "perft \"deep\" is not a number"},
             {"a go word without its help", "2", "game alpha go worlds default|known",
                 "not \"<word> <argument>: <help>\""},
             {"a second declaration", "3",
-                "game alpha sides w,b players 2-2 board 8x8 hidden false cards false uses - perft 1 bench 1",
+                "game alpha sides w,b players 2-2 board 8x8 hidden - cards false uses - perft 1 bench 1",
                 "a second declaration of alpha"},
             {"no description", "1", "game alpha go depth <n>: how deep", "no description of alpha"},
         };

@@ -82,7 +82,7 @@ public class DeclarationsTest {
         String cardChessStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - - - MS,VU,LJ/RV,DI,DD "
                 + "CH,HQ,HF,CR,CW,RB,FC,LC,DM - -";
         GameInfo wide = declared("wide",
-                "sides w,b players 2-2 board 10x8 hidden false cards false uses - perft 1 bench 1");
+                "sides w,b players 2-2 board 10x8 hidden - cards false uses - perft 1 bench 1");
         BoardModel m = BoardModel.parse(wide, cardChessStart);
         assertEquals(10, m.files);
         assertEquals(8, m.ranks);
@@ -91,13 +91,13 @@ public class DeclarationsTest {
         assertEquals(0, m.piece(8, 0)); // the files past the FEN's eight stay empty
         assertEquals("the game declares no cards: the fields after the FEN are not hands", 0, m.hands.size());
         GameInfo dealt = declared("dealt",
-                "sides w,b players 2-2 board 8x8 hidden true cards true uses - perft 1 bench 1");
+                "sides w,b players 2-2 board 8x8 hidden hands cards true uses - perft 1 bench 1");
         m = BoardModel.parse(dealt, cardChessStart);
         assertEquals(8, m.files);
         assertEquals(Arrays.asList(Arrays.asList("MS", "VU", "LJ"), Arrays.asList("RV", "DI", "DD")), m.hands);
         assertEquals(9, m.drawPile);
         GameInfo tall = declared("tall",
-                "sides w,b players 2-2 board 8x10 hidden false cards false uses - perft 1 bench 1");
+                "sides w,b players 2-2 board 8x10 hidden - cards false uses - perft 1 bench 1");
         m = BoardModel.parse(tall, "k7/8/8/8/8/8/8/8/8/7K w - - 0 1");
         assertEquals('k', m.piece(0, 9));
         assertEquals('K', m.piece(7, 0));
@@ -114,8 +114,8 @@ public class DeclarationsTest {
     @Test
     public void aGameThatHidesNothingByItsDeclarationIsPlayedOpenly() throws Exception {
         GameSession open = session(() -> EditedEngine.launch(
-                "game stratego sides v,e players 2-2 board 10x8 hidden true ",
-                "game stratego sides v,e players 2-2 board 10x8 hidden false "));
+                "game stratego sides v,e players 2-2 board 10x8 hidden pieces ",
+                "game stratego sides v,e players 2-2 board 10x8 hidden - "));
         GameSession hidden = session(GameSessionTest.hostEngine());
         assertFalse(open.games().get("stratego").hidden);
         assertTrue(hidden.games().get("stratego").hidden);

@@ -81,8 +81,8 @@ public class DeclaredScreensTest {
      */
     @Test
     public void passAndPlayIsOfferedWhereTheBoardHidesNothing() throws Exception {
-        NewGameActivity n = newGameScreen("game stratego sides v,e players 2-2 board 10x8 hidden true ",
-                "game stratego sides v,e players 2-2 board 10x8 hidden false ");
+        NewGameActivity n = newGameScreen("game stratego sides v,e players 2-2 board 10x8 hidden pieces ",
+                "game stratego sides v,e players 2-2 board 10x8 hidden - ");
         ((RadioGroup) n.findViewById(R.id.variant_group)).check(R.id.rb_stratego);
         assertEquals(View.VISIBLE, n.findViewById(R.id.pass_and_play).getVisibility());
         assertEquals("its sides are not White and Black: no clock", View.GONE,

@@ -1,4 +1,4 @@
-// Package variants is the common face of every game Tempest plays,
+// Package game is the common face of every game Tempest plays,
 // standard chess included: a Variant (the factory of its games, its engine
 // and its bench, and the Properties the game declares), its Game (the rules
 // service with the questions of perft, display, view and saving) and its
@@ -6,7 +6,7 @@
 // card chess over chessmate, chameleon, stratego), and the protocol drives
 // them all the same way, so a frontend asks every game the same questions
 // and never re-implements rules.
-package variants
+package game
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package variants
+package game
 
 import (
 	"context"
@@ -62,8 +62,8 @@ type Properties struct {
 	MinPlayers int
 	// Files and Ranks are the board's size.
 	Files, Ranks int
-	// Hidden says a player sees less than the whole position (View).
-	Hidden bool
+	// Hidden is what a player does not see of the position (View).
+	Hidden Hidden
 	// Cards says the players hold cards.
 	Cards bool
 	// Net, Book and Tables say which of the chess options EvalFile and
@@ -78,6 +78,32 @@ type Properties struct {
 	// MaxPerftDepth bounds "go perft"; BenchDepth is the depth of the
 	// game's bench signature.
 	MaxPerftDepth, BenchDepth int
+}
+
+// Hidden is what a player does not see of a position, so that a frontend
+// knows whom to show what without knowing the game.
+type Hidden int
+
+const (
+	// NothingHidden: every player sees the whole position.
+	NothingHidden Hidden = iota
+	// HiddenHands: the cards in the other players' hands (card chess);
+	// the board is seen whole.
+	HiddenHands
+	// HiddenPieces: what the other player's pieces on the board are
+	// (Stratego): every player must be shown only their own view.
+	HiddenPieces
+)
+
+// String is the value of "hidden" in the "games" answer.
+func (h Hidden) String() string {
+	switch h {
+	case HiddenHands:
+		return "hands"
+	case HiddenPieces:
+		return "pieces"
+	}
+	return "-"
 }
 
 // Word is one word a game adds to a command, with its argument.
@@ -106,12 +132,15 @@ func NoHiddenInformation(name string) error {
 type Command struct {
 	Run  func(ctx context.Context, g Game, args []string, print func(line string)) error
 	Long bool
+	// Arg and Help describe the command for the "games" answer: its
+	// arguments ("N [seed S]", "" for none) and what it prints.
+	Arg, Help string
 }
 
 // LinesCommand makes a short Command of a function that answers at once
 // about a game of type G.
-func LinesCommand[G Game](f func(g G, args []string) ([]string, error)) Command {
-	return Command{Run: func(_ context.Context, g Game, args []string, print func(string)) error {
+func LinesCommand[G Game](arg, help string, f func(g G, args []string) ([]string, error)) Command {
+	return Command{Arg: arg, Help: help, Run: func(_ context.Context, g Game, args []string, print func(string)) error {
 		own, err := gameOf[G](g)
 		if err != nil {
 			return err

@@ -247,3 +247,33 @@ func packCommand(args []string) int {
 	}
 	return 0
 }
+
+// unpackCommand rebuilds datagen's shards from committed chunks, so that
+// on a machine without the scratch directory the same datagen command
+// continues after the last committed game (docs/NNUE.md, "Committed data").
+func unpackCommand(args []string) int {
+	fs := flag.NewFlagSet("dataunpack", flag.ContinueOnError)
+	from := fs.String("from", "", "directory of the chunks, in the repository (data/selfplay/<round>)")
+	to := fs.String("to", "", "directory of the shards datagen resumes (its -out)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *from == "" || *to == "" || fs.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, "dataunpack: need -from DIR and -to DIR, and no arguments")
+		return 2
+	}
+	seeds, err := trainingdata.ChunkSeeds(*from)
+	if err != nil || len(seeds) == 0 {
+		fmt.Fprintf(os.Stderr, "dataunpack: no chunks (<seed>-<first>-<last>.tgame.xz) in %s (%v)\n", *from, err)
+		return 1
+	}
+	for _, seed := range seeds {
+		games, err := trainingdata.UnpackChunks(*from, seed, *to)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "dataunpack:", err)
+			return 1
+		}
+		fmt.Fprintf(os.Stderr, "dataunpack: %s: games 0-%d of seed %d\n", trainingdata.ShardPath(*to, seed), games-1, seed)
+	}
+	return 0
+}

@@ -50,6 +50,7 @@ func init() {
 		"datagen":    {"generate self-play training data for the neural evaluation (resumable shards)", dataCommand},
 		"train":      {"train the neural evaluation on self-play shards; write a net file (resumable)", trainCommand},
 		"datapack":   {"cut datagen's finished games into the compressed chunks that are committed", packCommand},
+		"dataunpack": {"rebuild datagen's shards from the committed chunks, so a new machine resumes after them", unpackCommand},
 		"ratings":    {"fit Elo ratings to PGN games with anchored players (the levels' calibration)", ratingsCommand},
 	}
 }

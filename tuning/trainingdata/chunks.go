@@ -46,6 +46,22 @@ func parseChunkName(name string) (seed uint64, first, last int, ok bool) {
 	return s, a, b, true
 }
 
+// ChunkSeeds are the seeds of the chunks in dir, in order.
+func ChunkSeeds(dir string) ([]uint64, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var seeds []uint64
+	for _, e := range entries {
+		if s, _, _, ok := parseChunkName(e.Name()); ok && !slices.Contains(seeds, s) {
+			seeds = append(seeds, s)
+		}
+	}
+	slices.Sort(seeds)
+	return seeds, nil
+}
+
 // ShardChunks lists the chunks of the shard of seed in dir, in order, and
 // refuses a gap or an overlap between them (a lost or doubled chunk).
 func ShardChunks(dir string, seed uint64) ([]Chunk, error) {
@@ -166,4 +182,63 @@ func writeCompressed(path string, data []byte) error {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// UnpackChunks rebuilds the shard of seed in shardDir from its committed
+// chunks in dir: the same game file and progress the generator left when it
+// made them, so that on a new machine the same datagen command continues
+// after the last committed game instead of playing the committed games
+// again. Each chunk's games are decoded before they count; an existing
+// shard is never overwritten. It returns the games the shard holds.
+func UnpackChunks(dir string, seed uint64, shardDir string) (int, error) {
+	chunks, err := ShardChunks(dir, seed)
+	if err != nil {
+		return 0, err
+	}
+	if len(chunks) == 0 {
+		return 0, fmt.Errorf("no chunks of seed %d in %s", seed, dir)
+	}
+	path := ShardPath(shardDir, seed)
+	if _, err := os.Lstat(path); err == nil {
+		return 0, fmt.Errorf("%s exists: the generator resumes it as it is (move it away to rebuild it from the chunks)", path)
+	}
+	var hdr Header
+	var out []byte
+	for i, c := range chunks {
+		gf, err := ReadGameFile(c.Path)
+		if err != nil {
+			return 0, err
+		}
+		if int(gf.First) != c.First {
+			return 0, fmt.Errorf("%s: its header says game %d first, its name %d", c.Path, gf.First, c.First)
+		}
+		if i == 0 {
+			hdr = gf.Header
+			if out, err = hdr.MarshalGames(0); err != nil {
+				return 0, err
+			}
+		} else if gf.Header != hdr {
+			return 0, fmt.Errorf("%s was made otherwise (%+v) than %s (%+v)", c.Path, gf.Header, chunks[0].Path, hdr)
+		}
+		games := 0
+		if err := gf.Games(func(int, *Game) error { games++; return nil }); err != nil {
+			return 0, fmt.Errorf("%s: %v", c.Path, err)
+		}
+		if games != c.Last-c.First+1 {
+			return 0, fmt.Errorf("%s holds %d games, its name says %d", c.Path, games, c.Last-c.First+1)
+		}
+		out = append(out, gf.body...)
+	}
+	if err := os.MkdirAll(shardDir, 0o755); err != nil {
+		return 0, err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, out, 0o644); err != nil {
+		return 0, err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return 0, err
+	}
+	games := chunks[len(chunks)-1].Last + 1
+	return games, writeProgress(path, games, int64(len(out)))
 }

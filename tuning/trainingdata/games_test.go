@@ -264,3 +264,46 @@ func TestChunksHoldTheShardOnce(t *testing.T) {
 	_, err = PackChunks(ShardPath(dir2, 11), out2, 5, true)
 	assert.ErrorContains(t, err, "made otherwise")
 }
+
+// On a new machine the committed chunks rebuild the shard the generator
+// left, byte for byte with its progress, so the same command goes on after
+// the last committed game and writes what one uninterrupted run writes; a
+// shard already there is never overwritten, and a chunk that does not
+// decode is refused.
+func TestUnpackedChunksResumeTheShard(t *testing.T) {
+	cfg := smallConfig()
+	cfg.Games = 5
+	dir, out, fresh := t.TempDir(), t.TempDir(), t.TempDir()
+	_, err := RunShard(context.Background(), dir, 12, cfg, "test", nil)
+	require.NoError(t, err)
+	_, err = PackChunks(ShardPath(dir, 12), out, 2, true)
+	require.NoError(t, err)
+
+	games, err := UnpackChunks(out, 12, fresh)
+	require.NoError(t, err)
+	assert.Equal(t, 5, games)
+	assert.Equal(t, readAll(t, ShardPath(dir, 12)), readAll(t, ShardPath(fresh, 12)))
+	assert.Equal(t, readAll(t, ShardPath(dir, 12)+".progress"), readAll(t, ShardPath(fresh, 12)+".progress"))
+	_, err = UnpackChunks(out, 12, fresh)
+	assert.ErrorContains(t, err, "exists")
+
+	cfg.Games = 7
+	p, err := RunShard(context.Background(), fresh, 12, cfg, "test", nil)
+	require.NoError(t, err)
+	assert.True(t, p.Resumed)
+	assert.Equal(t, 2, p.NewGames, "only the games after the chunks are played")
+	whole := t.TempDir()
+	_, err = RunShard(context.Background(), whole, 12, cfg, "test", nil)
+	require.NoError(t, err)
+	assert.Equal(t, readAll(t, ShardPath(whole, 12)), readAll(t, ShardPath(fresh, 12)))
+
+	_, err = UnpackChunks(t.TempDir(), 12, t.TempDir())
+	assert.ErrorContains(t, err, "no chunks of seed 12")
+	chunks, err := ShardChunks(out, 12)
+	require.NoError(t, err)
+	raw := readAll(t, chunks[1].Path)
+	damaged := append([]byte{}, raw[:len(raw)/2]...)
+	require.NoError(t, os.WriteFile(chunks[1].Path, damaged, 0o644))
+	_, err = UnpackChunks(out, 12, t.TempDir())
+	assert.Error(t, err)
+}

@@ -66,6 +66,10 @@ type Properties struct {
 	Hidden Hidden
 	// Cards says the players hold cards.
 	Cards bool
+	// Clocks says how "go" names the players' clocks: UCI's wtime and
+	// btime for the first and second side (the zero value), or time and
+	// inc for the mover's.
+	Clocks kit.GoClocks
 	// Net, Book and Tables say which of the chess options EvalFile and
 	// Use NNUE, OwnBook and BookFile, SyzygyPath apply.
 	Net, Book, Tables bool

@@ -92,7 +92,7 @@ func (Chameleon) Bench(ctx context.Context, depth int, s game.Settings, report f
 }
 
 func (Chameleon) Properties() game.Properties {
-	return game.Properties{Title: "Chameleon Chess", Sides: []string{"r", "b", "y", "g"}, MinPlayers: 2, Files: 8, Ranks: 8,
+	return game.Properties{Title: "Chameleon Chess", Sides: []string{"r", "b", "y", "g"}, MinPlayers: 2, Files: 8, Ranks: 8, Clocks: kit.MoverClock,
 		GoWords: []game.Word{
 			{Name: "algorithm", Arg: "model|paranoid", Help: "paranoid search with the opponent model, or without it (the control)"},
 			{Name: "time", Arg: "<ms>", Help: "the mover's clock (wtime/btime are read as the mover's too)"},
@@ -197,7 +197,7 @@ func (c *chameleonEngine) Prepare(g chameleonGame, args []string) (game.Search, 
 func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, chsearch.Options, []string) {
 	var moves []chameleon.Move
 	opts := chsearch.Options{Algorithm: chsearch.ParanoidModel}
-	g := kit.ParseGo(args, int(pos.ToMove()), kit.MoverClock, "algorithm")
+	g := kit.ParseGo(args, int(pos.ToMove()), Chameleon{}.Properties().Clocks, "algorithm")
 	if name, ok := g.Extras["algorithm"]; ok {
 		if a, ok := chsearch.ParseAlgorithm(name); ok {
 			opts.Algorithm = a

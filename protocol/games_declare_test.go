@@ -14,6 +14,7 @@ import (
 
 	"tempest/game"
 	"tempest/games"
+	"tempest/kit"
 )
 
 // What "games" says of each game is what the game does: the sides move in
@@ -25,7 +26,7 @@ import (
 func TestGamesDeclareWhatTheyDo(t *testing.T) {
 	out := runScript(t, "games\n")
 	require.Contains(t, out, "games end")
-	line := regexp.MustCompile(`(?m)^game (\S+) sides (\S+) players (\d+)-(\d+) board (\d+)x(\d+) hidden (\S+) cards (\w+) uses (\S+) perft (\d+) bench (\d+)$`)
+	line := regexp.MustCompile(`(?m)^game (\S+) sides (\S+) players (\d+)-(\d+) board (\d+)x(\d+) hidden (\S+) cards (\w+) clock (\w+) uses (\S+) perft (\d+) bench (\d+)$`)
 	declared := map[string][]string{}
 	for _, m := range line.FindAllStringSubmatch(out, -1) {
 		declared[m[1]] = m
@@ -93,8 +94,15 @@ func TestGamesDeclareWhatTheyDo(t *testing.T) {
 				require.NoError(t, err)
 			}
 
+			// The clock words name what was declared: the second side's clock
+			// alone is the mover's only where the mover's clock is declared.
+			assert.Equal(t, p.Clocks == kit.MoverClock, m[9] == "mover")
+			clocked := runScript(t, fmt.Sprintf("setoption name UCI_Variant value %s\nposition startpos\ngo btime 300\n", v.Name()))
+			assert.Contains(t, clocked, "bestmove ")
+			assert.Equal(t, m[9] == "sides", strings.Contains(clocked, "no clock given for the side to move"), "clock %s:\n%s", m[9], clocked)
+
 			perft := runScript(t, fmt.Sprintf("setoption name UCI_Variant value %s\ngo perft %d\n", v.Name(), p.MaxPerftDepth+1))
-			assert.Contains(t, perft, fmt.Sprintf("is not a number from 1 to %s", m[10]))
+			assert.Contains(t, perft, fmt.Sprintf("is not a number from 1 to %s", m[11]))
 
 			for _, w := range p.GoWords {
 				values := strings.Split(w.Arg, "|")

@@ -253,7 +253,7 @@ func (s *Session) levels() {
 // gamesCommand answers "games" with what every game declares
 // (game.Properties), so that a frontend needs no table of its own:
 //
-//	game <name> sides <letters> players <min>-<max> board <files>x<ranks> hidden <-|hands|pieces> cards <bool> uses <net,book,tables|-> perft <max depth> bench <depth>
+//	game <name> sides <letters> players <min>-<max> board <files>x<ranks> hidden <-|hands|pieces> cards <bool> clock <sides|mover> uses <net,book,tables|-> perft <max depth> bench <depth>
 //	game <name> title <the game's name for humans>
 //	game <name> description <text>
 //	game <name> go <word> <argument>: <help>
@@ -261,6 +261,7 @@ func (s *Session) levels() {
 //	game <name> command <command> <arguments>: <help>
 //	games end
 func (s *Session) gamesCommand() {
+	clockWord := map[kit.GoClocks]string{kit.ColourClocks: "sides", kit.MoverClock: "mover"}
 	for _, v := range games.All() {
 		p := v.Properties()
 		var uses []string
@@ -275,8 +276,8 @@ func (s *Session) gamesCommand() {
 		if len(uses) == 0 {
 			uses = []string{"-"}
 		}
-		s.out.printf("game %s sides %s players %d-%d board %dx%d hidden %s cards %t uses %s perft %d bench %d",
-			v.Name(), strings.Join(p.Sides, ","), p.MinPlayers, len(p.Sides), p.Files, p.Ranks, p.Hidden, p.Cards,
+		s.out.printf("game %s sides %s players %d-%d board %dx%d hidden %s cards %t clock %s uses %s perft %d bench %d",
+			v.Name(), strings.Join(p.Sides, ","), p.MinPlayers, len(p.Sides), p.Files, p.Ranks, p.Hidden, p.Cards, clockWord[p.Clocks],
 			strings.Join(uses, ","), p.MaxPerftDepth, p.BenchDepth)
 		s.out.printf("game %s title %s", v.Name(), p.Title)
 		s.out.printf("game %s description %s", v.Name(), v.Description())

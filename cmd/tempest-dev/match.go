@@ -208,10 +208,9 @@ func newMatch(f matchFlags) (*match, error) {
 		if err != nil {
 			return nil, err
 		}
-		// A game that declares "time" reads the mover's clock from it; the
-		// others get UCI's two clocks, which is all a two-player engine knows.
-		declared := slices.ContainsFunc(m.props.GoWords, func(w game.Word) bool { return w.Name == "time" })
-		m.clock = &clockSpec{base: base, inc: inc, moverOnly: n > 2 || declared}
+		// A game that declares the mover's clock reads it from time and inc;
+		// the others get UCI's two clocks, which is all a two-player engine knows.
+		m.clock = &clockSpec{base: base, inc: inc, moverOnly: n > 2 || m.props.Clocks == kit.MoverClock}
 		if !m.clock.moverOnly {
 			m.clock.order = [2]string(m.inDeclaredOrder(m.sides))
 		}

@@ -93,7 +93,7 @@ func TestAFifthGameIsOnePackageAndOneLine(t *testing.T) {
 	s.send("uci")
 	assert.Contains(t, s.expect("^uciok$"), "var minichess")
 	s.send("games")
-	assert.Regexp(t, `(?m)^game minichess sides w,b players 2-2 board 5x5 hidden - cards false uses - perft 8 bench 5$`, s.expect("^games end$"))
+	assert.Regexp(t, `(?m)^game minichess sides w,b players 2-2 board 5x5 hidden - cards false clock sides uses - perft 8 bench 5$`, s.expect("^games end$"))
 
 	s.send("setoption name UCI_Variant value minichess")
 	s.send("position startpos moves a2a3 b4b3")

@@ -19,6 +19,14 @@ module=$($GO list -m)
 targets=()
 # `go test -list` prints a package's matching names, then "ok  <package> ...".
 names=()
+listing=$(mktemp)
+trap 'rm -f "$listing"' EXIT
+# A package whose tests do not build must fail the run, not lose its targets.
+if ! $GO test -list '^Fuzz' ./... >"$listing" 2>&1; then
+    echo "fuzz.sh: listing the fuzz targets failed:" >&2
+    grep -v '^Fuzz\|^ok\|no test files' "$listing" >&2 || true
+    exit 1
+fi
 while read -r first second _; do
     case "$first" in
     Fuzz*) names+=("$first") ;;
@@ -27,7 +35,7 @@ while read -r first second _; do
         names=()
         ;;
     esac
-done < <($GO test -list '^Fuzz' ./... 2>/dev/null)
+done <"$listing"
 [ ${#targets[@]} -gt 0 ] || { echo "fuzz.sh: no fuzz targets found" >&2; exit 1; }
 for b in "${!budget[@]}"; do
     printf '%s\n' "${targets[@]}" | grep -qx "$b" || { echo "fuzz.sh: $b is listed but does not exist" >&2; exit 1; }

@@ -146,14 +146,23 @@ public final class BoardModel {
      * later does no harm.
      */
     public static BoardModel parse(GameInfo game, String position, List<String> boardLines) {
-        BoardModel m = new BoardModel(game.name, game.files, game.ranks);
+        return read(game.name, game.files, game.ranks, game.cards, position, boardLines);
+    }
+
+    /**
+     * The same reading on a board given by its size, for a position that is
+     * no game's (the how-to screen's diagrams).
+     */
+    public static BoardModel read(String variant, int files, int ranks, boolean cards, String position,
+            List<String> boardLines) {
+        BoardModel m = new BoardModel(variant, files, ranks);
         if (!boardLines.isEmpty()) {
             m.readBoardLines(boardLines);
             return m;
         }
         String[] f = position.trim().split("\\s+");
         m.readPlacement(f[0]);
-        if (game.cards && f.length >= 13) {
+        if (cards && f.length >= 13) {
             m.readCards(f);
         }
         if (f.length > 4) {

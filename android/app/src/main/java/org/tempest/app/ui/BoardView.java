@@ -82,6 +82,8 @@ public final class BoardView extends View {
     private float dragY;
     /** Whether dragging a piece shows it under the finger (the game screen; the setup screen swaps instead). */
     private boolean dragPieces;
+    /** Whether the files and ranks are written on the edge squares (not on a chart that is no board). */
+    private boolean coordinates = true;
     /** A move being animated: the piece slides from animFrom to animTo. */
     private String animFrom;
     private String animTo;
@@ -155,6 +157,12 @@ public final class BoardView extends View {
     /** Whether a move is being animated. */
     public boolean animating() {
         return animTo != null && android.os.SystemClock.uptimeMillis() - animStart < ANIMATION_MS;
+    }
+
+    /** Writes the files and ranks on the edge squares, or leaves them out. */
+    public void setCoordinates(boolean on) {
+        coordinates = on;
+        invalidate();
     }
 
     public void setColors(int lightSquare, int darkSquare) {
@@ -365,10 +373,10 @@ public final class BoardView extends View {
                 text.setColor(labelColor(file, rank));
                 String rankLabel = Integer.toString(rank + 1);
                 String fileLabel = String.valueOf((char) ('a' + file));
-                if (col == 0) {
+                if (col == 0 && coordinates) {
                     canvas.drawText(turns % 2 == 0 ? rankLabel : fileLabel, x + c * 0.1f, y + c * 0.2f, text);
                 }
-                if (row == ranks() - 1) {
+                if (row == ranks() - 1 && coordinates) {
                     canvas.drawText(turns % 2 == 0 ? fileLabel : rankLabel, x + c * 0.9f, y + c * 0.95f, text);
                 }
             }
@@ -561,38 +569,10 @@ public final class BoardView extends View {
             paint.setColor(0xFF202020);
             canvas.drawCircle(x + c * 0.82f, y + c * 0.18f, c * 0.12f, paint);
         } else if (ui.look == GameUi.Look.TILES) {
-            drawStrategoPiece(canvas, p, model.revealed(file, rank), x, y, c);
+            StrategoPieces.drawTile(canvas, paint, text, p, model.revealed(file, rank), true, x, y, c);
         } else {
             pieces.draw(canvas, p, x, y, c);
         }
-    }
-
-    /** A Stratego piece: a tile in its army's colour with its rank, face down ("?") when unknown. */
-    private void drawStrategoPiece(Canvas canvas, char p, boolean shown, float x, float y, float c) {
-        boolean volcandria = Character.isUpperCase(p);
-        float m = c * 0.08f;
-        paint.setStyle(Paint.Style.FILL);
-        paint.setColor(playerColor(volcandria ? 'v' : 'e'));
-        canvas.drawRoundRect(x + m, y + m, x + c - m, y + c - m, c * 0.12f, c * 0.12f, paint);
-        paint.setStyle(Paint.Style.STROKE);
-        paint.setStrokeWidth(c * 0.04f);
-        paint.setColor(shown ? 0xFFFFE070 : 0xFF202020);
-        canvas.drawRoundRect(x + m, y + m, x + c - m, y + c - m, c * 0.12f, c * 0.12f, paint);
-        float size = text.getTextSize();
-        int color = text.getColor();
-        text.setColor(0xFFFFFFFF);
-        boolean unknown = p == 'U' || p == 'u';
-        if (unknown) {
-            text.setTextSize(c * 0.45f);
-            canvas.drawText("?", x + c / 2, y + c * 0.66f, text);
-        } else {
-            text.setTextSize(c * 0.4f);
-            canvas.drawText(StrategoPieces.rankLabel(p), x + c / 2, y + c * 0.56f, text);
-            text.setTextSize(c * 0.2f);
-            canvas.drawText(StrategoPieces.shortName(p), x + c / 2, y + c * 0.82f, text);
-        }
-        text.setTextSize(size);
-        text.setColor(color);
     }
 
     /** Card chess markers under the pieces. */

@@ -1,6 +1,9 @@
 package org.tempest.app.ui;
 
-/** Names of Stratego's piece letters, for drawing and for the battle reports. */
+import android.graphics.Canvas;
+import android.graphics.Paint;
+
+/** Stratego's piece letters: their names and ranks, and how a tile is drawn. */
 final class StrategoPieces {
     private StrategoPieces() {
     }
@@ -41,37 +44,86 @@ final class StrategoPieces {
         }
     }
 
-    /** What the tile shows large: the rank, or a sign for the Trap and the Flag. */
-    static String rankLabel(char p) {
+    /** A piece's rank (Dragon 10 to Slayer 1), 0 for the Flag and the Trap, which never attack. */
+    static int rank(char p) {
         switch (Character.toUpperCase(p)) {
             case 'D':
-                return "10";
+                return 10;
             case 'M':
-                return "9";
+                return 9;
             case 'K':
-                return "8";
+                return 8;
             case 'R':
-                return "7";
+                return 7;
             case 'S':
-                return "6";
+                return 6;
             case 'L':
             case 'Y':
-                return "5";
+                return 5;
             case 'E':
-                return "4";
+                return 4;
             case 'W':
-                return "3";
+                return 3;
             case 'C':
-                return "2";
+                return 2;
             case 'X':
-                return "1";
-            case 'T':
-                return "T";
-            case 'F':
-                return "F";
+                return 1;
             default:
-                return "?";
+                return 0;
         }
+    }
+
+    /** What the tile shows large: the rank, or a sign for the Trap and the Flag. */
+    static String rankLabel(char p) {
+        char u = Character.toUpperCase(p);
+        if (u == 'T' || u == 'F') {
+            return String.valueOf(u);
+        }
+        int r = rank(p);
+        return r > 0 ? Integer.toString(r) : "?";
+    }
+
+    /**
+     * Draws a piece as a tile in its army's colour with its rank, and its
+     * short name when asked, in the square whose top left is (x, y) and
+     * side is c; face down ("?") for an unknown piece, a gold edge when it
+     * was shown in a battle. The text paint is centred; both paints are left
+     * as they were found.
+     */
+    static void drawTile(Canvas canvas, Paint paint, Paint text, char p, boolean shown, boolean named, float x,
+            float y, float c) {
+        boolean volcandria = Character.isUpperCase(p);
+        float m = c * 0.08f;
+        Paint.Style style = paint.getStyle();
+        int paintColor = paint.getColor();
+        float stroke = paint.getStrokeWidth();
+        paint.setStyle(Paint.Style.FILL);
+        paint.setColor(BoardView.playerColor(volcandria ? 'v' : 'e'));
+        canvas.drawRoundRect(x + m, y + m, x + c - m, y + c - m, c * 0.12f, c * 0.12f, paint);
+        paint.setStyle(Paint.Style.STROKE);
+        paint.setStrokeWidth(c * 0.04f);
+        paint.setColor(shown ? 0xFFFFE070 : 0xFF202020);
+        canvas.drawRoundRect(x + m, y + m, x + c - m, y + c - m, c * 0.12f, c * 0.12f, paint);
+        paint.setStyle(style);
+        paint.setColor(paintColor);
+        paint.setStrokeWidth(stroke);
+        float size = text.getTextSize();
+        int color = text.getColor();
+        text.setColor(0xFFFFFFFF);
+        if (p == 'U' || p == 'u') {
+            text.setTextSize(c * 0.45f);
+            canvas.drawText("?", x + c / 2, y + c * 0.66f, text);
+        } else if (named) {
+            text.setTextSize(c * 0.4f);
+            canvas.drawText(rankLabel(p), x + c / 2, y + c * 0.56f, text);
+            text.setTextSize(c * 0.2f);
+            canvas.drawText(shortName(p), x + c / 2, y + c * 0.82f, text);
+        } else {
+            text.setTextSize(c * 0.42f);
+            canvas.drawText(rankLabel(p), x + c / 2, y + c * 0.65f, text);
+        }
+        text.setTextSize(size);
+        text.setColor(color);
     }
 
     /** A short name that fits under the rank. */

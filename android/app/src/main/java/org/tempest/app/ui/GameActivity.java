@@ -8,6 +8,8 @@ import android.content.res.Configuration;
 import android.os.Bundle;
 import android.os.Handler;
 import android.os.Looper;
+import android.view.Menu;
+import android.view.MenuItem;
 import android.view.View;
 import android.widget.Button;
 import android.widget.TextView;
@@ -270,6 +272,26 @@ public final class GameActivity extends Activity implements GameController.Liste
             coverFor(coveredFor);
         }
         render();
+    }
+
+    @Override
+    public boolean onCreateOptionsMenu(Menu menu) {
+        menu.add(Menu.NONE, R.id.menu_how_to_play, Menu.NONE, R.string.how_to_play)
+                .setShowAsAction(MenuItem.SHOW_AS_ACTION_IF_ROOM | MenuItem.SHOW_AS_ACTION_WITH_TEXT);
+        return super.onCreateOptionsMenu(menu);
+    }
+
+    /** "How to play" opens the rules of the game on the screen. */
+    @Override
+    public boolean onOptionsItemSelected(MenuItem item) {
+        if (item.getItemId() == R.id.menu_how_to_play) {
+            Snapshot s = controller.snapshot();
+            if (s != null) {
+                startActivity(HowToPlayActivity.intent(this, s.game));
+            }
+            return true;
+        }
+        return super.onOptionsItemSelected(item);
     }
 
     @Override

@@ -19,8 +19,9 @@ import org.tempest.app.game.GameSetup;
  * cards and start words) is the engine's declaration (engine/GameInfo);
  * what it looks like is here: its title and choice on the new-game screen,
  * its sides' names, how its board and pieces are drawn, how its moves and
- * their facts read. A game the engine declares and this table lacks is drawn
- * with chess pieces, its moves as the engine writes them.
+ * their facts read, and its "How to play" (HowTo). A game the engine
+ * declares and this table lacks is drawn with chess pieces, its moves as the
+ * engine writes them, and its "How to play" is its declared description.
  */
 public class GameUi {
     /** How a board and its pieces are drawn. */
@@ -51,16 +52,16 @@ public class GameUi {
 
     static {
         add(new GameUi("chess", "Chess", R.id.rb_chess, Look.PIECES, sides("w", "White", "b", "Black"), "",
-                "qrrbbnnpppppppp", true));
+                "qrrbbnnpppppppp", true, HowTo.chess()));
         add(new GameUi("chessmate", "Card chess", R.id.rb_chessmate, Look.PIECES, sides("w", "White", "b", "Black"),
-                "", "qrrbbnnpppppppp", true) {
+                "", "qrrbbnnpppppppp", true, HowTo.cardChess()) {
             @Override
             String moveText(String token, String facts) {
                 return MoveText.cardChess(token, MoveText.fact(facts, "san"));
             }
         });
         add(new GameUi("chameleon", "Chameleon", R.id.rb_chameleon, Look.FIELDS,
-                sides("r", "Red", "b", "Blue", "y", "Yellow", "g", "Green"), "", "", false) {
+                sides("r", "Red", "b", "Blue", "y", "Yellow", "g", "Green"), "", "", false, HowTo.chameleon()) {
             @Override
             String moveText(String token, String facts) {
                 return MoveText.chameleon(this, token, facts);
@@ -77,7 +78,8 @@ public class GameUi {
             }
         });
         add(new GameUi("stratego", "Stratego", R.id.rb_stratego, Look.TILES,
-                sides("v", "Volcandria", "e", "Everwinter"), "c4 d4 g4 h4 c5 d5 g5 h5", "", false) {
+                sides("v", "Volcandria", "e", "Everwinter"), "c4 d4 g4 h4 c5 d5 g5 h5", "", false,
+                HowTo.stratego()) {
             @Override
             String moveText(String token, String facts) {
                 return MoveText.stratego(token, facts);
@@ -113,9 +115,11 @@ public class GameUi {
      * with every fact in words.
      */
     final boolean writesSan;
+    /** The game's "How to play" (HowToPlayActivity); null shows the engine's description of the game instead. */
+    final HowTo howTo;
 
     private GameUi(String name, String title, int choiceId, Look look, Map<String, String> sideNames, String lakes,
-            String army, boolean writesSan) {
+            String army, boolean writesSan, HowTo howTo) {
         this.name = name;
         this.title = title;
         this.choiceId = choiceId;
@@ -125,6 +129,12 @@ public class GameUi {
                 : Collections.unmodifiableSet(new HashSet<String>(Arrays.asList(lakes.split(" "))));
         this.army = army;
         this.writesSan = writesSan;
+        this.howTo = howTo;
+    }
+
+    /** The game's name on its "How to play" and in the choice of one ("Chameleon Chess"). */
+    String howToTitle() {
+        return howTo != null ? howTo.title : title;
     }
 
     /** A side's name for players ("White", "Red", "Volcandria"); the letter when the game has no name for it. */
@@ -153,7 +163,7 @@ public class GameUi {
     static GameUi of(String name) {
         GameUi ui = BY_NAME.get(name);
         return ui != null ? ui : new GameUi(name, name, 0, Look.PIECES, Collections.<String, String>emptyMap(), "",
-                "", false);
+                "", false, null);
     }
 
     /** The game behind a choice of the new-game screen, or null. */

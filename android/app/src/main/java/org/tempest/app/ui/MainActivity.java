@@ -1,16 +1,23 @@
 package org.tempest.app.ui;
 
 import android.app.Activity;
+import android.app.AlertDialog;
+import android.content.DialogInterface;
 import android.content.Intent;
 import android.os.Bundle;
 import android.view.View;
 import android.widget.Button;
 import android.widget.TextView;
+import java.util.List;
 import org.tempest.app.R;
+import org.tempest.app.engine.GameInfo;
+import org.tempest.app.engine.Games;
 
-/** The start menu: new game, continue, load, settings, profile. */
+/** The start menu: new game, continue, load, settings, profile, how to play, about. */
 public final class MainActivity extends Activity {
     private GameController controller;
+    /** The last "How to play" chooser shown (tests pick from it). */
+    private AlertDialog howToChooser;
 
     @Override
     protected void onCreate(Bundle saved) {
@@ -50,6 +57,12 @@ public final class MainActivity extends Activity {
                 startActivity(new Intent(MainActivity.this, ProfileActivity.class));
             }
         });
+        findViewById(R.id.btn_how_to_play).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                chooseHowToPlay();
+            }
+        });
         findViewById(R.id.btn_about).setOnClickListener(new View.OnClickListener() {
             @Override
             public void onClick(View v) {
@@ -65,6 +78,39 @@ public final class MainActivity extends Activity {
         Button cont = findViewById(R.id.btn_continue);
         cont.setEnabled(ownGameOn() || controller.store().hasAutosave());
         ((TextView) findViewById(R.id.current_profile)).setText("Playing as " + controller.profiles().current());
+    }
+
+    /** Asks which game to explain, among those the engine declares, and opens its "How to play". */
+    private void chooseHowToPlay() {
+        controller.games(new GameController.Callback<Games>() {
+            @Override
+            public void done(Games declared, String problem) {
+                if (isFinishing() || isDestroyed()) {
+                    return;
+                }
+                if (problem != null) {
+                    RecordFiles.problem(MainActivity.this, getString(R.string.how_to_play),
+                            "The engine did not start: " + problem);
+                    return;
+                }
+                final List<GameInfo> games = declared.all();
+                String[] titles = new String[games.size()];
+                for (int i = 0; i < titles.length; i++) {
+                    titles[i] = GameUi.of(games.get(i).name).howToTitle();
+                }
+                howToChooser = new AlertDialog.Builder(MainActivity.this).setTitle(R.string.how_to_play)
+                        .setItems(titles, new DialogInterface.OnClickListener() {
+                            @Override
+                            public void onClick(DialogInterface d, int which) {
+                                startActivity(HowToPlayActivity.intent(MainActivity.this, games.get(which)));
+                            }
+                        }).setNegativeButton(android.R.string.cancel, null).show();
+            }
+        });
+    }
+
+    AlertDialog howToChooser() {
+        return howToChooser;
     }
 
     private Runnable showGame() {

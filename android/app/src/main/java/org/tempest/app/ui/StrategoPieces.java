@@ -3,7 +3,7 @@ package org.tempest.app.ui;
 import android.graphics.Canvas;
 import android.graphics.Paint;
 
-/** Stratego's piece letters: their names and ranks, and how a tile is drawn. */
+/** Stratego's piece letters: their names and ranks, how a tile is drawn, and the battle chart's rule. */
 final class StrategoPieces {
     private StrategoPieces() {
     }
@@ -81,6 +81,35 @@ final class StrategoPieces {
         }
         int r = rank(p);
         return r > 0 ? Integer.toString(r) : "?";
+    }
+
+    /** Who wins a battle. */
+    enum Battle {
+        ATTACKER, DEFENDER, BOTH_REMOVED
+    }
+
+    /**
+     * The battle when one piece attacks another, as the rules tell it: the
+     * Flag is taken by anyone; a Trap defeats every attacker but a Dwarf;
+     * a Slayer that attacks the Dragon defeats it; otherwise the higher
+     * rank wins, and equal ranks both leave the board. For the how-to
+     * screen's chart: in a game the engine judges every battle.
+     */
+    static Battle battle(char attacker, char defender) {
+        char a = Character.toUpperCase(attacker);
+        char d = Character.toUpperCase(defender);
+        if (d == 'F') {
+            return Battle.ATTACKER;
+        }
+        if (d == 'T') {
+            return a == 'W' ? Battle.ATTACKER : Battle.DEFENDER;
+        }
+        if (a == 'X' && d == 'D') {
+            return Battle.ATTACKER;
+        }
+        int ra = rank(a);
+        int rd = rank(d);
+        return ra > rd ? Battle.ATTACKER : ra < rd ? Battle.DEFENDER : Battle.BOTH_REMOVED;
     }
 
     /**

@@ -1,11 +1,18 @@
 package org.tempest.app.ui;
 
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertTrue;
 import static org.robolectric.Shadows.shadowOf;
 
 import android.os.Looper;
+import android.text.Layout;
+import android.view.View;
+import android.view.ViewGroup;
+import android.widget.TextView;
 import org.robolectric.RuntimeEnvironment;
 
-/** What the screen tests share: the app's controller and waiting for the engine. */
+/** What the screen tests share: the app's controller, waiting for the engine, and text that fits. */
 final class Screens {
     private Screens() {
     }
@@ -23,5 +30,70 @@ final class Screens {
     /** Ends the app's engine and forgets its controller (after each test). */
     static void forgetController() {
         TempestApp.forgetControllerForTest(RuntimeEnvironment.getApplication());
+    }
+
+    /**
+     * Fails when any text shown under root is cut off: a line wider than its
+     * view, lines below its bottom, an ellipsis, or a view that reaches past
+     * the sides of the window (a scrolling screen may run past the bottom).
+     * Needs native graphics, which measure text as a phone does.
+     */
+    static void assertNoTextClipped(View root) {
+        int[] at = new int[2];
+        root.getLocationInWindow(at);
+        checkFits(root, at[0], at[0] + root.getWidth());
+    }
+
+    private static void checkFits(View v, int left, int right) {
+        if (!v.isShown()) {
+            return;
+        }
+        int[] at = new int[2];
+        v.getLocationInWindow(at);
+        String name = describe(v);
+        assertTrue(name + " starts left of the window", at[0] >= left - 1);
+        assertTrue(name + " ends right of the window: " + (at[0] + v.getWidth()) + " > " + right,
+                at[0] + v.getWidth() <= right + 1);
+        if (v instanceof TextView && ((TextView) v).getText().length() > 0) {
+            TextView t = (TextView) v;
+            Layout l = t.getLayout();
+            assertNotNull(name + " has no layout", l);
+            int width = t.getWidth() - t.getCompoundPaddingLeft() - t.getCompoundPaddingRight();
+            int height = t.getHeight() - t.getCompoundPaddingTop() - t.getCompoundPaddingBottom();
+            for (int i = 0; i < l.getLineCount(); i++) {
+                assertEquals(name + " line " + i + " ellipsized", 0, l.getEllipsisCount(i));
+                float drawn = visibleWidth(t.getText(), l, i);
+                assertTrue(name + " line " + i + " is " + drawn + " px wide in " + width, drawn <= width + 1);
+            }
+            assertTrue(name + ": " + l.getHeight() + " px of text in " + height, l.getHeight() <= height + 1);
+        }
+        if (v instanceof ViewGroup) {
+            ViewGroup g = (ViewGroup) v;
+            for (int i = 0; i < g.getChildCount(); i++) {
+                checkFits(g.getChildAt(i), left, right);
+            }
+        }
+    }
+
+    /**
+     * How wide a line's text is drawn: a line broken at a space keeps the
+     * space at its end, where it may hang past the edge unseen.
+     */
+    private static float visibleWidth(CharSequence text, Layout l, int line) {
+        int start = l.getLineStart(line);
+        int end = l.getLineEnd(line);
+        int visible = end;
+        while (visible > start && Character.isWhitespace(text.charAt(visible - 1))) {
+            visible--;
+        }
+        if (visible == end) {
+            return l.getLineWidth(line);
+        }
+        return l.getPrimaryHorizontal(visible) - l.getLineLeft(line);
+    }
+
+    private static String describe(View v) {
+        String text = v instanceof TextView ? " \"" + ((TextView) v).getText() + "\"" : "";
+        return v.getClass().getSimpleName() + text;
     }
 }

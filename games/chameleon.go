@@ -91,8 +91,12 @@ func (Chameleon) Bench(ctx context.Context, depth int, s game.Settings, report f
 	return chsearch.Bench(ctx, depth, s.BenchHashMB(), report)
 }
 
+// chameleonClocks: a game of up to four players names the mover's clock,
+// as it declares and as its "go" is read.
+const chameleonClocks = kit.MoverClock
+
 func (Chameleon) Properties() game.Properties {
-	return game.Properties{Title: "Chameleon Chess", Sides: []string{"r", "b", "y", "g"}, MinPlayers: 2, Files: 8, Ranks: 8, Clocks: kit.MoverClock,
+	return game.Properties{Title: "Chameleon Chess", Sides: []string{"r", "b", "y", "g"}, MinPlayers: 2, Files: 8, Ranks: 8, Clocks: chameleonClocks,
 		GoWords: []game.Word{
 			{Name: "algorithm", Arg: "model|paranoid", Help: "paranoid search with the opponent model, or without it (the control)"},
 			{Name: "time", Arg: "<ms>", Help: "the mover's clock (wtime/btime are read as the mover's too)"},
@@ -197,7 +201,7 @@ func (c *chameleonEngine) Prepare(g chameleonGame, args []string) (game.Search, 
 func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, chsearch.Options, []string) {
 	var moves []chameleon.Move
 	opts := chsearch.Options{Algorithm: chsearch.ParanoidModel}
-	g := kit.ParseGo(args, int(pos.ToMove()), Chameleon{}.Properties().Clocks, "algorithm")
+	g := kit.ParseGo(args, int(pos.ToMove()), chameleonClocks, "algorithm")
 	if name, ok := g.Extras["algorithm"]; ok {
 		if a, ok := chsearch.ParseAlgorithm(name); ok {
 			opts.Algorithm = a

@@ -61,6 +61,7 @@ uci:
 	$(GO) build -o $(TMPDIR_ENGINE)/engine ./cmd/engine
 	python3 testdata/tools/uci_check.py $(TMPDIR_ENGINE)/engine
 	python3 testdata/tools/test_match.py
+	python3 testdata/tools/test_spsa.py
 
 # Every fuzz target of the module (testdata/tools/fuzz.sh finds them), each
 # with an input budget fitted to its speed where this list gives one and
@@ -107,6 +108,7 @@ openbench:
 # runner and fastchess play short matches of the engine against itself and
 # any warning either prints about it fails the target; an engine with a
 # planted fault (an illegal PV, an illegal ponder move) must fail the check.
+# The SPSA driver plays two real iterations of the tune build through fastchess.
 runners:
 	third_party/runners/build.sh
 	$(GO) build -o $(TMPDIR_ENGINE)/engine ./cmd/engine
@@ -115,6 +117,8 @@ runners:
 	  python3 testdata/tools/runners_check.py --plant pv --expect-fault 'Illegal PV move' --only $$r --match standard --games 2 $(TMPDIR_ENGINE)/engine || exit 1; \
 	done
 	python3 testdata/tools/runners_check.py --plant ponder --expect-fault 'Illegal ponder move' --only cutechess --match standard --games 2 $(TMPDIR_ENGINE)/engine
+	$(GO) build -tags tune -o $(TMPDIR_ENGINE)/engine-tune ./cmd/engine
+	python3 testdata/tools/test_spsa.py --engine $(TMPDIR_ENGINE)/engine-tune
 
 # Release binaries for Linux, Windows and macOS (docs/DEVELOPING.md,
 # "Releases"): make release VERSION=1.0.0 [DIST=dist].

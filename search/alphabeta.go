@@ -481,7 +481,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		// bound says which way the static evaluation was wrong.
 		if !inCheck && (bestMove == NullMove || !isNoisy(pos, bestMove)) && !IsMate(bestScore) &&
 			!(bound == tt.BoundLower && bestScore <= staticEval) && !(bound == tt.BoundUpper && bestScore >= staticEval) {
-			w.hist.updateCorrection(pos, rawEval, bestScore, depth)
+			w.hist.updateCorrection(pos, staticEval, bestScore, depth)
 		}
 	}
 	return bestScore

@@ -31,9 +31,9 @@ type corrKeys struct {
 // side, found, since an evaluation tends to misjudge a structure the same
 // way wherever it recurs.
 const (
-	corrSize  = 1 << 14 // entries per side to move
-	corrScale = 8       // an entry is in units of 1/corrScale centipawn
-	corrLimit = 16000   // |entry| at most: corrLimit/corrScale centipawns
+	corrSize  = 1 << 14         // entries per side to move
+	corrScale = 8               // an entry is in units of 1/corrScale centipawn
+	corrLimit = 256 * corrScale // |entry| at most 256 cp, so no table can swamp the evaluation
 )
 
 // correction is the correction of the static evaluation for pos, in
@@ -52,10 +52,12 @@ func (h *histories) correction(pos *Position) int {
 	return c / (100 * corrScale)
 }
 
-// updateCorrection moves pos's entry towards what the search found: the
-// difference between its score and the uncorrected static evaluation,
-// weighted by the depth of the search (a moving average).
-func (h *histories) updateCorrection(pos *Position, rawEval, score, depth int) {
+// updateCorrection moves pos's entries by the part of the search's score
+// that the corrected static evaluation still missed, weighted by the depth
+// of the search. The step is taken from the corrected evaluation, not the
+// raw one: the search's score is built from corrected leaves, so a target of
+// score-raw would hold an entry's own value and let it drift without bound.
+func (h *histories) updateCorrection(pos *Position, staticEval, score, depth int) {
 	if corrWeight == 0 && nonPawnCorrWeight == 0 {
 		return // nothing reads the tables
 	}
@@ -64,11 +66,10 @@ func (h *histories) updateCorrection(pos *Position, rawEval, score, depth int) {
 		return
 	}
 	us := pos.SideToMove()
-	target := min(max((score-rawEval)*corrScale, -corrLimit), corrLimit)
-	w := min(depth+1, 16)
+	step := (score - staticEval) * corrScale * min(depth+1, 16) / 256
 	for _, e := range [...]*int16{&h.pawnCorr[us][k.pawn&(corrSize-1)],
 		&h.nonPawnCorr[us][0][k.nonPawn[0]&(corrSize-1)], &h.nonPawnCorr[us][1][k.nonPawn[1]&(corrSize-1)]} {
-		*e = int16((int(*e)*(256-w) + target*w) / 256)
+		*e = int16(min(max(int(*e)+step, -corrLimit), corrLimit))
 	}
 }
 

@@ -27,16 +27,21 @@ func TestTuneCorrectionLearnsTheMiss(t *testing.T) {
 	samePawnsAndWhite := parse("r1bqkb1r/pppp1ppp/5n2/4p3/2n1P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4")
 	other := parse("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
 	var h histories
+	// The raw evaluation is 0 and the searches keep finding 100: the
+	// entries move until the corrected evaluation stops missing (integer
+	// steps stop short by less than 256/weight units of 1/corrScale cp).
 	for range 200 {
-		h.updateCorrection(seen, 0, 100, 12)
+		h.updateCorrection(seen, h.correction(seen), 100, 12)
 	}
-	// The integer moving average stops short of its target by less than
-	// 256/weight units of 1/corrScale cp: within 3 cp here.
 	assert.InDelta(t, 100, h.correction(seen), 3, "50% pawns + 25% each side's pieces of a 100 cp miss")
 	assert.InDelta(t, 75, h.correction(samePawnsAndWhite), 3, "the same pawns and White's pieces, Black's moved")
 	assert.Equal(t, 0, h.correction(other))
 	for range 200 {
-		h.updateCorrection(seen, 0, -5000, 12)
+		h.updateCorrection(seen, h.correction(seen), -5000, 12)
 	}
 	assert.InDelta(t, -corrLimit/corrScale, h.correction(seen), 3, "a miss is held to corrLimit")
+	for range 200 {
+		h.updateCorrection(seen, h.correction(seen), h.correction(seen), 12)
+	}
+	assert.InDelta(t, -corrLimit/corrScale, h.correction(seen), 3, "a search that agrees with the corrected evaluation moves nothing")
 }

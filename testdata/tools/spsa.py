@@ -16,7 +16,8 @@ The options' defaults, minima and maxima come from ENGINE's `uci` answer
 unless a parameter is given as NAME:C_END. Everything a run makes goes to
 DIR/NAME.json (the state: the settings, the iteration, the values; the same
 command resumes it), DIR/NAME.csv (one line per iteration: results and
-values) and DIR/NAME.log (fastchess's output of the last iteration); DIR is
+values), DIR/NAME.log and DIR/NAME.fastchess.json (fastchess's output and state
+of the last iteration); DIR is
 --dir (default ~/.cache/tempest/spsa). The seed fixes every sign and every
 opening order, so a run is reproducible up to the games themselves.
 
@@ -136,7 +137,9 @@ def fastchess_batch(state, plus, minus, k, log_path):
            "-each", "option.Threads=1", f"option.Hash={cfg['hash']}", *limit,
            "-rounds", str(cfg["pairs"]), "-repeat", "-concurrency", str(cfg["concurrency"]),
            "-openings", f"file={cfg['openings']}", "format=epd", "order=random",
-           "-srand", str(cfg["seed"] * 1_000_003 + k)]
+           "-srand", str(cfg["seed"] * 1_000_003 + k),
+           # fastchess saves its state; without a name it writes config.json where it runs
+           "-config", f"outname={os.path.splitext(log_path)[0]}.fastchess.json"]
     with open(log_path, "w") as log:
         rc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT).returncode
     text = open(log_path).read()

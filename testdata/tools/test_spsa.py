@@ -103,7 +103,13 @@ def test_real_iteration(engine):
     with tempfile.TemporaryDirectory() as d:
         argv = ["real", engine, "--params", "RfpMargin,LmrDivisor", "--iterations", "10", "--pairs", "1",
                 "--nodes", "2000", "--until", "1", "--dir", d]
-        assert spsa.main(argv) == 0
+        here = os.getcwd()
+        os.chdir(d)  # fastchess writes config.json where it runs unless told where
+        try:
+            assert spsa.main(argv) == 0
+            assert not os.path.exists("config.json"), "fastchess's state went to the working directory"
+        finally:
+            os.chdir(here)
         with open(os.path.join(d, "real.json")) as f:
             state = json.load(f)
         assert state["k"] == 1 and sum(state["games"]) == 2, state

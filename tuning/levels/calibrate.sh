@@ -62,7 +62,7 @@ play() {
 	[[ $limit == tc=* ]] && lim=("$limit")
 	"$FASTCHESS" "${e1[@]}" "${e2[@]}" -each "${lim[@]}" -rounds $(((games + 1) / 2)) -repeat -concurrency 2 \
 		-openings file="$OPENINGS" format=epd order=random -srand "$seed" -pgnout file="$OUT/$name1-$name2.pgn.part" \
-		>"$OUT/$name1-$name2.txt"
+		-config outname="$OUT/$name1-$name2.json" >"$OUT/$name1-$name2.txt"
 	mv "$OUT/$name1-$name2.pgn.part" "$OUT/$name1-$name2.pgn"
 	grep -E '^(Elo|Games):' "$OUT/$name1-$name2.txt" | tail -2
 }

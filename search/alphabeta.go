@@ -212,15 +212,14 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	// Step 4. Static evaluation, refined by the hash score when its bound
 	// points the right way. "improving": better than two plies ago.
 	inCheck := pos.InCheck()
-	rawEval, staticEval, eval := noEval, noEval, noEval
+	staticEval, eval := noEval, noEval
 	improving := false
 	if !inCheck {
 		if ttHit && entry.Eval != int16(noEval) {
-			rawEval = int(entry.Eval)
+			staticEval = int(entry.Eval)
 		} else {
-			rawEval = w.evaluate(ply)
+			staticEval = w.evaluate(ply)
 		}
-		staticEval = w.corrected(rawEval)
 		eval = staticEval
 		if ttHit && ttScore != noEval &&
 			((entry.Bound == tt.BoundLower && ttScore > eval) || (entry.Bound == tt.BoundUpper && ttScore < eval)) {
@@ -476,13 +475,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		case pvNode && bestScore > origAlpha:
 			bound = tt.BoundExact
 		}
-		w.engine.TT.Store(pos.Key(), packMove(bestMove), scoreToTT(bestScore, ply), int16(rawEval), depth, bound)
-		// Step 16. Correction history learns from a quiet result whose
-		// bound says which way the static evaluation was wrong.
-		if !inCheck && (bestMove == NullMove || !isNoisy(pos, bestMove)) && !IsMate(bestScore) &&
-			!(bound == tt.BoundLower && bestScore <= staticEval) && !(bound == tt.BoundUpper && bestScore >= staticEval) {
-			w.hist.updateCorrection(pos, staticEval, bestScore, depth)
-		}
+		w.engine.TT.Store(pos.Key(), packMove(bestMove), scoreToTT(bestScore, ply), int16(staticEval), depth, bound)
 	}
 	return bestScore
 }
@@ -523,16 +516,15 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 
 	inCheck := pos.InCheck()
 	bestScore := -MateScore + ply
-	rawEval, staticEval := noEval, noEval
+	staticEval := noEval
 	if !inCheck {
 		// Stand pat: the side to move can usually do at least as well as
 		// the static evaluation by a quiet move.
 		if ttHit && entry.Eval != int16(noEval) {
-			rawEval = int(entry.Eval)
+			staticEval = int(entry.Eval)
 		} else {
-			rawEval = w.evaluate(ply)
+			staticEval = w.evaluate(ply)
 		}
-		staticEval = w.corrected(rawEval)
 		bestScore = staticEval
 		if bestScore >= beta {
 			return bestScore
@@ -576,18 +568,12 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	case pvNode && bestScore > origAlpha:
 		bound = tt.BoundExact
 	}
-	w.engine.TT.Store(pos.Key(), packMove(bestMove), scoreToTT(bestScore, ply), int16(rawEval), 0, bound)
+	w.engine.TT.Store(pos.Key(), packMove(bestMove), scoreToTT(bestScore, ply), int16(staticEval), 0, bound)
 	return bestScore
 }
 
 // evaluate scores the position at ply, with the net when there is one:
 // its accumulators are brought up from the nearest computed ply below.
-// corrected is a static evaluation with the correction history's
-// correction, kept short of the mate scores.
-func (w *worker) corrected(rawEval int) int {
-	return min(max(rawEval+w.hist.correction(&w.pos), -MateBound+1), MateBound-1)
-}
-
 func (w *worker) evaluate(ply int) int {
 	if w.net == nil {
 		return evaluate(&w.eval, &w.pos)

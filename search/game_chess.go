@@ -84,23 +84,6 @@ func evaluate(e *evaluator, p *Position) int { return e.Evaluate(p.Board()) }
 func netDelta(p *Position, m Move) nnue.Delta                        { return nnue.MoveDelta(p, m) }
 func netRefresh(n *nnue.Network, acc *nnue.Accumulator, p *Position) { n.Refresh(acc, p) }
 
-// correctionKeys hash the pawn structure (the pawns of both sides) and each
-// side's other pieces, for the correction history (the products' high bits
-// are well mixed; the tables use them).
-func correctionKeys(p *Position) (corrKeys, bool) {
-	var k corrKeys
-	k.pawn = (uint64(p.Pieces(movegen.White, movegen.Pawn))*0x9E3779B97F4A7C15 ^
-		uint64(p.Pieces(movegen.Black, movegen.Pawn))*0xC2B2AE3D27D4EB4F) >> 40
-	for c := movegen.White; c <= movegen.Black; c++ {
-		k.nonPawn[c] = (uint64(p.Pieces(c, movegen.Knight))*0x9E3779B97F4A7C15 ^
-			uint64(p.Pieces(c, movegen.Bishop))*0xC2B2AE3D27D4EB4F ^
-			uint64(p.Pieces(c, movegen.Rook))*0x165667B19E3779F9 ^
-			uint64(p.Pieces(c, movegen.Queen))*0xD6E8FEB86659FD93 ^
-			uint64(p.Pieces(c, movegen.King))*0xFF51AFD7ED558CCD) >> 40
-	}
-	return k, true
-}
-
 // packMove and unpackMove fit a move into the transposition table's 16 bits.
 func packMove(m Move) uint16   { return uint16(m) }
 func unpackMove(v uint16) Move { return Move(v) }
@@ -200,5 +183,5 @@ func materialWon(pos *Position, m Move) int {
 var (
 	_ gamePosition = (*Position)(nil)
 	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
-		evaluate, netDelta, netRefresh, correctionKeys, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+		evaluate, netDelta, netRefresh, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
 )

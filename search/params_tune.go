@@ -53,8 +53,6 @@ var (
 	scoreDropMargin       = 30  // time: a score this far below the last iteration's ...
 	scoreDropFactor       = 130 // ... stretches the soft limit by this percent
 	timeSoftScale         = 100 // time: the soft limit, in percent of the time manager's
-	corrWeight            = 0   // correction history: the share of the pawn structure's correction applied, percent (experiment, issue 30)
-	nonPawnCorrWeight     = 0   // ... and of each side's other pieces' (experiment, issue 30)
 )
 
 // Tunables lists every search parameter with its range, as the tune
@@ -106,8 +104,6 @@ var Tunables = []Tunable{
 	{Name: "ScoreDropMargin", Value: &scoreDropMargin, Min: 5, Max: 150},
 	{Name: "ScoreDropFactor", Value: &scoreDropFactor, Min: 100, Max: 300},
 	{Name: "TimeSoftScale", Value: &timeSoftScale, Min: 50, Max: 300},
-	{Name: "CorrWeight", Value: &corrWeight, Min: 0, Max: 200},
-	{Name: "NonPawnCorrWeight", Value: &nonPawnCorrWeight, Min: 0, Max: 200},
 }
 
 // Retune recomputes the tables built from the parameters, after a change.

@@ -160,12 +160,8 @@ func timePlan(lim *Limits, us Color, overhead time.Duration, start time.Time) ki
 func netDelta(*Position, Move) nnue.Delta                    { return nnue.Delta{} }
 func netRefresh(*nnue.Network, *nnue.Accumulator, *Position) {}
 
-// correctionKeys: card chess keeps its evaluation uncorrected (a card can
-// change the pawns outside the moves the history learns from).
-func correctionKeys(*Position) (corrKeys, bool) { return corrKeys{}, false }
-
 var (
 	_ gamePosition = (*Position)(nil)
 	_              = gameBinding{isNoisy, isPromotion, victim, capturedValue, losingNoisy, historySquares, hasPieces,
-		evaluate, netDelta, netRefresh, correctionKeys, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
+		evaluate, netDelta, netRefresh, packMove, unpackMove, noMoveScore, randomMove, greedyMove}
 )

@@ -48,8 +48,6 @@ type gameBinding struct {
 	evaluate       func(*evaluator, *Position) int
 	netDelta       func(*Position, Move) nnue.Delta
 	netRefresh     func(*nnue.Network, *nnue.Accumulator, *Position)
-	// correctionKeys key the correction history (false: the game has none).
-	correctionKeys func(*Position) (corrKeys, bool)
 	packMove       func(Move) uint16
 	unpackMove     func(uint16) Move
 	noMoveScore    func(*Position) int

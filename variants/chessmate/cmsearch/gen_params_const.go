@@ -51,6 +51,4 @@ const (
 	scoreDropMargin       = 30  // time: a score this far below the last iteration's ...
 	scoreDropFactor       = 130 // ... stretches the soft limit by this percent
 	timeSoftScale         = 100 // time: the soft limit, in percent of the time manager's
-	corrWeight            = 0   // correction history: the share of the pawn structure's correction applied, percent (experiment, issue 30)
-	nonPawnCorrWeight     = 0   // ... and of each side's other pieces' (experiment, issue 30)
 )

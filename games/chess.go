@@ -220,7 +220,7 @@ func (ce *chessEngine) Eval(g chessGame) ([]string, error) {
 	if ce.net != nil {
 		var acc nnue.Accumulator
 		ce.net.Refresh(&acc, pos)
-		stm := ce.net.Evaluate(&acc, pos.SideToMove())
+		stm := ce.net.Evaluate(&acc, pos.SideToMove(), pos.Occupied().Count())
 		white := stm
 		if pos.SideToMove() == movegen.Black {
 			white = -stm

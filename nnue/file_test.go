@@ -3,6 +3,8 @@ package nnue
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"testing"
@@ -40,7 +42,7 @@ func TestBrokenNetFilesAreNamed(t *testing.T) {
 		_, _, err := Load(bytes.NewReader(data))
 		assert.ErrorContains(t, err, want)
 	}
-	n.OutputWeights[3] = MaxOutputWeight + 1
+	n.OutputWeights[5][3] = MaxOutputWeight + 1
 	assert.ErrorContains(t, n.Save(&bytes.Buffer{}, ""), "beyond")
 	assert.ErrorContains(t, randomNet(1).Save(&bytes.Buffer{}, string(make([]byte, 200))), "provenance")
 }
@@ -73,7 +75,53 @@ func TestDefaultNetLoads(t *testing.T) {
 	var acc Accumulator
 	pos := movegen.NewStartPosition()
 	n.Refresh(&acc, pos)
-	assert.InDelta(t, 0, n.Evaluate(&acc, movegen.White), 60)
+	assert.InDelta(t, 0, n.Evaluate(&acc, movegen.White, 32), 60)
+}
+
+// A net of the architecture before output buckets (the built-in gen2 is
+// one) loads with its one output layer in every bucket, so it scores as it
+// did, and saves back to the same bytes; a net of distinct buckets saves
+// all eight and loads back the same.
+func TestOneBucketNetsLoadIntoEveryBucket(t *testing.T) {
+	n := randomNet(21)
+	var legacy bytes.Buffer
+	legacy.Write(fileMagic[:])
+	require.NoError(t, binary.Write(&legacy, binary.LittleEndian, uint32(fileVersion)))
+	var arch [archBytes]byte
+	copy(arch[:], "768x2-256-1 screlu 255/64/400")
+	legacy.Write(arch[:])
+	legacy.Write(make([]byte, provenanceLen))
+	for _, part := range []any{n.FeatureWeights[:], n.FeatureBias[:], n.OutputWeights[0][:], n.OutputBias[0]} {
+		require.NoError(t, binary.Write(&legacy, binary.LittleEndian, part))
+	}
+	require.NoError(t, binary.Write(&legacy, binary.LittleEndian, crc32.ChecksumIEEE(legacy.Bytes())))
+	got, _, err := Load(bytes.NewReader(legacy.Bytes()))
+	require.NoError(t, err)
+	assert.Equal(t, n.FeatureWeights, got.FeatureWeights)
+	for b := range OutputBuckets {
+		assert.Equal(t, n.OutputWeights[0], got.OutputWeights[b], "bucket %d", b)
+		assert.Equal(t, n.OutputBias[0], got.OutputBias[b], "bucket %d", b)
+	}
+	def, _ := Default()
+	for b := range OutputBuckets {
+		assert.Equal(t, def.OutputWeights[0], def.OutputWeights[b], "the built-in net is one-bucket: bucket %d", b)
+	}
+	_, _, err = Load(bytes.NewReader(legacy.Bytes()[:legacy.Len()-6]))
+	assert.ErrorContains(t, err, "truncated or padded")
+	var again bytes.Buffer
+	require.NoError(t, got.Save(&again, ""))
+	assert.Equal(t, legacy.Bytes(), again.Bytes(), "a one-layer net saves as it was read")
+	var builtIn bytes.Buffer
+	require.NoError(t, def.Save(&builtIn, provenanceOf(t, defaultFile)))
+	assert.Equal(t, defaultFile, builtIn.Bytes(), "the built-in net saves to its own file")
+
+	var saved bytes.Buffer
+	require.NoError(t, n.Save(&saved, "eight buckets"))
+	assert.Equal(t, FileSize, saved.Len())
+	back, provenance, err := Load(&saved)
+	require.NoError(t, err)
+	assert.Equal(t, "eight buckets", provenance)
+	assert.Equal(t, n, back)
 }
 
 // LoadFile reads a regular net file and names it by the SHA-256 of its
@@ -97,4 +145,10 @@ func TestLoadFile(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, b.Bytes()[:100], 0o644))
 	_, _, _, err = LoadFile(path)
 	assert.ErrorContains(t, err, path+": nnue:")
+}
+
+func provenanceOf(t *testing.T, file []byte) string {
+	_, provenance, err := Load(bytes.NewReader(file))
+	require.NoError(t, err)
+	return provenance
 }

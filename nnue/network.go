@@ -5,7 +5,8 @@
 // perspective, piece type, square seen from the perspective). Each side
 // has its own accumulator, the first layer's output for the position seen
 // from that side; the side to move's accumulator and the other's, each
-// through a squared clipped ReLU, feed one output. Weights are integers:
+// through a squared clipped ReLU, feed one output, whose weights are chosen
+// by how many pieces are on the board (output buckets). Weights are integers:
 // the accumulator in units of 1/QA, the output weights in units of 1/QB.
 package nnue
 
@@ -15,10 +16,12 @@ import (
 	"tempest/movegen"
 )
 
-// The architecture: Inputs → Hidden for each perspective → 1.
+// The architecture: Inputs → Hidden for each perspective → 1, the output
+// layer one of OutputBuckets by the number of pieces.
 const (
-	Inputs = 768
-	Hidden = 256
+	Inputs        = 768
+	Hidden        = 256
+	OutputBuckets = 8
 	// QA is the accumulator's scale: an activation of 1.0 is QA.
 	QA = 255
 	// QB is the output weights' scale; they lie within ±MaxOutputWeight so
@@ -36,8 +39,17 @@ type Network struct {
 	_              [0]uint64              // 8-byte alignment: the portable kernels read rows as uint64 words
 	FeatureWeights [Inputs * Hidden]int16 // row f is feature f's contribution to each hidden unit
 	FeatureBias    [Hidden]int16
-	OutputWeights  [2 * Hidden]int16 // the side to move's accumulator first, then the other's
-	OutputBias     int32             // in units of 1/(QA·QB)
+	// OutputWeights[b] is output bucket b's: the side to move's
+	// accumulator's weights first, then the other's.
+	OutputWeights [OutputBuckets][2 * Hidden]int16
+	OutputBias    [OutputBuckets]int32 // in units of 1/(QA·QB)
+}
+
+// OutputBucket is the output layer used with pieces on the board (kings
+// included): 2–5 pieces bucket 0, 6–9 bucket 1, ..., 30–32 bucket 7, so an
+// endgame is scored by weights fitted to endgames.
+func OutputBucket(pieces int) int {
+	return min(max((pieces-2)/4, 0), OutputBuckets-1)
 }
 
 // Accumulator is the first layer's output from both sides' perspectives,
@@ -187,9 +199,11 @@ func subRow(acc, w *[Hidden]int16) {
 }
 
 // Evaluate is the network's score of the position whose accumulators are
-// acc, in centipawns from the side to move's view.
-func (n *Network) Evaluate(acc *Accumulator, stm movegen.Color) int {
-	us, them := (*[Hidden]int16)(n.OutputWeights[:Hidden]), (*[Hidden]int16)(n.OutputWeights[Hidden:])
+// acc and which has pieces on the board, in centipawns from the side to
+// move's view.
+func (n *Network) Evaluate(acc *Accumulator, stm movegen.Color, pieces int) int {
+	b := OutputBucket(pieces)
+	us, them := (*[Hidden]int16)(n.OutputWeights[b][:Hidden]), (*[Hidden]int16)(n.OutputWeights[b][Hidden:])
 	var sum int64
 	if useSIMD {
 		sum = int64(screluDotAVX2(&acc.V[stm], us)) + int64(screluDotAVX2(&acc.V[stm^1], them))
@@ -197,7 +211,7 @@ func (n *Network) Evaluate(acc *Accumulator, stm movegen.Color) int {
 		sum = screlu(&acc.V[stm], us) + screlu(&acc.V[stm^1], them)
 	}
 	// sum is in units of 1/(QA·QA·QB); one QA goes before the bias.
-	out := sum/QA + int64(n.OutputBias)
+	out := sum/QA + int64(n.OutputBias[b])
 	return int(min(max(out*Scale/(QA*QB), -MaxScore), MaxScore))
 }
 

@@ -20,11 +20,30 @@ func randomNet(seed uint64) *Network {
 	for i := range n.FeatureBias {
 		n.FeatureBias[i] = int16(rng.IntN(257) - 128)
 	}
-	for i := range n.OutputWeights {
-		n.OutputWeights[i] = int16(rng.IntN(2*MaxOutputWeight+1) - MaxOutputWeight)
+	for b := range n.OutputWeights {
+		for i := range n.OutputWeights[b] {
+			n.OutputWeights[b][i] = int16(rng.IntN(2*MaxOutputWeight+1) - MaxOutputWeight)
+		}
+		n.OutputBias[b] = int32(rng.IntN(20001) - 10000)
 	}
-	n.OutputBias = int32(rng.IntN(20001) - 10000)
 	return n
+}
+
+// The output layer is chosen by the number of pieces, kings included, in
+// buckets of four from two pieces up; the same accumulators score by the
+// bucket's weights.
+func TestOutputBucketsByPieces(t *testing.T) {
+	for pieces, want := range map[int]int{2: 0, 5: 0, 6: 1, 9: 1, 17: 3, 29: 6, 30: 7, 32: 7} {
+		assert.Equal(t, want, OutputBucket(pieces), "%d pieces", pieces)
+	}
+	n := new(Network)
+	for b := range n.OutputBias {
+		n.OutputBias[b] = int32(b) * QA * QB // bucket b scores b·Scale cp
+	}
+	var acc Accumulator
+	for pieces := 2; pieces <= 32; pieces++ {
+		assert.Equal(t, OutputBucket(pieces)*Scale, n.Evaluate(&acc, movegen.White, pieces), "%d pieces", pieces)
+	}
 }
 
 func TestFeaturesMirrorForBlack(t *testing.T) {
@@ -116,14 +135,16 @@ func evaluateIsTheFormula(t *testing.T) {
 		var acc Accumulator
 		n.Refresh(&acc, pos)
 		stm := pos.SideToMove()
+		pieces := pos.Occupied().Count()
+		b := (pieces - 2) / 4 // 2-5 pieces: bucket 0, ..., 30-32: bucket 7
 		var sum int64
 		for i := 0; i < Hidden; i++ {
 			us := int64(min(max(acc.V[stm][i], 0), QA))
 			them := int64(min(max(acc.V[stm^1][i], 0), QA))
-			sum += us*us*int64(n.OutputWeights[i]) + them*them*int64(n.OutputWeights[Hidden+i])
+			sum += us*us*int64(n.OutputWeights[b][i]) + them*them*int64(n.OutputWeights[b][Hidden+i])
 		}
-		want := min(max(int((sum/QA+int64(n.OutputBias))*Scale/(QA*QB)), -MaxScore), MaxScore)
-		require.Equal(t, want, n.Evaluate(&acc, stm))
+		want := min(max(int((sum/QA+int64(n.OutputBias[b]))*Scale/(QA*QB)), -MaxScore), MaxScore)
+		require.Equal(t, want, n.Evaluate(&acc, stm, pieces))
 		moves := pos.GenLegal(buf[:])
 		var u movegen.Undo
 		pos.Make(moves[rng.IntN(len(moves))], &u)
@@ -140,17 +161,17 @@ func extremeNetsStayBounded(t *testing.T) {
 		for i := range n.FeatureBias {
 			n.FeatureBias[i] = QA
 		}
-		for i := range n.OutputWeights {
-			n.OutputWeights[i] = sign * MaxOutputWeight
+		for i := range n.OutputWeights[OutputBuckets-1] {
+			n.OutputWeights[OutputBuckets-1][i] = sign * MaxOutputWeight
 		}
-		n.OutputBias = int32(sign) * 1 << 30
+		n.OutputBias[OutputBuckets-1] = int32(sign) * 1 << 30
 		var acc Accumulator
 		pos := movegen.NewStartPosition()
 		n.Refresh(&acc, pos)
-		assert.Equal(t, int(sign)*MaxScore, n.Evaluate(&acc, movegen.White))
-		n.OutputBias = 0
+		assert.Equal(t, int(sign)*MaxScore, n.Evaluate(&acc, movegen.White, 32))
+		n.OutputBias[OutputBuckets-1] = 0
 		// 512 units at the clamp times the largest weight: about 405,000 cp before the bound.
-		assert.Equal(t, int(sign)*MaxScore, n.Evaluate(&acc, movegen.White))
+		assert.Equal(t, int(sign)*MaxScore, n.Evaluate(&acc, movegen.White, 32))
 	}
 }
 
@@ -164,7 +185,7 @@ func TestNothingAllocates(t *testing.T) {
 		n.Refresh(&acc, pos)
 		d := MoveDelta(pos, m)
 		n.Apply(&next, &acc, &d)
-		_ = n.Evaluate(&next, movegen.Black)
+		_ = n.Evaluate(&next, movegen.Black, 32)
 	})
 	assert.Zero(t, allocs)
 }
@@ -192,7 +213,7 @@ func BenchmarkKernels(b *testing.B) {
 		})
 		b.Run(path+"/evaluate", func(b *testing.B) {
 			for b.Loop() {
-				_ = n.Evaluate(&acc, movegen.White)
+				_ = n.Evaluate(&acc, movegen.White, 32)
 			}
 		})
 	}
@@ -231,9 +252,9 @@ func TestSIMDAndPortablePathsAgree(t *testing.T) {
 			simd, portable = nextSIMD, nextPortable
 			for _, stm := range []movegen.Color{movegen.White, movegen.Black} {
 				useSIMD = true
-				a := n.Evaluate(&simd, stm)
+				a := n.Evaluate(&simd, stm, pos.Occupied().Count())
 				useSIMD = false
-				b := n.Evaluate(&portable, stm)
+				b := n.Evaluate(&portable, stm, pos.Occupied().Count())
 				require.Equal(t, b, a, "at %s", pos.FEN())
 			}
 			positions++
@@ -242,8 +263,8 @@ func TestSIMDAndPortablePathsAgree(t *testing.T) {
 	assert.Greater(t, positions, 2000)
 	// Extremes: every lane at the clamp's edges and beyond, weights at their bounds.
 	n := randomNet(12)
-	for i := range n.OutputWeights {
-		n.OutputWeights[i] = []int16{MaxOutputWeight, -MaxOutputWeight}[i%2]
+	for i := range n.OutputWeights[OutputBuckets-1] {
+		n.OutputWeights[OutputBuckets-1][i] = []int16{MaxOutputWeight, -MaxOutputWeight}[i%2]
 	}
 	var acc Accumulator
 	for i := range acc.V[0] {
@@ -251,7 +272,7 @@ func TestSIMDAndPortablePathsAgree(t *testing.T) {
 		acc.V[1][i] = QA
 	}
 	useSIMD = true
-	a := n.Evaluate(&acc, movegen.White)
+	a := n.Evaluate(&acc, movegen.White, 32)
 	useSIMD = false
-	assert.Equal(t, n.Evaluate(&acc, movegen.White), a)
+	assert.Equal(t, n.Evaluate(&acc, movegen.White, 32), a)
 }

@@ -259,8 +259,10 @@ func randomNet(seed uint64) *nnue.Network {
 	for i := range n.FeatureBias {
 		n.FeatureBias[i] = int16(rng.IntN(129))
 	}
-	for i := range n.OutputWeights {
-		n.OutputWeights[i] = int16(rng.IntN(2*nnue.MaxOutputWeight+1) - nnue.MaxOutputWeight)
+	for b := range n.OutputWeights {
+		for i := range n.OutputWeights[b] {
+			n.OutputWeights[b][i] = int16(rng.IntN(2*nnue.MaxOutputWeight+1) - nnue.MaxOutputWeight)
+		}
 	}
 	return n
 }
@@ -286,7 +288,7 @@ func TestSearchWithANet(t *testing.T) {
 	e.net.Refresh(&acc, pos)
 	w := e.workers[0]
 	w.prepare(pos, nil, time.Now())
-	assert.Equal(t, e.net.Evaluate(&acc, movegen.White), w.evaluate(0))
+	assert.Equal(t, e.net.Evaluate(&acc, movegen.White, 32), w.evaluate(0))
 
 	allocs := testing.AllocsPerRun(3, func() {
 		e.NewGame()

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"tempest/nnue"
 	"tempest/tuning/nnuetrain"
 	"tempest/tuning/trainingdata"
 )
@@ -40,6 +41,7 @@ func trainCommand(args []string) int {
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "seed of the initial weights and the sample order")
 	fs.Float64Var(&cfg.Validation, "validation", cfg.Validation, "share of the positions held out")
 	fs.BoolVar(&cfg.Mirror, "mirror", cfg.Mirror, "every other epoch, train on the a-to-h reflection of positions without castling rights")
+	fs.IntVar(&cfg.OutputBuckets, "output-buckets", nnue.OutputBuckets, fmt.Sprintf("output layers, chosen by the number of pieces: %d, or 1 (one layer in every bucket, as the nets before buckets)", nnue.OutputBuckets))
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -49,6 +51,10 @@ func trainCommand(args []string) int {
 	}
 	if cfg.Lambda < 0 || cfg.Lambda > 1 || cfg.Validation <= 0 || cfg.Validation >= 1 || cfg.LR <= 0 || *wdlScale < 10 || *wdlScale > 2000 {
 		fmt.Fprintln(os.Stderr, "train: need 0 <= -lambda <= 1, 0 < -validation < 1, -lr > 0 and 10 <= -wdl-scale <= 2000")
+		return 2
+	}
+	if cfg.OutputBuckets != 1 && cfg.OutputBuckets != nnue.OutputBuckets {
+		fmt.Fprintf(os.Stderr, "train: -output-buckets is 1 or %d, not %d\n", nnue.OutputBuckets, cfg.OutputBuckets)
 		return 2
 	}
 	if *runDir == "" {
@@ -92,8 +98,8 @@ func trainCommand(args []string) int {
 		if cfg.LRFinal > 0 {
 			lr += fmt.Sprintf("-cos-%g", cfg.LRFinal)
 		}
-		p := fmt.Sprintf("%d pos, shards %s, build %s; %d ep lr %s l %g%s%s seed %d; trainer %s",
-			len(records), seedRange(seeds), strings.Join(buildList, ","), epochs, lr, cfg.Lambda, scale, mirror, cfg.Seed, buildRevision())
+		p := fmt.Sprintf("%d pos, shards %s, build %s; %d ep lr %s l %g%s%s ob %d seed %d; trainer %s",
+			len(records), seedRange(seeds), strings.Join(buildList, ","), epochs, lr, cfg.Lambda, scale, mirror, cfg.OutputBuckets, cfg.Seed, buildRevision())
 		return p[:min(len(p), 128)]
 	}
 	model, hist, err := nnuetrain.Train(ctx, records, cfg, func(st nnuetrain.EpochStats) {

@@ -9,7 +9,6 @@ package nnuetrain
 import (
 	"math"
 	"math/rand/v2"
-	"unsafe"
 
 	"tempest/movegen"
 	"tempest/nnue"
@@ -17,8 +16,9 @@ import (
 )
 
 const (
-	inputs = nnue.Inputs
-	hidden = nnue.Hidden
+	inputs  = nnue.Inputs
+	hidden  = nnue.Hidden
+	buckets = nnue.OutputBuckets
 	// Weight bounds that keep the quantised net exact: an output weight
 	// times QB within ±MaxOutputWeight, a feature weight times QA well
 	// inside int16 even summed over 32 pieces.
@@ -32,15 +32,34 @@ const (
 type Model struct {
 	W1 []float32 // inputs × hidden, feature by feature
 	B1 []float32 // hidden
-	W2 []float32 // 2 × hidden: the side to move's half first
-	B2 float32
+	W2 []float32 // Buckets × 2 × hidden: per output bucket, the side to move's half first
+	B2 []float32 // Buckets
+	// Buckets is the number of output layers: nnue.OutputBuckets, or 1 for
+	// one layer that the quantised net copies into every bucket (the nets
+	// before buckets, to compare with).
+	Buckets int
 }
 
-// NewModel initialises a model: feature weights uniform in ±1/√(32), as 32
-// features are active at most, output weights small and random.
-func NewModel(seed uint64) *Model {
+// newZeroModel is a model of zeros (a gradient's shape).
+func newZeroModel(buckets int) *Model {
+	return &Model{W1: make([]float32, inputs*hidden), B1: make([]float32, hidden),
+		W2: make([]float32, buckets*2*hidden), B2: make([]float32, buckets), Buckets: buckets}
+}
+
+// bucket is the output layer the model scores s with.
+func (m *Model) bucket(s *sample) int {
+	if m.Buckets == 1 {
+		return 0
+	}
+	return s.bucket
+}
+
+// NewModel initialises a model of 1 or nnue.OutputBuckets output layers:
+// feature weights uniform in ±1/√(32), as 32 features are active at most,
+// output weights small and random.
+func NewModel(seed uint64, buckets int) *Model {
 	rng := rand.New(rand.NewPCG(seed, 0x4E4E))
-	m := &Model{W1: make([]float32, inputs*hidden), B1: make([]float32, hidden), W2: make([]float32, 2*hidden)}
+	m := newZeroModel(buckets)
 	r1 := float32(1 / math.Sqrt(32))
 	for i := range m.W1 {
 		m.W1[i] = (rng.Float32()*2 - 1) * r1
@@ -55,13 +74,14 @@ func NewModel(seed uint64) *Model {
 // params lists the model's weights as one slice each, in a fixed order,
 // for the optimiser.
 func (m *Model) params() [][]float32 {
-	return [][]float32{m.W1, m.B1, m.W2, unsafe.Slice(&m.B2, 1)}
+	return [][]float32{m.W1, m.B1, m.W2, m.B2}
 }
 
 // sample is one position's inputs and targets.
 type sample struct {
 	us, them [32]int32 // active features from the side to move's and the other side's view
 	n        int
+	bucket   int     // the output bucket, by the number of pieces
 	score    float32 // the search score, centipawns, side to move's view
 	result   float32 // the game's result, side to move's view: 1, 0.5, 0
 }
@@ -85,6 +105,7 @@ func decode(r *trainingdata.Record, s *sample, mirror bool) {
 			s.n++
 		}
 	})
+	s.bucket = nnue.OutputBucket(s.n)
 	s.score = float32(r.Score())
 	s.result = 0.5
 	switch r.Result() {
@@ -139,8 +160,10 @@ func (m *Model) forward(s *sample, sc *scratch) float32 {
 			sc.accThem[j] += rowThem[j]
 		}
 	}
-	out := m.B2
-	w2us, w2them := m.W2[:hidden], m.W2[hidden:]
+	b := m.bucket(s)
+	out := m.B2[b]
+	w2 := m.W2[b*2*hidden:][:2*hidden]
+	w2us, w2them := w2[:hidden], w2[hidden:]
 	for j := range hidden {
 		out += screlu(sc.accUs[j])*w2us[j] + screlu(sc.accThem[j])*w2them[j]
 	}
@@ -163,9 +186,12 @@ func dscrelu(x float32) float32 {
 // backward adds the gradient of the loss for one sample to g, given
 // dOut, the loss's derivative by the output, and sc from forward.
 func (m *Model) backward(s *sample, sc *scratch, dOut float32, g *Model) {
-	g.B2 += dOut
-	w2us, w2them := m.W2[:hidden], m.W2[hidden:]
-	g2us, g2them := g.W2[:hidden], g.W2[hidden:]
+	b := m.bucket(s)
+	g.B2[b] += dOut
+	w2 := m.W2[b*2*hidden:][:2*hidden]
+	g2 := g.W2[b*2*hidden:][:2*hidden]
+	w2us, w2them := w2[:hidden], w2[hidden:]
+	g2us, g2them := g2[:hidden], g2[hidden:]
 	var dUs, dThem [hidden]float32
 	for j := range hidden {
 		g2us[j] += dOut * screlu(sc.accUs[j])
@@ -208,10 +234,13 @@ func (m *Model) Quantise() *nnue.Network {
 	for i, b := range m.B1 {
 		n.FeatureBias[i] = q(b, nnue.QA, 32767)
 	}
-	for i, w := range m.W2 {
-		n.OutputWeights[i] = q(w, nnue.QB, nnue.MaxOutputWeight)
+	for b := range nnue.OutputBuckets {
+		from := b % m.Buckets // one layer serves every bucket
+		for i, w := range m.W2[from*2*hidden:][:2*hidden] {
+			n.OutputWeights[b][i] = q(w, nnue.QB, nnue.MaxOutputWeight)
+		}
+		n.OutputBias[b] = int32(math.Round(float64(m.B2[from] * nnue.QA * nnue.QB)))
 	}
-	n.OutputBias = int32(math.Round(float64(m.B2 * nnue.QA * nnue.QB)))
 	return n
 }
 

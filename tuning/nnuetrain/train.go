@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"tempest/nnue"
 	"tempest/tuning/trainingdata"
 )
 
@@ -36,8 +37,18 @@ type Config struct {
 	Validation float64 // share of the data held out
 	// Mirror trains every other epoch on the a-to-h reflection of each
 	// position without castling rights: the same chess, twice the data.
-	Mirror        bool
+	Mirror bool
+	// OutputBuckets is how many output layers the net learns: 1, or
+	// nnue.OutputBuckets (one per range of piece counts; 0 means that).
+	OutputBuckets int
 	CheckpointDir string // where each epoch's checkpoint goes ("" for none)
+}
+
+func (c Config) buckets() int {
+	if c.OutputBuckets == 0 {
+		return nnue.OutputBuckets
+	}
+	return c.OutputBuckets
 }
 
 // DefaultConfig is what `tempest-dev train` uses unless told otherwise.
@@ -59,8 +70,8 @@ type EpochStats struct {
 
 // checkpointVersion changes whenever a resumed run would not continue the
 // run that wrote the checkpoint (version 2: validation holds out whole
-// games).
-const checkpointVersion = 2
+// games; 3: output buckets).
+const checkpointVersion = 3
 
 // checkpoint is what a run saves after every epoch to resume from.
 type checkpoint struct {
@@ -87,9 +98,12 @@ func Train(ctx context.Context, records []trainingdata.Record, cfg Config, progr
 	if cfg.BatchSize < 1 || cfg.Epochs < 1 || cfg.Threads < 1 {
 		return nil, nil, fmt.Errorf("nnuetrain: batch size, epochs and threads must be positive (%d, %d, %d)", cfg.BatchSize, cfg.Epochs, cfg.Threads)
 	}
+	if b := cfg.buckets(); b != 1 && b != nnue.OutputBuckets {
+		return nil, nil, fmt.Errorf("nnuetrain: %d output buckets; a net has 1 or %d", b, nnue.OutputBuckets)
+	}
 	val, train := split(records, cfg.Seed, cfg.Validation)
 
-	cp := checkpoint{Version: checkpointVersion, Config: cfg, Model: *NewModel(cfg.Seed), DataRecords: len(records)}
+	cp := checkpoint{Version: checkpointVersion, Config: cfg, Model: *NewModel(cfg.Seed, cfg.buckets()), DataRecords: len(records)}
 	cp.M, cp.V = zerosLike(cp.Model.params()), zerosLike(cp.Model.params())
 	if cfg.CheckpointDir != "" {
 		if old, err := loadCheckpoint(cfg.CheckpointDir); err == nil {
@@ -109,7 +123,7 @@ func Train(ctx context.Context, records []trainingdata.Record, cfg Config, progr
 	m := &cp.Model
 	grads := make([]*Model, cfg.Threads)
 	for i := range grads {
-		grads[i] = &Model{W1: make([]float32, inputs*hidden), B1: make([]float32, hidden), W2: make([]float32, 2*hidden)}
+		grads[i] = newZeroModel(cfg.buckets())
 	}
 	shuffled := make([]int32, len(train))
 	for epoch := cp.Epoch; epoch < cfg.Epochs; epoch++ {
@@ -229,7 +243,7 @@ func gradient(m *Model, records []trainingdata.Record, batch []int32, obj Object
 			clear(g.W1)
 			clear(g.B1)
 			clear(g.W2)
-			g.B2 = 0
+			clear(g.B2)
 			var s sample
 			var sc scratch
 			for i := t; i < len(batch); i += threads {

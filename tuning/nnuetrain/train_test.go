@@ -2,6 +2,7 @@ package nnuetrain
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -62,8 +63,14 @@ func materialData(t testing.TB, n int, seed uint64) []trainingdata.Record {
 // The backward pass is the derivative of the loss: checked against
 // central differences in a few weights of every kind.
 func TestGradientMatchesFiniteDifferences(t *testing.T) {
+	for _, nb := range []int{1, buckets} {
+		t.Run(fmt.Sprintf("%d buckets", nb), func(t *testing.T) { gradientMatchesFiniteDifferences(t, nb) })
+	}
+}
+
+func gradientMatchesFiniteDifferences(t *testing.T, nb int) {
 	recs := materialData(t, 8, 1)
-	m := NewModel(3)
+	m := NewModel(3, nb)
 	for i := range m.B1 {
 		m.B1[i] = 0.3 // most units inside the clamp, so gradients flow
 	}
@@ -81,7 +88,7 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 		}
 		return sum
 	}
-	g := &Model{W1: make([]float32, inputs*hidden), B1: make([]float32, hidden), W2: make([]float32, 2*hidden)}
+	g := newZeroModel(nb)
 	var s sample
 	var sc scratch
 	for i := range recs {
@@ -90,13 +97,14 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 		m.backward(&s, &sc, dOut, g)
 	}
 	decode(&recs[0], &s, false)
+	b := m.bucket(&s)
 	checks := []struct {
 		name  string
 		p, gp *float32
 	}{
-		{"B2", &m.B2, &g.B2},
-		{"W2 us", &m.W2[5], &g.W2[5]},
-		{"W2 them", &m.W2[hidden+7], &g.W2[hidden+7]},
+		{"B2", &m.B2[b], &g.B2[b]},
+		{"W2 us", &m.W2[b*2*hidden+5], &g.W2[b*2*hidden+5]},
+		{"W2 them", &m.W2[b*2*hidden+hidden+7], &g.W2[b*2*hidden+hidden+7]},
 		{"B1", &m.B1[11], &g.B1[11]},
 		{"W1 us", &m.W1[int(s.us[3])*hidden+13], &g.W1[int(s.us[3])*hidden+13]},
 		{"W1 them", &m.W1[int(s.them[4])*hidden+17], &g.W1[int(s.them[4])*hidden+17]},
@@ -125,7 +133,7 @@ func TestTrainingLearnsMaterial(t *testing.T) {
 	for i := range idx {
 		idx[i] = int32(i)
 	}
-	before := Loss(NewModel(cfg.Seed), recs, idx, cfg.objective(), 2)
+	before := Loss(NewModel(cfg.Seed, buckets), recs, idx, cfg.objective(), 2)
 	m, hist, err := Train(context.Background(), recs, cfg, nil)
 	require.NoError(t, err)
 	require.Len(t, hist, 6)
@@ -133,13 +141,35 @@ func TestTrainingLearnsMaterial(t *testing.T) {
 	assert.Less(t, last.ValLoss, before/3, "validation loss %v, at the start %v", last.ValLoss, before)
 	assert.Less(t, last.TrainLoss, hist[0].TrainLoss)
 
+	// Positions of other random games a queen's worth or more ahead (or
+	// behind) for the side to move: the net scores them that way round.
 	n := m.Quantise()
-	pos, err := movegen.ParseFEN("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
-	require.NoError(t, err)
-	var acc nnue.Accumulator
-	n.Refresh(&acc, pos)
-	assert.Greater(t, n.Evaluate(&acc, movegen.White), 400, "a queen up")
-	assert.Less(t, n.Evaluate(&acc, movegen.Black)+0, -400, "the same position, Black to move")
+	var ahead, behind []int
+	for _, r := range materialData(t, 10000, 3) {
+		pos, err := r.Position()
+		require.NoError(t, err)
+		var acc nnue.Accumulator
+		n.Refresh(&acc, pos)
+		score := n.Evaluate(&acc, pos.SideToMove(), pos.Occupied().Count())
+		switch {
+		case r.Score() >= 900:
+			ahead = append(ahead, score)
+		case r.Score() <= -900:
+			behind = append(behind, score)
+		}
+	}
+	require.Greater(t, len(ahead), 100)
+	require.Greater(t, len(behind), 100)
+	mean := func(v []int) float64 {
+		sum := 0
+		for _, x := range v {
+			sum += x
+		}
+		return float64(sum) / float64(len(v))
+	}
+	t.Logf("a queen or more ahead: %d positions, mean %+.0f cp; behind: %d, mean %+.0f cp", len(ahead), mean(ahead), len(behind), mean(behind))
+	assert.Greater(t, mean(ahead), 600.0, "a queen or more up")
+	assert.Less(t, mean(behind), -600.0, "a queen or more down")
 }
 
 // The quantised net computes what the trained float model does, to within
@@ -161,8 +191,17 @@ func TestQuantisedNetMatchesTheModel(t *testing.T) {
 // With weights the integers represent exactly, the quantised net and the
 // float model differ only by the integer divisions: a centipawn or two.
 func TestQuantisationIsExactOnRepresentableWeights(t *testing.T) {
-	recs := materialData(t, 300, 5)
-	m := NewModel(6)
+	for _, nb := range []int{1, buckets} {
+		t.Run(fmt.Sprintf("%d buckets", nb), func(t *testing.T) { quantisationIsExact(t, nb) })
+	}
+}
+
+// A one-layer model's net has that layer in every bucket; a model of
+// buckets scores with each; checked on positions of random games down to
+// a few pieces, so on most buckets.
+func quantisationIsExact(t *testing.T, nb int) {
+	recs := materialData(t, 3000, 5)
+	m := NewModel(6, nb)
 	rng := rand.New(rand.NewPCG(7, 8))
 	for i := range m.W1 {
 		m.W1[i] = float32(math.Round(float64(m.W1[i]*nnue.QA))) / nnue.QA
@@ -173,7 +212,9 @@ func TestQuantisationIsExactOnRepresentableWeights(t *testing.T) {
 	for i := range m.W2 {
 		m.W2[i] = float32(rng.IntN(255)-127) / nnue.QB
 	}
-	m.B2 = 1234 / float32(nnue.QA*nnue.QB)
+	for b := range m.B2 {
+		m.B2[b] = float32(1234+100*b) / float32(nnue.QA*nnue.QB)
+	}
 	_, worst := quantisationError(t, m, recs)
 	assert.LessOrEqual(t, worst, 2.0)
 }
@@ -193,7 +234,7 @@ func quantisationError(t *testing.T, m *Model, recs []trainingdata.Record) (mean
 		require.NoError(t, err)
 		var acc nnue.Accumulator
 		n.Refresh(&acc, pos)
-		diff := math.Abs(float64(n.Evaluate(&acc, pos.SideToMove())) - want)
+		diff := math.Abs(float64(n.Evaluate(&acc, pos.SideToMove(), pos.Occupied().Count())) - want)
 		worst, sum = max(worst, diff), sum+diff
 	}
 	return sum / float64(len(recs)), worst

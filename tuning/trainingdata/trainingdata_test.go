@@ -193,7 +193,9 @@ func materialNet() *nnue.Network {
 		if kind >= 6 {
 			w = -w
 		}
-		n.OutputWeights[kind] = w
+		for b := range n.OutputWeights {
+			n.OutputWeights[b][kind] = w
+		}
 	}
 	return n
 }

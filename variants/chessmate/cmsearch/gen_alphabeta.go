@@ -561,7 +561,7 @@ func (w *worker) evaluate(ply int) int {
 	if netCheck {
 		w.checkNet(ply)
 	}
-	return w.net.Evaluate(&w.accs[ply].acc, w.pos.SideToMove())
+	return w.net.Evaluate(&w.accs[ply].acc, w.pos.SideToMove(), w.pos.Occupied().Count())
 }
 
 func (w *worker) updatePV(ply int, m Move) {

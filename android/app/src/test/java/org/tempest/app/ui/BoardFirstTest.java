@@ -280,6 +280,7 @@ public class BoardFirstTest {
         Screens.chooseMenu(a, R.id.menu_new_game);
         t0 = System.currentTimeMillis();
         a.answerDialog().getButton(DialogInterface.BUTTON_POSITIVE).performClick();
+        shadowOf(Looper.getMainLooper()).idle(); // the dialog's button runs its action on the looper
         assertEquals(NewGameActivity.class.getName(), shadowOf(a).getNextStartedActivity().getComponent().getClassName());
         waitAtOnce("the engine to be free for the new game", t0, () -> controller().idle());
         assertTrue(heard.contains("stop"));

@@ -120,7 +120,9 @@ final class GamePanel {
         status.setText(GameTexts.status(shown, engineThinking));
         boolean check = shown.state.check && !shown.state.over && !shown.isPast();
         status.setTextColor(check ? activity.getResources().getColor(R.color.check, null) : Themes.textColor(activity));
-        lastMove.setText(GameTexts.moveLine(shown, chosenCard, hintToken, hintFacts));
+        String line = GameTexts.moveLine(shown, chosenCard, hintToken, hintFacts);
+        lastMove.setText(line);
+        lastMove.setVisibility(line.isEmpty() ? View.GONE : View.VISIBLE); // no blank line before the first move
         String extra = null;
         for (String t : new String[] {"stalemate", "0000"}) {
             if (shown.humanToMove() && shown.legal.contains(t)) {

@@ -126,13 +126,18 @@ final class GameTexts {
     static String lastMoveText(Snapshot s) {
         String facts = lastFacts(s);
         String v = s.setup.variant;
+        StringBuilder rest = new StringBuilder();
         if (!GameUi.of(v).writesSan) {
             MoveToken t = MoveToken.parse(s.lastMove);
-            String move = t.pass ? "pass" : MoveText.longAlgebraic(t,
-                    MoveText.fact(facts, "captured") != null || MoveText.fact(facts, "battle") != null);
-            return move + describeFacts(Players.facts(v, facts));
+            boolean capture = MoveText.fact(facts, "captured") != null;
+            String move = t.pass ? "pass" : MoveText.longAlgebraic(t, capture || MoveText.fact(facts, "battle") != null);
+            for (String f : facts.isEmpty() ? new String[0] : facts.split("; ")) {
+                if (!f.startsWith("captured ")) { // the × says it
+                    rest.append(rest.length() == 0 ? "" : "; ").append(f);
+                }
+            }
+            return move + describeFacts(Players.facts(v, rest.toString()));
         }
-        StringBuilder rest = new StringBuilder();
         for (String f : facts.isEmpty() ? new String[0] : facts.split("; ")) {
             if (!f.startsWith("san ") && !f.startsWith("captured ")) {
                 rest.append(rest.length() == 0 ? "" : "; ").append(f);

@@ -58,7 +58,9 @@ final class PlayerBars {
     void show(Snapshot s, BoardModel m, String own) {
         List<String> others = new ArrayList<String>();
         for (String side : s.game.sides) {
-            if (!side.equals(own) && (m == null || !m.isEliminated(side) || s.game.sides.size() == 2)) {
+            // Of several, only those seated in this game (Chameleon Chess's board says who plays) and not out.
+            boolean seated = m == null || m.players.isEmpty() || m.players.contains(side);
+            if (!side.equals(own) && seated && (m == null || !m.isEliminated(side) || s.game.sides.size() == 2)) {
                 others.add(side);
             }
         }
@@ -135,8 +137,8 @@ final class PlayerBars {
         GradientDrawable d = new GradientDrawable();
         d.setShape(GradientDrawable.OVAL);
         d.setColor(GameUi.of(s.game.name).sideColor(side));
-        d.setStroke(Math.max(1, Math.round(activity.getResources().getDisplayMetrics().density)),
-                Themes.textColor(activity));
+        // A grey rim shows white on a light screen and black on a dark one, and keeps each filled.
+        d.setStroke(Math.max(1, Math.round(activity.getResources().getDisplayMetrics().density)), 0xFF808080);
         v.setBackground(d);
         v.setContentDescription(Players.name(s.setup.variant, side));
     }

@@ -145,6 +145,27 @@ public class BoardFirstTest {
         }
     }
 
+    /**
+     * A window too short for a full-width board (split screen): the board
+     * gives way, not the players' bars or the toolbar.
+     */
+    @Test
+    @Config(qualifiers = "w360dp-h440dp-xhdpi")
+    public void aShortWindowShrinksTheBoardNotTheToolbar() throws Exception {
+        GameActivity a = start(fourGames()[1]);
+        View root = a.findViewById(R.id.game_root);
+        BoardView board = a.findViewById(R.id.board);
+        assertTrue("board " + board.getWidth() + " of " + root.getWidth(), board.getWidth() < root.getWidth() * 0.9);
+        assertEquals(board.getWidth(), board.getHeight());
+        int[] tools = new int[2];
+        a.findViewById(R.id.toolbar).getLocationInWindow(tools);
+        int window = a.getWindow().getDecorView().getHeight();
+        assertTrue("the toolbar on screen", tools[1] + a.findViewById(R.id.toolbar).getHeight() <= window);
+        assertTrue(a.findViewById(R.id.player_bottom).isShown());
+        assertTrue(a.findViewById(R.id.own_hand).isShown());
+        Screens.assertNoTextClipped(a.getWindow().getDecorView());
+    }
+
     /** Card chess in landscape: the board on one half, the players, hands, moves and actions on the other. */
     @Test
     @Config(qualifiers = "w720dp-h360dp-xhdpi")

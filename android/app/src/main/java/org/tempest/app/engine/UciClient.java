@@ -268,7 +268,35 @@ public final class UciClient {
      * ("0000" when there is none). Info lines go to the listener.
      */
     public String go(String params, long timeoutMs, InfoListener listener) throws EngineException {
+        startSearch(params);
+        return awaitBestMove(timeoutMs, listener);
+    }
+
+    /**
+     * Sends "go" and returns at once; awaitBestMove reads the answer. A
+     * caller that may stop the search from another thread sends "go" under
+     * the same lock as its stop, so "stop" never overtakes "go".
+     */
+    public void startSearch(String params) throws EngineException {
         engine.send("go " + params);
+    }
+
+    /**
+     * Asks the search under way for its move now ("stop"); safe from any
+     * thread (sending is synchronised). The engine still answers with a
+     * "bestmove", which awaitBestMove reads, so the reply stream stays in
+     * step; the caller decides whether that move is played.
+     */
+    public void stop() throws EngineException {
+        engine.send("stop");
+    }
+
+    /**
+     * Reads the search's lines up to its "bestmove" and returns the move
+     * ("0000" when there is none); info lines go to the listener. Past
+     * timeoutMs the search is stopped and given STOP_GRACE_MS to answer.
+     */
+    public String awaitBestMove(long timeoutMs, InfoListener listener) throws EngineException {
         long deadline = System.currentTimeMillis() + timeoutMs;
         boolean stopped = false;
         while (true) {

@@ -75,6 +75,17 @@ public final class GameSession {
     private GameState state;
     private List<String> legal = Collections.emptyList();
     private int restarts;
+    /**
+     * Stopping searches from another thread: "go" is sent and the searching
+     * engine published under this lock, and stopThinking counts a stop and
+     * sends "stop" under it, so a stop never overtakes its "go" and a search
+     * begun before a stop knows it was stopped.
+     */
+    private final Object searchLock = new Object();
+    /** How many times stopThinking was called (guarded by searchLock). */
+    private long stops;
+    /** The engine searching now, or null (guarded by searchLock). */
+    private UciClient searching;
     /** The facts of every move ("movelist"), parallel to moves; refreshed when they differ in length. */
     private final List<String> moveFacts = new ArrayList<String>();
     /**
@@ -393,7 +404,8 @@ public final class GameSession {
         Evaluation.Reader score = new Evaluation.Reader();
         client.setOption("Skill Level", Integer.toString(HINT_LEVEL));
         try {
-            client.go("movetime " + DRAW_THINK_MS, DRAW_THINK_MS + 10000, score);
+            // Stopped early, the score read so far decides.
+            searchWith(client, "movetime " + DRAW_THINK_MS, DRAW_THINK_MS + 10000, score, searchTicket());
         } finally {
             client.setOption("Skill Level", Integer.toString(setup.level));
         }
@@ -405,7 +417,17 @@ public final class GameSession {
     }
 
     /** Lets the engine choose and play the move of the player to move. */
-    public Snapshot engineMove(final long thinkMs) throws EngineException {
+    public Snapshot engineMove(long thinkMs) throws EngineException {
+        return engineMove(thinkMs, searchTicket());
+    }
+
+    /**
+     * Lets the engine choose and play the move of the player to move, unless
+     * stopThinking was called since the ticket was taken: then no search
+     * starts, or the one under way is stopped and its move is not played
+     * (the game stays as it was, the engine still to move).
+     */
+    public Snapshot engineMove(final long thinkMs, final long ticket) throws EngineException {
         return withEngine(new Step() {
             @Override
             public void run() throws EngineException {
@@ -414,7 +436,10 @@ public final class GameSession {
                 }
                 String mover = state.toMove;
                 int level = setup.levelOf(mover);
-                String best = arbiter() ? searchInView(mover, level, thinkMs) : search(level, thinkMs);
+                String best = arbiter() ? searchInView(mover, level, thinkMs, ticket) : search(level, thinkMs, ticket);
+                if (best == null) {
+                    return; // stopped for another action: its move is not played
+                }
                 if (best.equals("0000") && !legal.contains("0000")) {
                     return; // no legal move: the state already says why
                 }
@@ -440,14 +465,14 @@ public final class GameSession {
         return clock == null ? thinkMs + 10000 : Math.max(1, clock.remaining(state.toMove, ticker.now())) + 10000;
     }
 
-    /** The rules engine searches the position it holds (every game with nothing hidden). */
-    private String search(int level, long thinkMs) throws EngineException {
+    /** The rules engine searches the position it holds (every game with nothing hidden); null when stopped. */
+    private String search(int level, long thinkMs, long ticket) throws EngineException {
         if (level != setup.level) {
             client.setOption("Skill Level", Integer.toString(level));
         }
         Evaluation.Reader score = new Evaluation.Reader();
         try {
-            String best = client.go(goParams(thinkMs), searchLimit(thinkMs), score);
+            String best = searchWith(client, goParams(thinkMs), searchLimit(thinkMs), score, ticket);
             Evaluation e = score.forWhite(state.toMove);
             if (e != null && evaluates()) {
                 evaluation = e;
@@ -465,26 +490,81 @@ public final class GameSession {
      * given side's view of the start with the moves played (battles with the
      * arbiter's announcements); it never sees the other side's hidden pieces.
      */
-    private String searchInView(String side, int level, long thinkMs) throws EngineException {
+    private String searchInView(String side, int level, long thinkMs, long ticket) throws EngineException {
         String view = startView(side);
         try {
-            return askPlayer(view, level, thinkMs);
+            return askPlayer(view, level, thinkMs, ticket);
         } catch (EngineError rejected) {
             throw rejected;
         } catch (EngineException failed) {
             closePlayer(); // the player process died or hung: a new one hears the same
-            return askPlayer(view, level, thinkMs);
+            return askPlayer(view, level, thinkMs, ticket);
         }
     }
 
-    private String askPlayer(String view, int level, long thinkMs) throws EngineException {
+    private String askPlayer(String view, int level, long thinkMs, long ticket) throws EngineException {
         if (player == null) {
             player = playerFactory.start();
             player.setOption("UCI_Variant", setup.variant);
         }
         player.setOption("Skill Level", Integer.toString(level));
         player.position("fen " + view, moves);
-        return player.go("movetime " + thinkMs, thinkMs + 10000, null);
+        return searchWith(player, "movetime " + thinkMs, thinkMs + 10000, null, ticket);
+    }
+
+    /** The count of stops so far: a search started with it runs until the next stopThinking. */
+    public long searchTicket() {
+        synchronized (searchLock) {
+            return stops;
+        }
+    }
+
+    /**
+     * Stops the search under way at once and any search of an earlier
+     * ticket before it starts; callable from any thread (the screen calls
+     * it before Save, Undo or a new game). The stopped search's move is not
+     * played. Returns whether a search was under way.
+     */
+    public boolean stopThinking() {
+        synchronized (searchLock) {
+            stops++;
+            if (searching == null) {
+                return false;
+            }
+            try {
+                searching.stop();
+            } catch (EngineException e) {
+                // The engine is gone: the search's reader finds out and the session restarts it.
+            }
+            return true;
+        }
+    }
+
+    /**
+     * One search on an engine that stopThinking can stop: null when the
+     * ticket was stopped before it began or while it ran (its bestmove is
+     * read, so the engine's replies stay in step, and then dropped).
+     */
+    private String searchWith(UciClient engine, String params, long timeoutMs, UciClient.InfoListener info,
+            long ticket) throws EngineException {
+        synchronized (searchLock) {
+            if (stops != ticket) {
+                return null;
+            }
+            engine.startSearch(params);
+            searching = engine;
+        }
+        String best;
+        try {
+            best = engine.awaitBestMove(timeoutMs, info);
+        } finally {
+            synchronized (searchLock) {
+                searching = null;
+            }
+        }
+        synchronized (searchLock) {
+            return stops == ticket ? best : null;
+        }
     }
 
     /** A side's view of the start position, from the rules engine (asked once per game). */
@@ -518,7 +598,12 @@ public final class GameSession {
      * person's view (and then gets the full position back), so a hint never
      * peeks and the engine player's process never hears the person's pieces.
      */
-    public String hint(final long thinkMs) throws EngineException {
+    public String hint(long thinkMs) throws EngineException {
+        return hint(thinkMs, searchTicket());
+    }
+
+    /** The hint, or null when stopThinking stopped it (a later action made it moot). */
+    public String hint(final long thinkMs, final long ticket) throws EngineException {
         final String[] best = new String[1];
         withEngine(new Step() {
             @Override
@@ -530,7 +615,7 @@ public final class GameSession {
                         client.position("fen " + view, moves);
                     }
                     Evaluation.Reader score = new Evaluation.Reader();
-                    best[0] = client.go("movetime " + thinkMs, thinkMs + 10000, score);
+                    best[0] = searchWith(client, "movetime " + thinkMs, thinkMs + 10000, score, ticket);
                     Evaluation e = score.forWhite(state.toMove);
                     if (e != null && evaluates()) {
                         evaluation = e;
@@ -575,6 +660,32 @@ public final class GameSession {
                 ending = null; // taking a move back takes back a resignation or agreement after it
             }
         });
+    }
+
+    /**
+     * What the engine says of a move it has not played (a hint): the facts
+     * "play" reports for it ("san Nf3"), the game then given back unchanged.
+     * Where pieces are hidden, or the engine refuses, there are none: the
+     * move is then written from its token alone.
+     */
+    public String factsOf(final String token) throws EngineException {
+        final String[] facts = {""};
+        if (arbiter() || token == null) {
+            return "";
+        }
+        withEngine(new Step() {
+            @Override
+            public void run() throws EngineException {
+                try {
+                    facts[0] = client.play(token).facts;
+                } catch (EngineError refused) {
+                    facts[0] = "";
+                } finally {
+                    restoreGame();
+                }
+            }
+        });
+        return facts[0];
     }
 
     /** The game record as PGN, from the engine. */

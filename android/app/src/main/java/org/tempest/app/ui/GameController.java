@@ -39,7 +39,8 @@ public final class GameController {
         /** A message for the player: a rejected file or move, or an engine failure. */
         void onProblem(String title, String message);
 
-        void onHint(String token);
+        /** The engine's suggestion, with the facts the engine reports for it ("san Nf3"; none where pieces hide). */
+        void onHint(String token, String facts);
     }
 
     /** Receives the result of an asynchronous request on the UI thread. */
@@ -59,7 +60,7 @@ public final class GameController {
     private final AtomicInteger pending = new AtomicInteger();
     private volatile Snapshot last;
     private boolean recorded;
-    private List<LevelInfo> levels;
+    private volatile List<LevelInfo> levels;
     private boolean showFromStart;
 
     public GameController(String enginePath, File filesDir, Settings settings) {
@@ -243,6 +244,52 @@ public final class GameController {
         }, done);
     }
 
+    /**
+     * Stops the engine's search under way, or one queued to start, at once:
+     * its move is not played, so the action that follows (Save, Undo, a new
+     * game) runs next instead of waiting for it. The game loses nothing: an
+     * engine still to move afterwards thinks again (see record, continueGame).
+     * UI thread or any other.
+     */
+    public boolean stopThinking() {
+        return session.stopThinking();
+    }
+
+    /**
+     * Lets the engine move if it is to move (after a stopped search); nothing
+     * is published when it is not.
+     */
+    public void continueGame() {
+        submit(new Task() {
+            @Override
+            public Snapshot run() {
+                Snapshot s = session.snapshot();
+                return s == null || s.state.over || s.setup.isHuman(s.state.toMove) ? null : s;
+            }
+        });
+    }
+
+    /**
+     * The same game again: the same players and clock, the colours swapped
+     * where two sides play and one of them is the engine (Chameleon Chess
+     * and pass and play keep their seats). Null when the game's start takes
+     * an arrangement (Stratego: the setup screen is opened instead).
+     */
+    public GameSetup rematchSetup() {
+        Snapshot s = last;
+        if (s == null || org.tempest.app.game.Features.arrangement(s.game)) {
+            return null;
+        }
+        GameSetup old = s.setup;
+        String humans = old.humanPlayers;
+        if (s.game.sides.size() == 2 && humans.length() == 1) {
+            humans = s.game.otherSide(humans);
+        }
+        String start = s.game.sides.size() == 2 ? "startpos" : old.start; // a loaded position starts afresh
+        return new GameSetup(old.variant, humans, old.level, start, profiles.current(), old.playerLevels,
+                old.clockBaseMs, old.clockIncrementMs);
+    }
+
     /** Plays the person's token, then lets the engine answer. */
     public void play(final String token) {
         submit(new Task() {
@@ -338,7 +385,9 @@ public final class GameController {
         return session;
     }
 
+    /** Takes back to the person's previous turn; a search under way is stopped first and its move dropped. */
     public void undo() {
+        stopThinking();
         submit(new Task() {
             @Override
             public Snapshot run() throws EngineException {
@@ -348,6 +397,7 @@ public final class GameController {
     }
 
     public void hint() {
+        final long ticket = session.searchTicket();
         pending.incrementAndGet();
         post(new Runnable() {
             @Override
@@ -361,13 +411,16 @@ public final class GameController {
             @Override
             public void run() {
                 String token = null;
+                String facts = "";
                 String problem = null;
                 try {
-                    token = session.hint(settings.thinkMillis());
+                    token = session.hint(settings.thinkMillis(), ticket);
+                    facts = token == null ? "" : session.factsOf(token);
                 } catch (EngineException e) {
                     problem = e.getMessage();
                 }
                 final String t = token;
+                final String f = facts;
                 final String p = problem;
                 post(new Runnable() {
                     @Override
@@ -376,8 +429,8 @@ public final class GameController {
                             l.onThinking(false);
                             if (p != null) {
                                 l.onProblem("Hint", p);
-                            } else {
-                                l.onHint(t);
+                            } else if (t != null) {
+                                l.onHint(t, f); // a stopped hint shows nothing
                             }
                         }
                         pending.decrementAndGet();
@@ -387,14 +440,23 @@ public final class GameController {
         });
     }
 
-    /** The game record, from the engine, for saving. */
+    /**
+     * The game record, from the engine, for saving. A search under way is
+     * stopped first, so the record comes at once with every move played;
+     * the engine, if it is still to move, then thinks again.
+     */
     public void record(Callback<String> done) {
+        boolean busy = !idle(); // an engine turn under way or queued is dropped by the stop: it goes on below
+        stopThinking();
         ask(new Question<String>() {
             @Override
             public String answer() throws EngineException {
                 return session.record();
             }
         }, done);
+        if (busy) {
+            continueGame();
+        }
     }
 
     /** An arrangement of one side's pieces from the engine's setup generator ("setup <side>"). */
@@ -438,6 +500,19 @@ public final class GameController {
                 return levels;
             }
         }, done);
+    }
+
+    /** A playing level as the engine described it, once the levels were asked for; else null. */
+    public LevelInfo cachedLevel(int skill) {
+        List<LevelInfo> l = levels;
+        if (l != null) {
+            for (LevelInfo i : l) {
+                if (i.skill == skill) {
+                    return i;
+                }
+            }
+        }
+        return null;
     }
 
     /** A question for the engine whose answer goes to a callback. */
@@ -504,6 +579,7 @@ public final class GameController {
     }
 
     private void submit(final Task task, final Callback<Boolean> done) {
+        final long ticket = session.searchTicket(); // a stop after this drops the engine's turns below
         pending.incrementAndGet();
         worker.execute(new Runnable() {
             @Override
@@ -519,7 +595,7 @@ public final class GameController {
                         int before = s.moves.size();
                         thinking(true);
                         try {
-                            s = session.engineMove(settings.thinkMillis());
+                            s = session.engineMove(settings.thinkMillis(), ticket);
                         } finally {
                             thinking(false);
                         }

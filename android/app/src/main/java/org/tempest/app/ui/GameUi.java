@@ -143,10 +143,19 @@ public class GameUi {
         return n == null ? side : n;
     }
 
-    /** A move as the move list writes it: the engine's SAN when it gave one, else the token. */
+    /** A move as the move list writes it: the engine's SAN when it gave one, else long algebraic ("e2–e4"). */
     String moveText(String token, String facts) {
         String san = MoveText.fact(facts, "san");
-        return san != null ? san : token;
+        return san != null ? san
+                : MoveText.longAlgebraic(org.tempest.app.game.MoveToken.parse(token), MoveText.fact(facts, "captured") != null);
+    }
+
+    /** A side's colour in the players' bars: the pieces' white and black, else the board's colour of the player. */
+    int sideColor(String side) {
+        if (look == Look.PIECES) {
+            return side.equals("b") ? 0xFF303030 : 0xFFF8F8F0;
+        }
+        return BoardView.playerColor(side.isEmpty() ? '?' : side.charAt(0));
     }
 
     /** One fact of a move in words (its words split at spaces), or null when the game has none of its own for it. */

@@ -1,10 +1,13 @@
 package org.tempest.app.ui;
 
+import org.tempest.app.game.MoveToken;
+
 /**
  * A move as the move list writes it, from its token and the facts the engine
  * reported for it: SAN in chess and for card chess's moves, card actions by
  * their names ("Lost Castle a1↔a8"), Chameleon Chess and Stratego moves in
- * their rules' notation ("a1b3") with what happened in words. Formatting only: which moves are
+ * long algebraic notation ("a1–b3", "a1×b3") with what happened in words,
+ * never as the engine's token. Every token is read by game/MoveToken. Formatting only: which moves are
  * legal and what they did comes from the engine.
  */
 final class MoveText {
@@ -27,65 +30,75 @@ final class MoveText {
     }
 
     static String cardChess(String token, String san) {
-        String t = token;
-        int at = t.indexOf('@');
-        if (at >= 0) {
-            t = t.substring(0, at); // a draw suffix
-        }
-        StringBuilder b = new StringBuilder();
-        if (t.equals("stalemate")) {
+        MoveToken t = MoveToken.parse(token);
+        if (t.claim) {
             return "stalemate claimed";
         }
-        while (t.length() > 3 && t.charAt(2) == '+' && Character.isUpperCase(t.charAt(0))) {
-            b.append(Cards.name(t.substring(0, 2))).append(", ");
-            t = t.substring(3);
+        StringBuilder b = new StringBuilder();
+        for (String code : t.prefixCards) {
+            b.append(b.length() == 0 ? "" : ", ").append(Cards.name(code));
         }
-        if (t.length() > 3 && t.charAt(2) == ':' && Character.isUpperCase(t.charAt(0))) {
-            String code = t.substring(0, 2);
-            b.append(Cards.name(code)).append(' ').append(cardSquares(code, t.substring(3)));
-        } else {
-            if (b.length() > 0) {
-                b.setLength(b.length() - 2);
-                b.append(": ");
-            }
-            b.append(san != null ? san : t);
+        if (!t.card.isEmpty()) {
+            return b.append(b.length() == 0 ? "" : ", ").append(Cards.name(t.card)).append(' ')
+                    .append(cardSquares(t.card, t)).toString();
         }
-        return b.toString();
+        String move = san != null ? san : longAlgebraic(t, false);
+        return b.length() == 0 ? move : b.append(": ").append(move).toString();
     }
 
     /** "a1↔a8" for a swap, "e7→e5" for a card movement, "c1→e3→g5" for Crusade, "e4" for one square. */
-    private static String cardSquares(String code, String squares) {
-        String promotion = squares.length() % 2 == 1 ? squares.substring(squares.length() - 1) : "";
-        String body = squares.substring(0, squares.length() - promotion.length());
+    private static String cardSquares(String code, MoveToken t) {
         String join = code.equals("DD") || code.equals("RV") || code.equals("LC") || code.equals("HQ") ? "↔" : "→";
         StringBuilder b = new StringBuilder();
-        for (int i = 0; i + 1 < body.length(); i += 2) {
-            b.append(i == 0 ? "" : join).append(body, i, i + 2);
+        for (String sq : t.squares) {
+            b.append(b.length() == 0 ? "" : join).append(sq);
         }
-        if (!promotion.isEmpty()) {
-            b.append('=').append(Character.toUpperCase(promotion.charAt(0)));
+        if (t.promotion != 0) {
+            b.append('=').append(Character.toUpperCase(t.promotion));
         }
         return b.toString();
     }
 
+    /**
+     * A move without the engine's SAN, as people write long algebraic
+     * notation: "e2–e4", "a1×b3" for a capture, "e7–e8=Q"; a token it
+     * cannot read stays as it is.
+     */
+    static String longAlgebraic(MoveToken t, boolean capture) {
+        if (t.squares.size() != 2) {
+            return t.token;
+        }
+        String s = t.squares.get(0) + (capture ? "×" : "–") + t.squares.get(1);
+        return t.promotion != 0 ? s + "=" + Character.toUpperCase(t.promotion) : s;
+    }
+
+    /** Chameleon Chess: "a1–b3", "a1×b3 (Blue out)", "pass". */
     static String chameleon(GameUi game, String token, String facts) {
-        if (token.equals("0000")) {
+        MoveToken t = MoveToken.parse(token);
+        if (t.pass) {
             return "pass";
         }
         boolean capture = fact(facts, "captured") != null;
         String eliminated = fact(facts, "eliminated");
-        String out = eliminated == null ? "" : game.sideName(eliminated) + " out";
-        if (capture) {
-            out = out.isEmpty() ? "capture" : "capture; " + out;
-        }
-        return out.isEmpty() ? token : token + " (" + out + ")";
+        String move = longAlgebraic(t, capture);
+        return eliminated == null ? move : move + " (" + game.sideName(eliminated) + " out)";
     }
 
+    /** Stratego: "a3–a4", "a4×a5 (Dragon attacks Slayer: Dragon wins)", the battle read from the facts or the token's announcement. */
     static String stratego(String token, String facts) {
-        String move = token.length() >= 4 ? token.substring(0, 4) : token; // the announcement is told in words
+        MoveToken t = MoveToken.parse(token);
         String battle = fact(facts, "battle");
+        if (battle == null && t.battle.length() == 2) {
+            battle = t.battle;
+        }
         if (battle == null || battle.length() != 2) {
-            return move;
+            return longAlgebraic(t, false);
+        }
+        String move = longAlgebraic(t, true);
+        boolean told = fact(facts, "battle") != null; // after a load only the token's announcement is known
+        if (!told) {
+            return move + " (" + StrategoPieces.name(battle.charAt(0)) + " attacks "
+                    + StrategoPieces.name(battle.charAt(1)) + ")";
         }
         String winner = facts.contains("attacker wins") ? StrategoPieces.name(battle.charAt(0))
                 : facts.contains("defender wins") ? StrategoPieces.name(battle.charAt(1)) : null;

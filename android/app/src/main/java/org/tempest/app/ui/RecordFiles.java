@@ -120,6 +120,30 @@ final class RecordFiles {
         });
     }
 
+    /** A document the picker chose: the game saved there, or loaded from it (then onLoaded runs). */
+    static void onResult(Activity activity, int request, int result, Intent data, Runnable onLoaded) {
+        if (result != Activity.RESULT_OK || data == null || data.getData() == null) {
+            return;
+        }
+        if (request == REQUEST_CREATE) {
+            saveDocument(activity, data.getData());
+        } else if (request == REQUEST_OPEN) {
+            loadDocument(activity, data.getData(), onLoaded);
+        }
+    }
+
+    /** Continues the autosaved game; a record that cannot be continued is explained. */
+    static void resume(final Activity activity) {
+        TempestApp.controller(activity).resume(new GameController.Callback<Boolean>() {
+            @Override
+            public void done(Boolean ok, String problem) {
+                if (problem != null) {
+                    problem(activity, "The saved game cannot be continued", problem);
+                }
+            }
+        });
+    }
+
     /** Offers "Save in the app" and "Save to a file…". */
     static void chooseAndSave(final Activity activity) {
         String[] items = {activity.getString(org.tempest.app.R.string.save_in_app),

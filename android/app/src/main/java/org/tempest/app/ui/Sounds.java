@@ -33,9 +33,7 @@ final class Sounds {
         if (s.state.over) {
             return Kind.GAME_END;
         }
-        String token = s.lastMove;
-        boolean card = token.length() > 2 && Character.isUpperCase(token.charAt(0))
-                && (token.charAt(2) == ':' || token.charAt(2) == '+');
+        boolean card = org.tempest.app.game.MoveToken.parse(s.lastMove).isCardAction();
         if (s.game.cards && card) {
             return Kind.CARD; // a card, Hand of Fate and Vulture included
         }

@@ -247,8 +247,12 @@ public class AppTest {
         assertEquals(View.INVISIBLE, a.findViewById(R.id.thinking).getVisibility());
         String hint = ((TextView) a.findViewById(R.id.last_move)).getText().toString();
         assertTrue(hint, hint.startsWith("Hint: ") && hint.endsWith(" (the arrow)"));
-        String token = hint.substring("Hint: ".length(), hint.length() - " (the arrow)".length());
+        String token = a.hintForTest();
         assertTrue(token, shown(a).legal.contains(token));
+        // The hint in SAN, as the engine writes the move (never the token).
+        String written = hint.substring("Hint: ".length(), hint.length() - " (the arrow)".length());
+        assertTrue(written, written.matches("[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBN])?[+#]?|O-O(-O)?[+#]?"));
+        assertFalse(written, written.equals(token));
         assertEquals(Arrays.asList(token.substring(0, 2), token.substring(2, 4)), board.arrow());
     }
 
@@ -279,7 +283,7 @@ public class AppTest {
         tapSquare(a, "d2");
         tapSquare(a, "d4");
         settle();
-        a.findViewById(R.id.btn_save).performClick();
+        Screens.chooseMenu(a, R.id.menu_save);
         shadowOf(latestDialog()).clickOnItem(0); // in the app
         settle();
         assertEquals(1, controller().store().savedGames().size());
@@ -287,7 +291,7 @@ public class AppTest {
                 StandardCharsets.UTF_8);
         assertTrue(saved, saved.contains("1. d4 "));
 
-        a.findViewById(R.id.btn_save).performClick();
+        Screens.chooseMenu(a, R.id.menu_save);
         shadowOf(latestDialog()).clickOnItem(1); // to a file, through the picker
         Intent picker = shadowOf(a).getNextStartedActivityForResult().intent;
         assertEquals(Intent.ACTION_CREATE_DOCUMENT, picker.getAction());

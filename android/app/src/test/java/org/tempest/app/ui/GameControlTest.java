@@ -79,9 +79,14 @@ public class GameControlTest {
     @Test
     public void theClockRunsAndAFallenFlagLosesTheGame() throws Exception {
         GameActivity a = start(new GameSetup("chess", "w", 1, "startpos", "Player").withClock(180000, 2000));
-        assertEquals(View.VISIBLE, a.findViewById(R.id.clock_row).getVisibility());
-        assertEquals("White 3:00", text(a, R.id.clock_own));
-        assertEquals("Black 3:00", text(a, R.id.clock_opponent));
+        assertEquals(View.VISIBLE, a.findViewById(R.id.clock_own).getVisibility());
+        assertEquals(View.VISIBLE, a.findViewById(R.id.clock_opponent).getVisibility());
+        // The clocks are in the players' bars: White's (the person's) below the board, Black's above.
+        assertTrue(text(a, R.id.name_bottom), text(a, R.id.name_bottom).contains("White"));
+        assertTrue(text(a, R.id.name_top), text(a, R.id.name_top).startsWith("Tempest"));
+        assertEquals("Black", a.findViewById(R.id.swatch_top).getContentDescription().toString());
+        assertEquals("3:00", text(a, R.id.clock_own));
+        assertEquals("3:00", text(a, R.id.clock_opponent));
         int running = ((ColorDrawable) a.findViewById(R.id.clock_own).getBackground()).getColor();
         assertTrue("the running clock is highlighted", (running >>> 24) == 0xFF);
 
@@ -91,7 +96,7 @@ public class GameControlTest {
         settle();
         tick();
         assertEquals(2, controller().snapshot().moves.size());
-        assertEquals("White 2:58", text(a, R.id.clock_own)); // 4 s used, 2 s added
+        assertEquals("2:58", text(a, R.id.clock_own)); // 4 s used, 2 s added
         AppTest.screenshot(a, "game_clock");
 
         now.addAndGet(178001);
@@ -100,7 +105,7 @@ public class GameControlTest {
         Snapshot s = controller().snapshot();
         assertTrue(s.state.over);
         assertEquals("0-1", s.state.result);
-        assertEquals("White 0:00", text(a, R.id.clock_own));
+        assertEquals("0:00", text(a, R.id.clock_own));
         AlertDialog d = a.endDialog();
         assertNotNull(d);
         assertEquals("You lost: White lost on time: Black wins", dialogText(d));
@@ -110,42 +115,42 @@ public class GameControlTest {
     @Test
     public void noClockNoClockRow() throws Exception {
         GameActivity a = start(new GameSetup("chess", "w", 1, "startpos", "Player"));
-        assertEquals(View.GONE, a.findViewById(R.id.clock_row).getVisibility());
+        assertEquals(View.GONE, a.findViewById(R.id.clock_own).getVisibility());
+        assertEquals(View.GONE, a.findViewById(R.id.clock_opponent).getVisibility());
     }
 
     @Test
     public void resignAfterConfirming() throws Exception {
         GameActivity a = start(new GameSetup("chessmate", "w", 1, "startpos seed 5", "Player"));
-        assertTrue(a.findViewById(R.id.btn_resign).isEnabled());
-        a.findViewById(R.id.btn_resign).performClick();
+        Screens.chooseMenu(a, R.id.menu_resign);
         AlertDialog ask = a.answerDialog();
         assertEquals("Resign?: White resigns and loses this game.", dialogText(ask));
         click(ask, DialogInterface.BUTTON_NEGATIVE);
         settle();
         assertFalse("cancelled: the game goes on", controller().snapshot().state.over);
 
-        a.findViewById(R.id.btn_resign).performClick();
+        Screens.chooseMenu(a, R.id.menu_resign);
         click(a.answerDialog(), DialogInterface.BUTTON_POSITIVE);
         settle();
         Snapshot s = controller().snapshot();
         assertTrue(s.state.over);
         assertEquals("result from the record (White resigns)", s.state.reason);
         assertEquals("You lost: White resigns: Black wins", dialogText(a.endDialog()));
-        assertFalse(a.findViewById(R.id.btn_resign).isEnabled());
+        assertFalse(Screens.menuItem(a, R.id.menu_resign).isEnabled());
     }
 
     @Test
     public void drawOffersTheEngineAcceptsAndDeclines() throws Exception {
         GameActivity a = start(new GameSetup("chess", "w", 5, "fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1",
                 "Player"));
-        a.findViewById(R.id.btn_draw).performClick();
+        Screens.chooseMenu(a, R.id.menu_draw);
         settle();
         assertEquals("Draw declined: Tempest declines the draw and plays on.", dialogText(a.answerDialog()));
         assertFalse(controller().snapshot().state.over);
 
         TempestApp.forgetControllerForTest(RuntimeEnvironment.getApplication());
         GameActivity b = start(new GameSetup("chess", "w", 5, "fen 4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1", "Player"));
-        b.findViewById(R.id.btn_draw).performClick();
+        Screens.chooseMenu(b, R.id.menu_draw);
         settle();
         Snapshot s = controller().snapshot();
         assertTrue(s.state.over);
@@ -160,7 +165,7 @@ public class GameControlTest {
         AppTest.tapSquare(a, "d2");
         AppTest.tapSquare(a, "d4");
         settle();
-        a.findViewById(R.id.btn_new_game).performClick();
+        Screens.chooseMenu(a, R.id.menu_new_game);
         AlertDialog ask = a.answerDialog();
         assertEquals("Start a new game?", shadowOf(ask).getTitle().toString());
         click(ask, DialogInterface.BUTTON_POSITIVE);

@@ -134,13 +134,18 @@ public class MoveListTest {
         assertEquals("Death Dance e7↔d8=Q", MoveText.of("chessmate", "DD:e7d8q", ""));
         assertEquals("Forbidden City e4", MoveText.of("chessmate", "FC:e4", "drew DD; forbidden e4"));
         assertEquals("stalemate claimed", MoveText.of("chessmate", "stalemate", "claimed stalemate"));
-        assertEquals("a1b3", MoveText.of("chameleon", "a1b3", "bounds b1h8; next y"));
-        assertEquals("a1b3 (capture; Blue out)", MoveText.of("chameleon", "a1b3",
+        // Chameleon Chess and Stratego in long algebraic notation, never as the engine's token.
+        assertEquals("a1–b3", MoveText.of("chameleon", "a1b3", "bounds b1h8; next y"));
+        assertEquals("a1×b3 (Blue out)", MoveText.of("chameleon", "a1b3",
                 "captured b3; bounds b1h4; eliminated b; next g"));
         assertEquals("pass", MoveText.of("chameleon", "0000", "bounds e3g5; next g"));
-        assertEquals("a3a4", MoveText.of("stratego", "a3a4", ""));
+        assertEquals("a3–a4", MoveText.of("stratego", "a3a4", ""));
+        assertEquals("i6–i3", MoveText.of("stratego", "i6i3", ""));
+        assertEquals("i6×i3 (" + StrategoPieces.name('c') + " attacks " + StrategoPieces.name('E') + ")",
+                MoveText.of("stratego", "i6i3:cE", "")); // a loaded battle: the token's announcement
+        assertEquals("e2–e4", MoveText.of("chess", "e2e4", "")); // a move the engine gave no SAN for
         String battle = MoveText.of("stratego", "a4a5:Dx", "battle Dx; attacker wins; removed x a5");
-        assertEquals("a4a5 (" + StrategoPieces.name('D') + " attacks " + StrategoPieces.name('x') + ": "
+        assertEquals("a4×a5 (" + StrategoPieces.name('D') + " attacks " + StrategoPieces.name('x') + ": "
                 + StrategoPieces.name('D') + " wins)", battle);
     }
 }

@@ -130,7 +130,7 @@ public class PassAndPlayTest {
         assertEquals(0, board.turns());
         assertEquals(2, game().moves.size());
 
-        a.findViewById(R.id.btn_draw).performClick();
+        Screens.chooseMenu(a, R.id.menu_draw);
         AlertDialog ask = a.answerDialog();
         assertEquals("White offers a draw. Black, do you accept?", shadowOf(ask).getMessage().toString());
         ask.getButton(DialogInterface.BUTTON_POSITIVE).performClick();

@@ -27,6 +27,24 @@ final class Screens {
         shadowOf(Looper.getMainLooper()).idle();
     }
 
+    /** An item of the game screen's menu, as the action bar has it now. */
+    static android.view.MenuItem menuItem(android.app.Activity a, int id) {
+        a.invalidateOptionsMenu(); // as the system asks for the action bar's items
+        shadowOf(Looper.getMainLooper()).idle();
+        android.view.MenuItem item = shadowOf(a).getOptionsMenu().findItem(id);
+        assertNotNull("the menu has item " + id, item);
+        return item;
+    }
+
+    /** Chooses an item of the menu, which must be shown and enabled, as a person can only choose those. */
+    static void chooseMenu(android.app.Activity a, int id) {
+        android.view.MenuItem item = menuItem(a, id);
+        assertTrue(item.getTitle() + " is shown", item.isVisible());
+        assertTrue(item.getTitle() + " is enabled", item.isEnabled());
+        assertTrue(a.onOptionsItemSelected(item));
+        shadowOf(Looper.getMainLooper()).idle();
+    }
+
     /** Ends the app's engine and forgets its controller (after each test). */
     static void forgetController() {
         TempestApp.forgetControllerForTest(RuntimeEnvironment.getApplication());

@@ -100,7 +100,10 @@ public class VariantScreensTest {
         String info = text(a, R.id.pile_info);
         assertTrue(info, info.contains("Red (you)") && info.contains("Blue (Tempest, level 1)")
                 && info.contains("Yellow (Tempest, level 0)") && !info.contains("Green"));
-        assertTrue(text(a, R.id.last_move).startsWith("Last move: " + s.moves.get(2)));
+        // Yellow's move in its notation (from–to), not the engine's token.
+        String yellow = MoveText.of("chameleon", s.moves.get(2), s.moveFacts.get(2)).split(" ")[0];
+        assertTrue(text(a, R.id.last_move), text(a, R.id.last_move).startsWith("Last move: " + yellow));
+        assertFalse(text(a, R.id.last_move), text(a, R.id.last_move).contains(s.moves.get(2)));
         assertEquals(GameUi.Look.FIELDS, board.look());
         screenshot(a, "game_chameleon");
     }

@@ -81,8 +81,16 @@ final class Imports {
         pick.show();
     }
 
-    /** The engine's load checks, then "from the start or at the end?" (RecordFiles.load). */
+    /**
+     * The engine's load checks, then "from the start or at the end?"
+     * (RecordFiles.load). Movetext alone ("1. e4 c5 2. Nf3", as web pages
+     * and other apps copy a game) gets an empty tag section first, which PGN
+     * files have and the engine asks for; its moves are the engine's to judge.
+     */
     private static void loadRecord(final Activity activity, String record, final Done done) {
+        if (RecordTags.tags(record).isEmpty() && RecordTags.hasMoveNumbers(record)) {
+            record = "[Event \"?\"]\n\n" + record.trim() + "\n";
+        }
         RecordFiles.load(activity, record, new Runnable() {
             @Override
             public void run() {

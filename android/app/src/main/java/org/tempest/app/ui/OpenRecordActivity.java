@@ -42,7 +42,9 @@ public final class OpenRecordActivity extends Activity {
         Imports.open(this, text, new Imports.Done() {
             @Override
             public void opened() {
-                startActivity(new Intent(OpenRecordActivity.this, GameActivity.class));
+                // The game screen goes into Tempest's own task, not the task of the app that sent the game.
+                startActivity(new Intent(OpenRecordActivity.this, GameActivity.class)
+                        .addFlags(Intent.FLAG_ACTIVITY_NEW_TASK | Intent.FLAG_ACTIVITY_CLEAR_TOP));
                 finish();
             }
 

@@ -23,6 +23,8 @@ final class RecordTags {
     private static final Pattern TAG_LINE = Pattern.compile("^\\s*\\[\\s*[A-Za-z0-9_]+\\s+\"");
     /** A move number as movetext writes it: "1.", "12...", or "1.e4" run together. */
     private static final Pattern MOVE_NUMBER = Pattern.compile("^(\\d+)(\\.+)(.*)$");
+    /** A move number somewhere in a text. */
+    private static final Pattern MOVE_NUMBER_IN_TEXT = Pattern.compile("(^|\\s)\\d+\\.");
     /** The values the engine writes for what it does not know. */
     static final String UNKNOWN = "?";
     static final String UNKNOWN_DATE = "????.??.??";
@@ -49,8 +51,12 @@ final class RecordTags {
      */
     static boolean looksLikeRecord(String text) {
         String t = text.trim();
-        return t.indexOf('\n') >= 0 || t.indexOf('\r') >= 0 || TAG_LINE.matcher(t).find()
-                || Pattern.compile("(^|\\s)\\d+\\.").matcher(t).find();
+        return t.indexOf('\n') >= 0 || t.indexOf('\r') >= 0 || TAG_LINE.matcher(t).find() || hasMoveNumbers(t);
+    }
+
+    /** Whether the text has a move number as movetext writes one ("1.", "12..."). */
+    static boolean hasMoveNumbers(String text) {
+        return MOVE_NUMBER_IN_TEXT.matcher(text).find();
     }
 
     /**

@@ -207,6 +207,24 @@ public class GamesInOutTest {
         assertEquals("b", game().state.toMove);
     }
 
+    /** Movetext alone, as a web page copies a game, opens as a game: the engine judges its moves. */
+    @Test
+    public void movetextAloneIsAGame() throws Exception {
+        setClipboard("1. e4 c5 2. Nf3 d6");
+        MainActivity m = paste();
+        AlertDialog where = latest();
+        assertEquals("Game loaded: 4 moves", shadowOf(where).getTitle().toString());
+        where.getButton(DialogInterface.BUTTON_POSITIVE).performClick();
+        Screens.settle();
+        assertGameScreenStarted(m);
+        assertEquals(Arrays.asList("e2e4", "c7c5", "g1f3", "d7d6"), game().moves);
+        setClipboard("1. e4 e5 2. Ke3");
+        paste();
+        String said = text(latest());
+        assertTrue(said, said.startsWith(RecordFiles.CANNOT_LOAD) && said.contains("(Ke3) is illegal"));
+        assertEquals("the game stays", 4, game().moves.size());
+    }
+
     /**
      * Share game: a chooser over ACTION_SEND with the record as text and as a
      * .pgn file that the receiving app can read through the grant; Tempest

@@ -4,11 +4,8 @@ import android.app.Activity;
 import android.content.Intent;
 import android.net.Uri;
 import android.os.Bundle;
-import android.widget.TextView;
 import java.io.IOException;
-import java.io.InputStream;
 import org.tempest.app.R;
-import org.tempest.app.game.GameStore;
 
 /**
  * A game another app hands to Tempest: a .pgn file it views, or text or a
@@ -86,30 +83,13 @@ public final class OpenRecordActivity extends Activity {
             }
             Uri stream = intent.getParcelableExtra(Intent.EXTRA_STREAM);
             if (stream != null) {
-                return read(stream);
+                return RecordFiles.readDocument(this, stream);
             }
             throw new IOException("the app sent neither text nor a file");
         }
         if (intent.getData() == null) {
             throw new IOException("no file was given to open");
         }
-        return read(intent.getData());
-    }
-
-    private String read(Uri uri) throws IOException {
-        InputStream in = getContentResolver().openInputStream(uri);
-        if (in == null) {
-            throw new IOException("the file cannot be opened");
-        }
-        try {
-            return GameStore.readRecord(in);
-        } finally {
-            in.close();
-        }
-    }
-
-    /** The opening status line (tests read it). */
-    String status() {
-        return ((TextView) findViewById(R.id.open_status)).getText().toString();
+        return RecordFiles.readDocument(this, intent.getData());
     }
 }

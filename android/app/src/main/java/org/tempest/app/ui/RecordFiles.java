@@ -37,15 +37,7 @@ final class RecordFiles {
     static void loadDocument(Activity activity, Uri uri, final Runnable onLoaded) {
         String text;
         try {
-            InputStream in = activity.getContentResolver().openInputStream(uri);
-            if (in == null) {
-                throw new IOException("the file cannot be opened");
-            }
-            try {
-                text = GameStore.readRecord(in);
-            } finally {
-                in.close();
-            }
+            text = readDocument(activity, uri);
         } catch (IOException | SecurityException e) {
             problem(activity, CANNOT_LOAD, e.getMessage());
             return;
@@ -61,6 +53,19 @@ final class RecordFiles {
                 // The player has read why; the game on the board goes on.
             }
         });
+    }
+
+    /** A document's text (the picker's, another app's), at most GameStore.MAX_RECORD_BYTES of it. */
+    static String readDocument(android.content.Context c, Uri uri) throws IOException {
+        InputStream in = c.getContentResolver().openInputStream(uri);
+        if (in == null) {
+            throw new IOException("the file cannot be opened");
+        }
+        try {
+            return GameStore.readRecord(in);
+        } finally {
+            in.close();
+        }
     }
 
     /**

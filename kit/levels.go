@@ -98,8 +98,14 @@ func NoisyPick(scores []int, noise int, decided func(score int) bool, rng *rand.
 // PlayingLevel is a named strength with its Elo.
 type PlayingLevel struct {
 	Level
-	Elo int // chess Elo, measured by games (tuning/levels, docs/STRENGTH.md "Playing levels")
+	Elo int // Elo in EloMeasuredIn, measured by games (tuning/levels, docs/STRENGTH.md "Playing levels")
 }
+
+// EloMeasuredIn names the one game whose games measured the levels' Elo.
+// Every game plays the same levels, but a level's strength in another game
+// is unmeasured, so "levels" says where its number holds and a frontend
+// shows it in that game alone.
+const EloMeasuredIn = "chess"
 
 // PlayingLevels lists the strengths from weakest to full, indexed by the
 // "Skill Level" option. UCI_Elo picks the strongest level whose Elo does

@@ -120,3 +120,22 @@ func TestGamesDeclareWhatTheyDo(t *testing.T) {
 		})
 	}
 }
+
+// "levels" names the game that measured the levels' Elo, and that game is
+// one the engine plays: a frontend shows the number there and nowhere else.
+func TestLevelsNameTheGameThatMeasuredTheirElo(t *testing.T) {
+	out := runScript(t, "levels\n")
+	line := regexp.MustCompile(`(?m)^level (\d+) (random|greedy|search|full) elo (\d+) measured (\S+)$`)
+	got := line.FindAllStringSubmatch(out, -1)
+	require.Len(t, got, len(kit.PlayingLevels), out)
+	for i, m := range got {
+		assert.Equal(t, strconv.Itoa(i), m[1])
+		assert.Equal(t, strconv.Itoa(kit.PlayingLevels[i].Elo), m[3])
+		assert.Equal(t, kit.EloMeasuredIn, m[4])
+	}
+	var names []string
+	for _, v := range games.All() {
+		names = append(names, v.Name())
+	}
+	assert.Contains(t, names, kit.EloMeasuredIn)
+}

@@ -241,12 +241,13 @@ func (s *Session) variantCommand(cmd string, args []string) bool {
 }
 
 // levels answers "levels": one line per playing level, weakest first, as
-// "level <Skill Level> <kind> elo <Elo>", so frontends can offer them.
+// "level <Skill Level> <kind> elo <Elo> measured <game>", so frontends can
+// offer them and show the Elo only in the game that measured it.
 func (s *Session) levels() {
 	kinds := map[kit.LevelKind]string{kit.FullStrength: "full", kit.RandomMover: "random",
 		kit.GreedyMover: "greedy", kit.WeakSearch: "search"}
 	for i, l := range kit.PlayingLevels {
-		s.out.printf("level %d %s elo %d", i, kinds[l.Kind], l.Elo)
+		s.out.printf("level %d %s elo %d measured %s", i, kinds[l.Kind], l.Elo, kit.EloMeasuredIn)
 	}
 }
 

@@ -52,6 +52,14 @@ public final class Features {
         return g.twoPlayers() && !g.hidesPieces();
     }
 
+    /**
+     * The people take every side, to study a position they opened (Analyse):
+     * not where pieces hide, which whoever looks at the phone would see.
+     */
+    public static boolean analysis(GameInfo g) {
+        return !g.hidesPieces();
+    }
+
     /** In pass and play, a screen covers the game between turns so each person sees only their own hand. */
     public static boolean coverBetweenTurns(GameInfo g) {
         return passAndPlay(g) && g.hidden;

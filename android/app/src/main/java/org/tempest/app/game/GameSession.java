@@ -169,7 +169,14 @@ public final class GameSession {
                 GameInfo g = declared(newSetup.variant);
                 configure(newSetup);
                 client.request("ucinewgame");
-                client.request("position " + newSetup.start);
+                try {
+                    client.request("position " + newSetup.start); // a start the engine refuses changes nothing
+                } catch (EngineError e) {
+                    if (setup != null) {
+                        resync(); // the variant may have changed: put the old game back
+                    }
+                    throw e;
+                }
                 UciClient.History h = client.history();
                 setup = newSetup;
                 game = g;
@@ -186,6 +193,76 @@ public final class GameSession {
                 clock = newSetup.hasClock(g) ? new Clock(newSetup.clockBaseMs, newSetup.clockIncrementMs) : null;
             }
         });
+    }
+
+    /**
+     * What the engine made of a text given as a position: the first declared
+     * game that took it (its state: the position as the engine writes it and
+     * the side to move), or none, with each game's reason for refusing it.
+     */
+    public static final class PositionFound {
+        /** The game that took the text, or null when none did. */
+        public final GameInfo game;
+        /** The engine's state of the position in that game, or null. */
+        public final GameState state;
+        /** Each refusing game's name and the engine's reason, in the games' declared order. */
+        public final Map<String, String> refusals;
+
+        PositionFound(GameInfo game, GameState state, Map<String, String> refusals) {
+            this.game = game;
+            this.state = state;
+            this.refusals = Collections.unmodifiableMap(refusals);
+        }
+    }
+
+    /**
+     * Asks the engine which game a text is a position of: each declared game
+     * in turn is given "position fen <text>", and the first that takes it is
+     * the answer. The app reads no rules: what a position is, and why a text
+     * is none, is the engine's word. The session's game is given back to the
+     * engine afterwards, unchanged.
+     */
+    public PositionFound positionOf(final String text) throws EngineException {
+        return positionOf(text, null);
+    }
+
+    /** The same, asked of one game alone (the position editor's), or of every game when only is null. */
+    public PositionFound positionOf(final String text, final String only) throws EngineException {
+        final String line = text.trim();
+        final Map<String, String> refusals = new java.util.LinkedHashMap<String, String>();
+        final PositionFound[] found = new PositionFound[1];
+        withEngine(new Step() {
+            @Override
+            public void run() throws EngineException {
+                refusals.clear();
+                found[0] = null;
+                try {
+                    for (GameInfo g : games.all()) {
+                        if (only != null && !only.equals(g.name)) {
+                            continue;
+                        }
+                        if (line.isEmpty() || line.indexOf('\n') >= 0 || line.indexOf('\r') >= 0) {
+                            refusals.put(g.name, "a position is one line of text");
+                            continue;
+                        }
+                        client.setOption("UCI_Variant", g.name);
+                        try {
+                            client.request("position fen " + line);
+                        } catch (EngineError refused) {
+                            refusals.put(g.name, refused.getMessage());
+                            continue;
+                        }
+                        found[0] = new PositionFound(g, client.state(), refusals);
+                        return;
+                    }
+                } finally {
+                    if (setup != null) {
+                        resync(); // the game goes on as it was
+                    }
+                }
+            }
+        });
+        return found[0] != null ? found[0] : new PositionFound(null, null, refusals);
     }
 
     /**

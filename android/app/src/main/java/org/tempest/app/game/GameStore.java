@@ -136,6 +136,13 @@ public final class GameStore {
         return out;
     }
 
+    /** Deletes a saved game (only a file of this store's saved games); false when it is not one or stays. */
+    public boolean delete(File saved) {
+        File parent = saved.getAbsoluteFile().getParentFile();
+        return parent != null && parent.equals(games.getAbsoluteFile()) && saved.getName().endsWith(".pgn")
+                && saved.delete();
+    }
+
     /** Reads a record file, refusing files too large to be one. */
     public static String read(File f) throws IOException {
         InputStream in = new FileInputStream(f);

@@ -11,7 +11,8 @@ import org.tempest.app.game.Snapshot;
 /**
  * The game screen's actions: the frequent ones as icons in the toolbar under
  * the board (through the moves, Undo, Hint, Flip), the others in the action
- * bar's menu (New game, Save, Resign, Offer draw, How to play, Settings).
+ * bar's menu (New game, Save, Share game, Copy game, Copy position, Resign,
+ * Offer draw, How to play, Settings).
  * Each is disabled, not merely ignored, when it cannot act; one that the
  * game does not offer (Features) is not shown at all.
  */
@@ -34,6 +35,8 @@ final class GameActions {
         boolean undo;
         boolean hint;
         boolean save;
+        /** Copy position: a position is on the screen (the game's, or an earlier one while stepping). */
+        boolean copyPosition;
         boolean resignOffered;
         boolean resign;
         boolean drawOffered;
@@ -60,6 +63,7 @@ final class GameActions {
             st.undo = st.undoOffered && !stepping && somethingToUndo(game);
             st.hint = yourTurn;
             st.save = true;
+            st.copyPosition = true;
             st.resignOffered = Features.resign(game.game);
             st.resign = st.resignOffered && yourTurn;
             st.drawOffered = Features.drawOffers(game.game);
@@ -112,6 +116,9 @@ final class GameActions {
         menu = m;
         add(m, R.id.menu_new_game, R.string.new_game);
         add(m, R.id.menu_save, R.string.save);
+        add(m, R.id.menu_share, R.string.share_game);
+        add(m, R.id.menu_copy_game, R.string.copy_game);
+        add(m, R.id.menu_copy_position, R.string.copy_position);
         add(m, R.id.menu_resign, R.string.resign);
         add(m, R.id.menu_draw, R.string.offer_draw);
         add(m, R.id.menu_how_to_play, R.string.how_to_play);
@@ -126,7 +133,8 @@ final class GameActions {
     /** Whether the menu's item was one of these actions (then it has been handled). */
     boolean onMenuItem(MenuItem item) {
         int id = item.getItemId();
-        if (id == R.id.menu_new_game || id == R.id.menu_save || id == R.id.menu_resign || id == R.id.menu_draw
+        if (id == R.id.menu_new_game || id == R.id.menu_save || id == R.id.menu_share || id == R.id.menu_copy_game
+                || id == R.id.menu_copy_position || id == R.id.menu_resign || id == R.id.menu_draw
                 || id == R.id.menu_how_to_play || id == R.id.menu_settings) {
             if (item.isEnabled()) {
                 handler.onAction(id);
@@ -158,6 +166,9 @@ final class GameActions {
         if (menu != null) {
             item(R.id.menu_new_game, true, true);
             item(R.id.menu_save, true, st.save);
+            item(R.id.menu_share, true, st.save);
+            item(R.id.menu_copy_game, true, st.save);
+            item(R.id.menu_copy_position, true, st.copyPosition);
             item(R.id.menu_resign, st.resignOffered, st.resign);
             item(R.id.menu_draw, st.drawOffered, st.draw);
             item(R.id.menu_how_to_play, true, true);

@@ -170,6 +170,12 @@ public final class GameActivity extends Activity
             dialogs.confirmNewGame();
         } else if (id == R.id.menu_save) {
             dialogs.save();
+        } else if (id == R.id.menu_share) {
+            dialogs.share();
+        } else if (id == R.id.menu_copy_game) {
+            dialogs.copyGame();
+        } else if (id == R.id.menu_copy_position && shown != null) {
+            dialogs.copyPosition(shown);
         } else if (id == R.id.menu_resign) {
             dialogs.confirmResign();
         } else if (id == R.id.menu_draw) {

@@ -245,6 +245,43 @@ public final class GameController {
     }
 
     /**
+     * Which game the engine takes a text for as a position, or each game's
+     * reason for refusing it (GameSession.positionOf); the game on the board
+     * is not changed.
+     */
+    public void positionOf(final String text, Callback<GameSession.PositionFound> done) {
+        positionOf(text, null, done);
+    }
+
+    /** The same, asked of one game alone (null: of every game). */
+    public void positionOf(final String text, final String only, Callback<GameSession.PositionFound> done) {
+        ask(new Question<GameSession.PositionFound>() {
+            @Override
+            public GameSession.PositionFound answer() throws EngineException {
+                return session.positionOf(text, only);
+            }
+        }, done);
+    }
+
+    /**
+     * Starts a game from a position the engine took ("position fen"): the
+     * people take the given sides, Tempest the others at the level; the
+     * engine moves first when it is to move. A refused position is reported
+     * and the current game stays as it was.
+     */
+    public void openPosition(final String game, final String position, final String humans, final int level,
+            final Callback<Boolean> done) {
+        submit(new Task() {
+            @Override
+            public Snapshot run() throws EngineException {
+                Snapshot s = session.newGame(new GameSetup(game, humans, level, "fen " + position, profiles.current()));
+                recorded = s.state.over; // a finished position counts for nobody
+                return s;
+            }
+        }, done);
+    }
+
+    /**
      * Stops the engine's search under way, or one queued to start, at once:
      * its move is not played, so the action that follows (Save, Undo, a new
      * game) runs next instead of waiting for it. The game loses nothing: an

@@ -288,6 +288,42 @@ final class GameDialogs {
         RecordFiles.chooseAndSave(activity);
     }
 
+    /**
+     * Share game: the record (players and date filled in) sent to another
+     * app, as text and as a .pgn file; the search under way is stopped first,
+     * as for Save.
+     */
+    void share() {
+        RecordFiles.record(activity, Sharing.SHARE_FAILED, new RecordFiles.RecordUser() {
+            @Override
+            public void use(String record) {
+                Snapshot s = controller.snapshot();
+                String game = s == null ? "game" : s.game.name;
+                Sharing.shareRecord(activity, record, "tempest-" + game + "-"
+                        + new java.text.SimpleDateFormat("yyyy-MM-dd-HHmm", java.util.Locale.US).format(new java.util.Date()));
+            }
+        });
+    }
+
+    /** Copy game: the record, as Share game sends it, on the clipboard. */
+    void copyGame() {
+        RecordFiles.record(activity, "The game could not be copied", new RecordFiles.RecordUser() {
+            @Override
+            public void use(String record) {
+                Sharing.copy(activity, "Tempest game", record, "Game copied");
+            }
+        });
+    }
+
+    /**
+     * Copy position: the position on the screen as the engine writes it (FEN
+     * in chess, the game's own position string in the others), on the
+     * clipboard; "Paste game or position" reads it back.
+     */
+    void copyPosition(Snapshot shown) {
+        Sharing.copy(activity, "Tempest position", shown.state.position, "Position copied");
+    }
+
     /** The opponent's face-down hand: only how many cards it holds. */
     void opponentHand() {
         BoardModel m = host.board();

@@ -52,7 +52,7 @@ public class GameUi {
 
     static {
         add(new GameUi("chess", "Chess", R.id.rb_chess, Look.PIECES, sides("w", "White", "b", "Black"), "",
-                "qrrbbnnpppppppp", true, HowTo.chess()));
+                "qrrbbnnpppppppp", true, HowTo.chess()).withOpenings());
         add(new GameUi("chessmate", "Card chess", R.id.rb_chessmate, Look.PIECES, sides("w", "White", "b", "Black"),
                 "", "qrrbbnnpppppppp", true, HowTo.cardChess()) {
             @Override
@@ -117,6 +117,14 @@ public class GameUi {
     final boolean writesSan;
     /** The game's "How to play" (HowToPlayActivity); null shows the engine's description of the game instead. */
     final HowTo howTo;
+    /**
+     * Its records' movetext is PGN's SAN, so the saved-games list shows a
+     * game's first moves as its opening (no table of opening names ships
+     * with the app or the engine); the other games' records hold tokens.
+     */
+    private boolean openings;
+    /** The one game the position editor sets up (its board, pieces and FEN are chess's). */
+    static final String EDITOR_GAME = "chess";
 
     private GameUi(String name, String title, int choiceId, Look look, Map<String, String> sideNames, String lakes,
             String army, boolean writesSan, HowTo howTo) {
@@ -130,6 +138,16 @@ public class GameUi {
         this.army = army;
         this.writesSan = writesSan;
         this.howTo = howTo;
+    }
+
+    private GameUi withOpenings() {
+        openings = true;
+        return this;
+    }
+
+    /** Whether the saved-games list names a game's opening by its first moves. */
+    boolean namesOpenings() {
+        return openings;
     }
 
     /** The game's name on its "How to play" and in the choice of one ("Chameleon Chess"). */

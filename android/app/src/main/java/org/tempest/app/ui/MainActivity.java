@@ -13,7 +13,10 @@ import org.tempest.app.R;
 import org.tempest.app.engine.GameInfo;
 import org.tempest.app.engine.Games;
 
-/** The start menu: new game, continue, load, settings, profile, how to play, about. */
+/**
+ * The start menu: new game, continue, saved games, paste a game or a
+ * position, set up a position, settings, profile, how to play, about.
+ */
 public final class MainActivity extends Activity {
     private GameController controller;
     /** The last "How to play" chooser shown (tests pick from it). */
@@ -42,7 +45,19 @@ public final class MainActivity extends Activity {
         findViewById(R.id.btn_load).setOnClickListener(new View.OnClickListener() {
             @Override
             public void onClick(View v) {
-                RecordFiles.chooseAndLoad(MainActivity.this, showGame());
+                startActivity(new Intent(MainActivity.this, SavedGamesActivity.class));
+            }
+        });
+        findViewById(R.id.btn_paste).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                paste();
+            }
+        });
+        findViewById(R.id.btn_edit_position).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                startActivity(new Intent(MainActivity.this, PositionEditorActivity.class));
             }
         });
         findViewById(R.id.btn_settings).setOnClickListener(new View.OnClickListener() {
@@ -63,10 +78,22 @@ public final class MainActivity extends Activity {
                 chooseHowToPlay();
             }
         });
+        offerEditor();
         findViewById(R.id.btn_about).setOnClickListener(new View.OnClickListener() {
             @Override
             public void onClick(View v) {
                 startActivity(new Intent(MainActivity.this, AboutActivity.class));
+            }
+        });
+    }
+
+    /** The position editor is offered when the engine declares the game it sets up. */
+    private void offerEditor() {
+        controller.games(new GameController.Callback<Games>() {
+            @Override
+            public void done(Games declared, String problem) {
+                boolean on = declared != null && declared.get(GameUi.EDITOR_GAME) != null;
+                findViewById(R.id.btn_edit_position).setVisibility(on ? View.VISIBLE : View.GONE);
             }
         });
     }
@@ -105,6 +132,25 @@ public final class MainActivity extends Activity {
                                 startActivity(HowToPlayActivity.intent(MainActivity.this, games.get(which)));
                             }
                         }).setNegativeButton(android.R.string.cancel, null).show();
+            }
+        });
+    }
+
+    /**
+     * Paste game or position: the clipboard's text opened as a record (one of
+     * several), or as a position of the game the engine takes it for; a
+     * refusal names the engine's reasons and changes nothing.
+     */
+    private void paste() {
+        Imports.open(this, Sharing.clipboardText(this), new Imports.Done() {
+            @Override
+            public void opened() {
+                openGame(false);
+            }
+
+            @Override
+            public void refused() {
+                // The player has read why; nothing changed.
             }
         });
     }

@@ -102,21 +102,6 @@ public final class NewGameActivity extends Activity {
         findViewById(R.id.btn_start).setEnabled(games != null && !levelList.isEmpty());
     }
 
-    /** A level as players read it. */
-    static String describe(LevelInfo l) {
-        String what;
-        if (l.kind.equals("random")) {
-            what = "Random moves";
-        } else if (l.kind.equals("greedy")) {
-            what = "Greedy: grabs material";
-        } else if (l.kind.equals("full")) {
-            what = "Full strength";
-        } else {
-            what = "Level " + l.skill;
-        }
-        return what + " (about " + l.elo + " Elo)";
-    }
-
     /** The chosen game's name. */
     private String variant() {
         GameUi ui = GameUi.byChoice(((RadioGroup) findViewById(R.id.variant_group)).getCheckedRadioButtonId());
@@ -161,6 +146,26 @@ public final class NewGameActivity extends Activity {
         } else if (!levelList.isEmpty()) {
             buildSeats(g, controller.settings().lastLevel());
         }
+        nameLevels(g);
+    }
+
+    /**
+     * The levels as they read in the chosen game: with their Elo in the game
+     * it was measured in, without it elsewhere, and a note saying why.
+     */
+    private void nameLevels(GameInfo g) {
+        for (int i = 0; i < levels.getChildCount(); i++) {
+            RadioButton b = (RadioButton) levels.getChildAt(i);
+            for (LevelInfo l : levelList) {
+                if (l.skill == (Integer) b.getTag()) {
+                    b.setText(LevelNames.choice(l, g.name));
+                }
+            }
+        }
+        TextView note = findViewById(R.id.level_note);
+        String text = levelList.isEmpty() ? "" : LevelNames.unmeasuredNote(levelList, g.name);
+        note.setText(text);
+        note.setVisibility(text.isEmpty() ? View.GONE : View.VISIBLE);
     }
 
     private void showLevels(List<LevelInfo> list, String problem) {
@@ -180,7 +185,7 @@ public final class NewGameActivity extends Activity {
             RadioButton b = new RadioButton(this);
             b.setId(View.generateViewId());
             b.setTag(l.skill);
-            b.setText(describe(l));
+            b.setText(LevelNames.choice(l, variant()));
             levels.addView(b);
             if (l.skill == want) {
                 levels.check(b.getId());
@@ -221,7 +226,7 @@ public final class NewGameActivity extends Activity {
         choices.add("Person");
         int engineChoice = SEAT_PERSON + 1;
         for (int i = 0; i < levelList.size(); i++) {
-            choices.add("Tempest: " + describe(levelList.get(i)));
+            choices.add("Tempest: " + LevelNames.choice(levelList.get(i), g.name));
             if (levelList.get(i).skill == defaultLevel) {
                 engineChoice = SEAT_PERSON + 1 + i;
             }

@@ -94,8 +94,9 @@ final class PlayerBars {
     }
 
     /**
-     * "Player  White", "Tempest  Level 4 · 1450 Elo" (the swatch gives its
-     * colour); one of several players: "Blue  Tempest · Greedy · 1050 Elo".
+     * "Player  White", "Tempest  Level 4 · 1240 Elo" (the swatch gives its
+     * colour; the Elo in chess only); one of several players: "Blue  Tempest
+     * · Greedy".
      * The name in bold.
      */
     private CharSequence player(Snapshot s, String side, boolean several, boolean toMove) {
@@ -109,7 +110,7 @@ final class PlayerBars {
             detail = onePerson ? sideName : "";
         } else {
             name = several ? sideName : "Tempest";
-            detail = (several ? "Tempest · " : "") + levelText(s.setup.levelOf(side));
+            detail = (several ? "Tempest · " : "") + levelText(s.setup.levelOf(side), s.game.name);
         }
         b.append(name);
         b.setSpan(new StyleSpan(Typeface.BOLD), 0, b.length(), Spanned.SPAN_EXCLUSIVE_EXCLUSIVE);
@@ -122,15 +123,13 @@ final class PlayerBars {
         return b;
     }
 
-    /** A level as the bar writes it: "Level 4 · 1450 Elo", "Random moves · 260 Elo", "Full strength · …". */
-    private String levelText(int skill) {
+    /**
+     * A level as the bar writes it: "Level 4 · 1240 Elo" in the game its Elo
+     * was measured in (chess), "Level 4" in another (LevelNames).
+     */
+    private String levelText(int skill, String game) {
         LevelInfo l = controller.cachedLevel(skill);
-        if (l == null) {
-            return "Level " + skill;
-        }
-        String what = l.kind.equals("random") ? "Random moves" : l.kind.equals("greedy") ? "Greedy"
-                : l.kind.equals("full") ? "Full strength" : "Level " + l.skill;
-        return what + " · " + l.elo + " Elo";
+        return l == null ? LevelNames.unknown(skill) : LevelNames.bar(l, game);
     }
 
     private void swatch(View v, Snapshot s, String side) {

@@ -16,6 +16,28 @@ final class Players {
         return GameUi.of(variant).sideName(player);
     }
 
+    /**
+     * What a record written out of the app (saved, shared, copied) fills in
+     * where the engine wrote "?": each side's player, as the tag that names
+     * it (RecordTags.playerTag), and the date. A person is their profile's
+     * name; the engine "Tempest (Greedy)".
+     */
+    static java.util.Map<String, String> recordTags(Snapshot s, GameController c, java.util.Date today) {
+        java.util.Map<String, String> tags = new java.util.HashMap<String, String>();
+        for (String side : s.game.sides) {
+            String who;
+            if (s.setup.isHuman(side)) {
+                who = s.setup.profile;
+            } else {
+                org.tempest.app.engine.LevelInfo l = c.cachedLevel(s.setup.levelOf(side));
+                who = "Tempest (" + (l == null ? LevelNames.unknown(s.setup.levelOf(side)) : LevelNames.name(l)) + ")";
+            }
+            tags.put(RecordTags.playerTag(s.game, side), who);
+        }
+        tags.put("Date", new java.text.SimpleDateFormat("yyyy.MM.dd", java.util.Locale.US).format(today));
+        return tags;
+    }
+
     /** "Red (you)", "Green (Tempest, level 3)". */
     static String seat(GameSetup setup, String player) {
         String n = name(setup.variant, player);

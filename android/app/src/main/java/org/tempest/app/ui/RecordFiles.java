@@ -11,12 +11,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import org.tempest.app.game.GameStore;
 
 /**
- * Loading and saving game records, shared by the start menu and the game
- * screen: the app's own storage, or any document through Android's
+ * Loading and saving game records, shared by the saved-games list and the
+ * game screen: the app's own storage, or any document through Android's
  * document picker. Loading never touches the current game or the autosave
  * unless the engine accepted the record.
  */
@@ -30,55 +29,43 @@ final class RecordFiles {
     private RecordFiles() {
     }
 
-    /** Offers the games saved in the app and "Open a file…"; onLoaded runs after a good load. */
-    static void chooseAndLoad(final Activity activity, final Runnable onLoaded) {
-        final GameController c = TempestApp.controller(activity);
-        final List<File> saved = c.store().savedGames();
-        String[] items = new String[saved.size() + 1];
-        for (int i = 0; i < saved.size(); i++) {
-            items[i] = saved.get(i).getName();
-        }
-        items[saved.size()] = activity.getString(org.tempest.app.R.string.open_file);
-        new AlertDialog.Builder(activity)
-                .setTitle(org.tempest.app.R.string.load_game)
-                .setItems(items, new DialogInterface.OnClickListener() {
-                    @Override
-                    public void onClick(DialogInterface d, int which) {
-                        if (which == saved.size()) {
-                            Intent open = new Intent(Intent.ACTION_OPEN_DOCUMENT);
-                            open.addCategory(Intent.CATEGORY_OPENABLE);
-                            open.setType("*/*");
-                            activity.startActivityForResult(open, REQUEST_OPEN);
-                            return;
-                        }
-                        try {
-                            load(activity, GameStore.read(saved.get(which)), onLoaded);
-                        } catch (IOException e) {
-                            problem(activity, CANNOT_LOAD, e.getMessage());
-                        }
-                    }
-                })
-                .show();
-    }
-
-    /** Loads the document the picker returned. */
-    static void loadDocument(Activity activity, Uri uri, Runnable onLoaded) {
+    /**
+     * Opens the document the picker returned as the clipboard's text is
+     * opened (Imports): a record, one of a file's several games, or a
+     * position.
+     */
+    static void loadDocument(Activity activity, Uri uri, final Runnable onLoaded) {
         String text;
         try {
-            InputStream in = activity.getContentResolver().openInputStream(uri);
-            if (in == null) {
-                throw new IOException("the file cannot be opened");
-            }
-            try {
-                text = GameStore.readRecord(in);
-            } finally {
-                in.close();
-            }
+            text = readDocument(activity, uri);
         } catch (IOException | SecurityException e) {
             problem(activity, CANNOT_LOAD, e.getMessage());
             return;
         }
-        load(activity, text, onLoaded);
+        Imports.open(activity, text, new Imports.Done() {
+            @Override
+            public void opened() {
+                onLoaded.run();
+            }
+
+            @Override
+            public void refused() {
+                // The player has read why; the game on the board goes on.
+            }
+        });
+    }
+
+    /** A document's text (the picker's, another app's), at most GameStore.MAX_RECORD_BYTES of it. */
+    static String readDocument(android.content.Context c, Uri uri) throws IOException {
+        InputStream in = c.getContentResolver().openInputStream(uri);
+        if (in == null) {
+            throw new IOException("the file cannot be opened");
+        }
+        try {
+            return GameStore.readRecord(in);
+        } finally {
+            in.close();
+        }
     }
 
     /**
@@ -86,12 +73,17 @@ final class RecordFiles {
      * start (to replay it) or at its end (to play on), then runs onLoaded.
      */
     static void load(final Activity activity, String text, final Runnable onLoaded) {
+        load(activity, text, onLoaded, null);
+    }
+
+    /** The same; onRefused (may be null) runs once the player has read why the engine refused the record. */
+    static void load(final Activity activity, String text, final Runnable onLoaded, final Runnable onRefused) {
         final GameController c = TempestApp.controller(activity);
         c.load(text, c.settings().lastLevel(), new GameController.Callback<Boolean>() {
             @Override
             public void done(Boolean ok, String problem) {
                 if (problem != null) {
-                    problem(activity, CANNOT_LOAD, problem);
+                    problem(activity, CANNOT_LOAD, problem, onRefused);
                     return;
                 }
                 int moves = c.snapshot() == null ? 0 : c.snapshot().moves.size();
@@ -203,13 +195,9 @@ final class RecordFiles {
 
     /** Asks the engine for the record and hands it to the writer, reporting any failure. */
     private static void withRecord(final Activity activity, final RecordWriter writer) {
-        TempestApp.controller(activity).record(new GameController.Callback<String>() {
+        record(activity, CANNOT_SAVE, new RecordUser() {
             @Override
-            public void done(String record, String problem) {
-                if (problem != null) {
-                    problem(activity, CANNOT_SAVE, problem);
-                    return;
-                }
+            public void use(String record) {
                 try {
                     Toast.makeText(activity, writer.write(record), Toast.LENGTH_SHORT).show();
                 } catch (IOException | SecurityException e) {
@@ -219,18 +207,61 @@ final class RecordFiles {
         });
     }
 
+    /** Takes the game's record. */
+    interface RecordUser {
+        void use(String record);
+    }
+
+    /**
+     * The game's record from the engine, as the app writes it out (saved,
+     * shared, copied): the players' names and the date filled in where the
+     * engine wrote "?" (Players.recordTags). A failure is reported under the
+     * title.
+     */
+    static void record(final Activity activity, final String failure, final RecordUser user) {
+        final GameController c = TempestApp.controller(activity);
+        c.record(new GameController.Callback<String>() {
+            @Override
+            public void done(String record, String problem) {
+                if (problem != null) {
+                    problem(activity, failure, problem);
+                    return;
+                }
+                org.tempest.app.game.Snapshot s = c.snapshot();
+                user.use(s == null ? record
+                        : RecordTags.fillIn(record, Players.recordTags(s, c, new java.util.Date())));
+            }
+        });
+    }
+
     static void problem(Activity activity, String title, String message) {
+        problem(activity, title, message, null);
+    }
+
+    /** A problem in a dialog; afterwards (may be null) runs once it is dismissed. */
+    static void problem(Activity activity, String title, String message, final Runnable afterwards) {
         if (activity.isFinishing()) {
+            if (afterwards != null) {
+                afterwards.run();
+            }
             return;
         }
         if (message != null && message.startsWith("loadpgn: ")) {
             message = message.substring("loadpgn: ".length());
         }
-        new AlertDialog.Builder(activity)
+        AlertDialog.Builder b = new AlertDialog.Builder(activity)
                 .setTitle(title)
                 .setMessage(capitalize(message))
-                .setPositiveButton(android.R.string.ok, null)
-                .show();
+                .setPositiveButton(android.R.string.ok, null);
+        if (afterwards != null) {
+            b.setOnDismissListener(new DialogInterface.OnDismissListener() {
+                @Override
+                public void onDismiss(DialogInterface d) {
+                    afterwards.run();
+                }
+            });
+        }
+        b.show();
     }
 
     static String capitalize(String s) {

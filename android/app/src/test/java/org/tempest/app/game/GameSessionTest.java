@@ -120,4 +120,42 @@ public class GameSessionTest {
         assertEquals(8, m.drawPile);
         assertTrue(m.hands.get(0).containsAll(Arrays.asList("RV", "VU", "DD")));
     }
+
+    /**
+     * A text is given to the engine as a position of each game in turn: the
+     * first that takes it is named, with the engine's own writing of it; a
+     * text none takes has each game's reason. Either way the game being
+     * played is the engine's game afterwards, and a new game whose start the
+     * engine refuses leaves it there too.
+     */
+    @Test
+    public void positionsAreAskedOfEveryGameAndTheGameStays() throws Exception {
+        session.newGame(new GameSetup("chess", "w", 1, "startpos", "P"));
+        session.play("d2d4");
+        String chameleon = "a1h8 a8bb,e8yg,f8yr,g8yb,h8yy,a7br,a6bg,a5by,a1rr,b1rg,c1ry,d1rb r 0 0";
+        GameSession.PositionFound found = session.positionOf(chameleon);
+        assertEquals("chameleon", found.game.name);
+        assertEquals(chameleon, found.state.position);
+        assertEquals("r", found.state.toMove);
+        assertTrue(found.refusals.get("chess"), found.refusals.get("chess").contains("invalid FEN"));
+        assertTrue(found.refusals.containsKey("chessmate"));
+
+        GameSession.PositionFound none = session.positionOf("hello world");
+        assertEquals(null, none.game);
+        assertEquals(Arrays.asList("chess", "chessmate", "chameleon", "stratego"),
+                new java.util.ArrayList<String>(none.refusals.keySet()));
+        assertEquals(null, session.positionOf("8/8/8/8/8/8/8/8 w - - 0 1\nquit").game);
+
+        GameSession.PositionFound only = session.positionOf("4k3/8/8/8/8/8/8/KK6 w - - 0 1", "chess");
+        assertEquals(null, only.game);
+        assertEquals(1, only.refusals.size());
+        assertTrue(only.refusals.get("chess"), only.refusals.get("chess").contains("white has 2 kings"));
+
+        assertThrows(EngineError.class,
+                () -> session.newGame(new GameSetup("stratego", "v", 1, "fen nonsense", "P")));
+        assertEquals("chess", session.snapshot().setup.variant);
+        Snapshot s = session.play("d7d5");
+        assertEquals(Arrays.asList("d2d4", "d7d5"), s.moves);
+        assertEquals("rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2", s.state.position);
+    }
 }

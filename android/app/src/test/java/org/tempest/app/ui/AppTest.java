@@ -317,9 +317,9 @@ public class AppTest {
             File f = tmp.newFile(tc[0].replace(' ', '_') + ".pgn");
             Files.write(f.toPath(), tc[1].getBytes(StandardCharsets.UTF_8));
             ShadowDialog.reset();
-            AlertDialog chooser = loadThroughPicker(m, f);
+            SavedGamesActivity list = loadThroughPicker(m, f);
             AlertDialog problem = latestDialog();
-            assertTrue(tc[0], problem != chooser && problem.isShowing());
+            assertTrue(tc[0], problem != null && problem.isShowing());
             String text = dialogText(problem);
             assertTrue(text, text.startsWith("This game cannot be loaded: "));
             assertTrue(tc[0] + ": " + text, text.toLowerCase().contains(tc[2].toLowerCase()));
@@ -329,7 +329,7 @@ public class AppTest {
             assertEquals(tc[0], before.state.position, controller().snapshot().state.position);
             assertTrue(tc[0] + ": the autosave is untouched",
                     Arrays.equals(autosaved, Files.readAllBytes(autosave.toPath())));
-            for (Intent started; (started = shadowOf(m).getNextStartedActivity()) != null; ) {
+            for (Intent started; (started = shadowOf(list).getNextStartedActivity()) != null; ) {
                 assertFalse(tc[0] + ": no game screen after a refused file",
                         GameActivity.class.getName().equals(started.getComponent() == null ? ""
                                 : started.getComponent().getClassName()));
@@ -338,14 +338,14 @@ public class AppTest {
 
         File good = tmp.newFile("good.pgn");
         Files.write(good.toPath(), "[Event \"x\"]\n\n1. e4 c5 2. Nf3 *\n".getBytes(StandardCharsets.UTF_8));
-        loadThroughPicker(m, good);
+        SavedGamesActivity list = loadThroughPicker(m, good);
         AlertDialog where = latestDialog();
         assertEquals("Game loaded: 3 moves", shadowOf(where).getTitle().toString());
         where.getButton(AlertDialog.BUTTON_NEUTRAL).performClick(); // from the start
         shadowOf(Looper.getMainLooper()).idle();
         Intent started;
         do {
-            started = shadowOf(m).getNextStartedActivity();
+            started = shadowOf(list).getNextStartedActivity();
         } while (started != null && started.getComponent() == null);
         assertEquals(GameActivity.class.getName(), started.getComponent().getClassName());
         assertEquals(Arrays.asList("e2e4", "c7c5", "g1f3"), controller().snapshot().moves);
@@ -357,16 +357,22 @@ public class AppTest {
         assertTrue("and on to the end to play on", shownGame.shownForTest().humanToMove());
     }
 
-    /** Load, "Open a file…", and the picker returns the file; returns the chooser dialog. */
-    private AlertDialog loadThroughPicker(MainActivity m, File f) {
+    /**
+     * Saved games on the start menu, "Open a file…" on its list, and the
+     * picker returns the file; returns the saved-games screen.
+     */
+    private SavedGamesActivity loadThroughPicker(MainActivity m, File f) {
         m.findViewById(R.id.btn_load).performClick();
-        AlertDialog chooser = latestDialog();
-        shadowOf(chooser).clickOnItem(shadowOf(chooser).getItems().length - 1);
-        Intent picker = shadowOf(m).getNextStartedActivityForResult().intent;
-        assertEquals(Intent.ACTION_OPEN_DOCUMENT, picker.getAction());
-        shadowOf(m).receiveResult(picker, Activity.RESULT_OK, new Intent().setData(Uri.fromFile(f)));
+        Intent next = shadowOf(m).getNextStartedActivity();
+        assertEquals(SavedGamesActivity.class.getName(), next.getComponent().getClassName());
+        SavedGamesActivity list = Robolectric.buildActivity(SavedGamesActivity.class, next).setup().get();
         settle();
-        return chooser;
+        list.findViewById(R.id.btn_open_file).performClick();
+        Intent picker = shadowOf(list).getNextStartedActivityForResult().intent;
+        assertEquals(Intent.ACTION_OPEN_DOCUMENT, picker.getAction());
+        shadowOf(list).receiveResult(picker, Activity.RESULT_OK, new Intent().setData(Uri.fromFile(f)));
+        settle();
+        return list;
     }
 
     @Test

@@ -110,6 +110,54 @@ final class Screens {
         return l.getPrimaryHorizontal(visible) - l.getLineLeft(line);
     }
 
+    /** Every text a player can see on the activity: its views, their descriptions, the menu's items. */
+    static java.util.List<String> visibleTexts(android.app.Activity a) {
+        java.util.List<String> out = new java.util.ArrayList<String>();
+        collectTexts(a.getWindow().getDecorView(), out);
+        android.view.Menu menu = shadowOf(a).getOptionsMenu();
+        for (int i = 0; menu != null && i < menu.size(); i++) {
+            if (menu.getItem(i).isVisible()) {
+                out.add(menu.getItem(i).getTitle().toString());
+            }
+        }
+        return out;
+    }
+
+    /** Every text shown under a view (a dialog's window, a screen's root), descriptions too. */
+    static java.util.List<String> visibleTexts(View root) {
+        java.util.List<String> out = new java.util.ArrayList<String>();
+        collectTexts(root, out);
+        return out;
+    }
+
+    private static void collectTexts(View v, java.util.List<String> out) {
+        if (!v.isShown()) {
+            return;
+        }
+        if (v instanceof TextView) {
+            out.add(((TextView) v).getText().toString());
+        }
+        if (v.getContentDescription() != null) {
+            out.add(v.getContentDescription().toString());
+        }
+        if (v instanceof ViewGroup) {
+            for (int i = 0; i < ((ViewGroup) v).getChildCount(); i++) {
+                collectTexts(((ViewGroup) v).getChildAt(i), out);
+            }
+        }
+    }
+
+    /** Fails when a text a player sees under root holds an engine token (BoardFirstTest.RAW_TOKEN). */
+    static void assertNoRawToken(View root, String when) {
+        shadowOf(Looper.getMainLooper()).idle();
+        for (String text : visibleTexts(root)) {
+            java.util.regex.Matcher m = BoardFirstTest.RAW_TOKEN.matcher(text);
+            if (m.find()) {
+                throw new AssertionError(when + ": \"" + m.group() + "\" in \"" + text + "\"");
+            }
+        }
+    }
+
     private static String describe(View v) {
         String text = v instanceof TextView ? " \"" + ((TextView) v).getText() + "\"" : "";
         return v.getClass().getSimpleName() + text;

@@ -55,10 +55,7 @@ public final class HowToPlayActivity extends Activity {
     protected void onCreate(Bundle saved) {
         Themes.apply(this);
         super.onCreate(saved);
-        settings = TempestApp.controller(this).settings();
-        setRequestedOrientation(settings.requestedOrientation());
-        setContentView(R.layout.activity_how_to_play);
-        EdgeToEdge.fit(this);
+        settings = TempestApp.showScreen(this, R.layout.activity_how_to_play).settings();
         content = findViewById(R.id.how_to_content);
         String game = getIntent().getStringExtra(EXTRA_GAME);
         String description = getIntent().getStringExtra(EXTRA_DESCRIPTION);

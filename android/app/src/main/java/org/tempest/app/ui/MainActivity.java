@@ -26,10 +26,7 @@ public final class MainActivity extends Activity {
     protected void onCreate(Bundle saved) {
         Themes.apply(this);
         super.onCreate(saved);
-        controller = TempestApp.controller(this);
-        setRequestedOrientation(controller.settings().requestedOrientation());
-        setContentView(R.layout.activity_main);
-        EdgeToEdge.fit(this);
+        controller = TempestApp.showScreen(this, R.layout.activity_main);
         findViewById(R.id.btn_new).setOnClickListener(new View.OnClickListener() {
             @Override
             public void onClick(View v) {

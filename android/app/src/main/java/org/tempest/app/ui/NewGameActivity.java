@@ -48,10 +48,7 @@ public final class NewGameActivity extends Activity {
     protected void onCreate(Bundle saved) {
         Themes.apply(this);
         super.onCreate(saved);
-        controller = TempestApp.controller(this);
-        setRequestedOrientation(controller.settings().requestedOrientation());
-        setContentView(R.layout.activity_new_game);
-        EdgeToEdge.fit(this);
+        controller = TempestApp.showScreen(this, R.layout.activity_new_game);
         RadioGroup variants = findViewById(R.id.variant_group);
         variants.setOnCheckedChangeListener(new RadioGroup.OnCheckedChangeListener() {
             @Override

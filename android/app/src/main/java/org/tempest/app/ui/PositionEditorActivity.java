@@ -49,10 +49,7 @@ public final class PositionEditorActivity extends Activity {
     protected void onCreate(Bundle saved) {
         Themes.apply(this);
         super.onCreate(saved);
-        controller = TempestApp.controller(this);
-        setRequestedOrientation(controller.settings().requestedOrientation());
-        setContentView(R.layout.activity_position_editor);
-        EdgeToEdge.fit(this);
+        controller = TempestApp.showScreen(this, R.layout.activity_position_editor);
         board = findViewById(R.id.editor_board);
         palette = findViewById(R.id.editor_palette);
         Settings s = controller.settings();

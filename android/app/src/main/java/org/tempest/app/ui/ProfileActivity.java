@@ -23,10 +23,7 @@ public final class ProfileActivity extends Activity {
     protected void onCreate(Bundle saved) {
         Themes.apply(this);
         super.onCreate(saved);
-        profiles = TempestApp.controller(this).profiles();
-        setRequestedOrientation(TempestApp.controller(this).settings().requestedOrientation());
-        setContentView(R.layout.activity_profile);
-        EdgeToEdge.fit(this);
+        profiles = TempestApp.showScreen(this, R.layout.activity_profile).profiles();
         findViewById(R.id.btn_add_profile).setOnClickListener(new View.OnClickListener() {
             @Override
             public void onClick(View v) {

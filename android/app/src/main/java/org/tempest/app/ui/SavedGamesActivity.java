@@ -34,11 +34,8 @@ public final class SavedGamesActivity extends Activity {
     protected void onCreate(Bundle saved) {
         Themes.apply(this);
         super.onCreate(saved);
-        controller = TempestApp.controller(this);
-        setRequestedOrientation(controller.settings().requestedOrientation());
-        setContentView(R.layout.activity_saved_games);
+        controller = TempestApp.showScreen(this, R.layout.activity_saved_games);
         setTitle(R.string.saved_games);
-        EdgeToEdge.fit(this);
         findViewById(R.id.btn_open_file).setOnClickListener(new View.OnClickListener() {
             @Override
             public void onClick(View v) {

@@ -22,10 +22,7 @@ public final class SettingsActivity extends Activity {
     protected void onCreate(Bundle saved) {
         Themes.apply(this);
         super.onCreate(saved);
-        settings = TempestApp.controller(this).settings();
-        setRequestedOrientation(settings.requestedOrientation());
-        setContentView(R.layout.activity_settings);
-        EdgeToEdge.fit(this);
+        settings = TempestApp.showScreen(this, R.layout.activity_settings).settings();
         final BoardView preview = findViewById(R.id.theme_preview);
         preview.setModel(GameUi.lookPreview());
         preview.setColors(settings.lightSquare(), settings.darkSquare());

@@ -46,10 +46,7 @@ public final class StrategoSetupActivity extends Activity {
     protected void onCreate(Bundle saved) {
         Themes.apply(this);
         super.onCreate(saved);
-        controller = TempestApp.controller(this);
-        setRequestedOrientation(controller.settings().requestedOrientation());
-        setContentView(R.layout.activity_stratego_setup);
-        EdgeToEdge.fit(this);
+        controller = TempestApp.showScreen(this, R.layout.activity_stratego_setup);
         side = getIntent().getStringExtra(EXTRA_SIDE);
         level = getIntent().getIntExtra(EXTRA_LEVEL, controller.settings().lastLevel());
         board = findViewById(R.id.setup_board);

@@ -1,5 +1,6 @@
 package org.tempest.app.ui;
 
+import android.app.Activity;
 import android.app.Application;
 import android.content.Context;
 import java.io.File;
@@ -23,6 +24,19 @@ public final class TempestApp extends Application {
             }
             return app.controller;
         }
+    }
+
+    /**
+     * Shows a screen's layout the way every screen does (after its theme and
+     * super.onCreate): in the orientation the settings ask for, padded clear
+     * of the system bars. Returns the controller.
+     */
+    static GameController showScreen(Activity a, int layout) {
+        GameController controller = controller(a);
+        a.setRequestedOrientation(controller.settings().requestedOrientation());
+        a.setContentView(layout);
+        EdgeToEdge.fit(a);
+        return controller;
     }
 
     /**

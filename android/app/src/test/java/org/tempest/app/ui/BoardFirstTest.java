@@ -10,7 +10,6 @@ import android.app.AlertDialog;
 import android.content.DialogInterface;
 import android.os.Looper;
 import android.view.View;
-import android.view.ViewGroup;
 import android.widget.TextView;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -367,32 +366,14 @@ public class BoardFirstTest {
         assertEquals("Your move", ((TextView) a.findViewById(R.id.status)).getText().toString());
     }
 
-    /** Every text on a screen that a player can see, with the action bar's and the menu's. */
+    /** Every text on a screen that a player can see, with the action bar's and every menu item's, hidden ones too. */
     private static List<String> visibleTexts(GameActivity a) {
-        List<String> out = new ArrayList<String>();
-        collect(a.getWindow().getDecorView(), out);
+        List<String> out = Screens.visibleTexts(a.getWindow().getDecorView());
         android.view.Menu menu = shadowOf(a).getOptionsMenu();
         for (int i = 0; menu != null && i < menu.size(); i++) {
             out.add(menu.getItem(i).getTitle().toString());
         }
         return out;
-    }
-
-    private static void collect(View v, List<String> out) {
-        if (!v.isShown()) {
-            return;
-        }
-        if (v instanceof TextView) {
-            out.add(((TextView) v).getText().toString());
-        }
-        if (v.getContentDescription() != null) {
-            out.add(v.getContentDescription().toString());
-        }
-        if (v instanceof ViewGroup) {
-            for (int i = 0; i < ((ViewGroup) v).getChildCount(); i++) {
-                collect(((ViewGroup) v).getChildAt(i), out);
-            }
-        }
     }
 
     private static void assertNoToken(GameActivity a, String when) {

@@ -78,10 +78,11 @@ func TestDefaultNetLoads(t *testing.T) {
 	assert.InDelta(t, 0, n.Evaluate(&acc, movegen.White, 32), 60)
 }
 
-// A net of the architecture before output buckets (the built-in gen2 is
-// one) loads with its one output layer in every bucket, so it scores as it
-// did, and saves back to the same bytes; a net of distinct buckets saves
-// all eight and loads back the same.
+// A net of the architecture before output buckets (gen2, built in until
+// gen3c, is one: testdata/gen2.nnue) loads with its one output layer in
+// every bucket, so it scores as it did, and saves back to the same bytes; a
+// net of distinct buckets (the built-in gen3c) saves all eight and loads
+// back the same.
 func TestOneBucketNetsLoadIntoEveryBucket(t *testing.T) {
 	n := randomNet(21)
 	var legacy bytes.Buffer
@@ -102,15 +103,23 @@ func TestOneBucketNetsLoadIntoEveryBucket(t *testing.T) {
 		assert.Equal(t, n.OutputWeights[0], got.OutputWeights[b], "bucket %d", b)
 		assert.Equal(t, n.OutputBias[0], got.OutputBias[b], "bucket %d", b)
 	}
-	def, _ := Default()
+	gen2File, err := os.ReadFile(filepath.Join("testdata", "gen2.nnue"))
+	require.NoError(t, err)
+	gen2, _, err := Load(bytes.NewReader(gen2File))
+	require.NoError(t, err)
 	for b := range OutputBuckets {
-		assert.Equal(t, def.OutputWeights[0], def.OutputWeights[b], "the built-in net is one-bucket: bucket %d", b)
+		assert.Equal(t, gen2.OutputWeights[0], gen2.OutputWeights[b], "gen2 is one-bucket: bucket %d", b)
 	}
+	var gen2Again bytes.Buffer
+	require.NoError(t, gen2.Save(&gen2Again, provenanceOf(t, gen2File)))
+	assert.Equal(t, gen2File, gen2Again.Bytes(), "gen2 saves to its own one-layer file")
 	_, _, err = Load(bytes.NewReader(legacy.Bytes()[:legacy.Len()-6]))
 	assert.ErrorContains(t, err, "truncated or padded")
 	var again bytes.Buffer
 	require.NoError(t, got.Save(&again, ""))
 	assert.Equal(t, legacy.Bytes(), again.Bytes(), "a one-layer net saves as it was read")
+	def, _ := Default()
+	assert.NotEqual(t, def.OutputWeights[0], def.OutputWeights[OutputBuckets-1], "the built-in net has distinct buckets")
 	var builtIn bytes.Buffer
 	require.NoError(t, def.Save(&builtIn, provenanceOf(t, defaultFile)))
 	assert.Equal(t, defaultFile, builtIn.Bytes(), "the built-in net saves to its own file")

@@ -351,10 +351,25 @@ public final class Analyst {
                 j = job;
                 s = serial;
             }
-            if (j != null) {
-                reviewOnce(j);
-            } else {
-                analyseOnce(t, s);
+            try {
+                if (j != null) {
+                    reviewOnce(j);
+                } else {
+                    analyseOnce(t, s);
+                }
+            } catch (RuntimeException bug) {
+                // An answer the analyst could not take (a bug, not the engine's refusal): the engine is
+                // started afresh next time, and the thread lives on for the next request.
+                closeEngine();
+                synchronized (lock) {
+                    ended = s;
+                    if (job == j) {
+                        job = null;
+                    }
+                }
+                if (j != null) {
+                    j.listener.onReview(null, "the review failed: " + bug);
+                }
             }
         }
         closeEngine();

@@ -192,11 +192,12 @@ final class AnalysisPanel {
 
     /**
      * The screen's new picture: the position shown is analysed when the
-     * panel is open and running, nobody's engine is thinking, no step
-     * through the game or other action is on its way, and the game lets the
-     * engine search it now.
+     * panel is open and running, nobody's engine is thinking, nothing holds
+     * it back (a step through the game on its way, the pass-and-play cover
+     * up, an action whose news has not come) and the game lets the engine
+     * search it now.
      */
-    void show(Snapshot game, Snapshot s, boolean engineThinking, boolean stepping) {
+    void show(Snapshot game, Snapshot s, boolean engineThinking, boolean holdBack) {
         shown = s;
         if (!open || s == null) {
             pause();
@@ -208,7 +209,7 @@ final class AnalysisPanel {
             latest = null; // another position: the old lines and arrows go
         }
         waiting = reasonToWait(s, game != null && game.state.over, engineThinking);
-        if (waiting != null || !running || stepping || held) {
+        if (waiting != null || !running || holdBack || held) {
             pause();
         } else if (!t.same(target)) {
             target = t;

@@ -479,7 +479,9 @@ public final class GameActivity extends Activity
         panel.show(game, s, m, humanSide(), engineThinking, in, chosenCard(), hintToken, hintFacts, cover.up(),
                 controller.evaluation(), board.turns() != 2);
         review.show(s);
-        analysis.show(game, s, engineThinking, stepping); // after the hint's arrow: the analysis draws its own
+        // After the hint's arrow: the analysis draws its own. Under the pass-and-play cover nothing is searched:
+        // the lines would be for the hand of the player who is not looking yet.
+        analysis.show(game, s, engineThinking, stepping || cover.up());
         actions.update(GameActions.State.of(game, shown, engineThinking, stepping));
     }
 

@@ -165,6 +165,27 @@ public class ReviewScreenTest {
         AppTest.screenshot(a, "review_dark");
     }
 
+    /** In landscape the graph stands under the board and the bar beside it; with the analysis too nothing is cut. */
+    @Test
+    @Config(qualifiers = "w720dp-h360dp-xhdpi")
+    public void theReviewInLandscape() throws Exception {
+        controller().settings().setAnalysisLines(3);
+        GameActivity a = reviewed(SCHOLARS_MATE);
+        touchGraph(a, 4);
+        assertEquals(4, a.shownForTest().ply);
+        BoardView board = a.findViewById(R.id.board);
+        int[] at = new int[2];
+        int[] graph = new int[2];
+        board.getLocationInWindow(at);
+        a.findViewById(R.id.eval_graph).getLocationInWindow(graph);
+        assertTrue("the graph under the board", graph[1] >= at[1] + board.getHeight());
+        Screens.assertNoTextClipped(a.getWindow().getDecorView());
+        Screens.chooseMenu(a, R.id.menu_analysis);
+        AppTest.waitFor("three lines", () -> a.findViewById(R.id.analysis_line3).getVisibility() == View.VISIBLE);
+        assertTrue(a.findViewById(R.id.toolbar).isShown());
+        Screens.assertNoTextClipped(a.getWindow().getDecorView());
+    }
+
     /** The review with the analysis open too: both fit, the board gives way. */
     @Test
     public void theReviewAndTheAnalysisTogether() throws Exception {

@@ -4,16 +4,12 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
-import static org.robolectric.Shadows.shadowOf;
 
 import android.app.AlertDialog;
 import android.content.DialogInterface;
-import android.os.Looper;
-import android.os.SystemClock;
 import android.text.Spanned;
 import android.text.style.BackgroundColorSpan;
 import android.text.style.TtsSpan;
-import android.view.MotionEvent;
 import android.view.View;
 import android.widget.TextView;
 import org.junit.After;
@@ -77,15 +73,7 @@ public class ReviewScreenTest {
     private static void touchGraph(GameActivity a, int ply) {
         EvalGraphView graph = a.findViewById(R.id.eval_graph);
         float x = graph.xOf(ply);
-        float y = graph.getHeight() / 2f;
-        long t = SystemClock.uptimeMillis();
-        MotionEvent down = MotionEvent.obtain(t, t, MotionEvent.ACTION_DOWN, x, y, 0);
-        MotionEvent up = MotionEvent.obtain(t, t + 40, MotionEvent.ACTION_UP, x, y, 0);
-        graph.dispatchTouchEvent(down);
-        graph.dispatchTouchEvent(up);
-        down.recycle();
-        up.recycle();
-        shadowOf(Looper.getMainLooper()).idle();
+        AppTest.tap(graph, x, graph.getHeight() / 2f);
         Screens.settle();
     }
 

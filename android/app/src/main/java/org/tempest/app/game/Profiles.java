@@ -175,6 +175,33 @@ public final class Profiles {
         return dir;
     }
 
+    /**
+     * Deletes a profile with its results, saved games and autosave, its
+     * folder under filesDir (a profile of the first kind, whose games are
+     * the app's own files, leaves them to the profiles that share them).
+     * False when refused: the last profile stays.
+     */
+    public boolean deleteWithGames(File filesDir, String name) throws IOException {
+        String dir = delete(name);
+        if (dir == null) {
+            return false;
+        }
+        if (!dir.isEmpty()) {
+            deleteTree(new File(filesDir, dir));
+        }
+        return true;
+    }
+
+    private static void deleteTree(File f) {
+        File[] children = f.listFiles();
+        if (children != null) {
+            for (File c : children) {
+                deleteTree(c);
+            }
+        }
+        f.delete();
+    }
+
     /** One line of the ranking across profiles: all of a profile's games against the engine. */
     public static final class Total {
         public final String profile;

@@ -39,6 +39,9 @@ public final class GameActivity extends Activity
     private PlayerBars bars;
     private GameActions actions;
     private GameDialogs dialogs;
+    /** The engine's analysis of the position shown, and its review of the game (each a panel, closed at first). */
+    private AnalysisPanel analysis;
+    private ReviewPanel review;
     /** The game as the controller last reported it. */
     private Snapshot game;
     /** What the screen shows: the game, or an earlier position of it while stepping through the moves. */
@@ -82,10 +85,23 @@ public final class GameActivity extends Activity
         input = new BoardInput(controller, this);
         dialogs = new GameDialogs(this, this, controller);
         input.setDialogs(dialogs);
-        cover = new PassCover(this, new Runnable() {
+        Runnable rerender = new Runnable() {
             @Override
             public void run() {
                 render();
+            }
+        };
+        cover = new PassCover(this, rerender);
+        analysis = new AnalysisPanel(controller, rerender);
+        review = new ReviewPanel(controller, new ReviewPanel.Host() {
+            @Override
+            public void showPly(int ply) {
+                GameActivity.this.showPly(ply);
+            }
+
+            @Override
+            public void render() {
+                GameActivity.this.render();
             }
         });
         buildViews();
@@ -117,6 +133,8 @@ public final class GameActivity extends Activity
         actions.bindToolbar();
         applyLook();
         input.bind(board, dialogs);
+        analysis.bind(this, board);
+        review.bind(this);
         panel.showThinking(engineThinking);
         if (shown != null) {
             cover.rebuilt(shown.setup.variant); // the old views are gone; a pass-and-play cover is put up again
@@ -147,10 +165,27 @@ public final class GameActivity extends Activity
         return actions.onMenuItem(item) || super.onOptionsItemSelected(item);
     }
 
-    /** An action of the toolbar or the menu; GameActions has let only those through that can act. */
+    /**
+     * An action of the toolbar or the menu; GameActions has let only those
+     * through that can act. A game action stops the analysis's search first
+     * (the next picture of the screen asks for it again).
+     */
     @Override
     public void onAction(int id) {
-        if (id == R.id.btn_first) {
+        if (id == R.id.btn_undo || id == R.id.btn_hint) {
+            analysis.hold(); // news comes: a new picture of the game, the hint
+        } else if (id == R.id.menu_resign || id == R.id.menu_draw || id == R.id.menu_new_game) {
+            analysis.pause(); // a dialog asks first
+        }
+        if (id == R.id.menu_analysis) {
+            if (analysis.isOpen()) {
+                analysis.close();
+            } else {
+                analysis.open();
+            }
+        } else if (id == R.id.menu_review && game != null) {
+            review.open(game);
+        } else if (id == R.id.btn_first) {
             showPly(0);
         } else if (id == R.id.btn_back && shown != null) {
             showPly(shown.ply - 1);
@@ -215,6 +250,7 @@ public final class GameActivity extends Activity
 
     @Override
     protected void onStop() {
+        analysis.pause(); // no engine searches for a screen nobody sees; the next picture asks again
         ticks.removeCallbacks(clockTick);
         sounds.music(false);
         controller.removeListener(this);
@@ -253,6 +289,7 @@ public final class GameActivity extends Activity
 
     @Override
     public void onSnapshot(Snapshot s) {
+        analysis.release();
         boolean moved = game != null && s.moves.size() != game.moves.size();
         boolean newGame = game == null || s.moves.size() < game.moves.size() || !s.setup.equals(game.setup);
         game = s;
@@ -264,6 +301,7 @@ public final class GameActivity extends Activity
         }
         if (newGame) {
             endShownAt = -1;
+            review.close(); // the review was of the game before
         }
         if (moved) {
             sounds.play(Sounds.kindFor(s), controller.settings());
@@ -290,6 +328,9 @@ public final class GameActivity extends Activity
 
     @Override
     public void onThinking(boolean on) {
+        if (!on) {
+            analysis.release();
+        }
         engineThinking = on;
         showThinking(on);
         render();
@@ -297,12 +338,14 @@ public final class GameActivity extends Activity
 
     @Override
     public void onProblem(String title, String message) {
+        analysis.release();
         new AlertDialog.Builder(this).setTitle(title).setMessage(RecordFiles.capitalize(message))
                 .setPositiveButton(android.R.string.ok, null).show();
     }
 
     @Override
     public void onHint(String token, String facts) {
+        analysis.release();
         hintToken = token;
         hintFacts = facts;
         render();
@@ -311,8 +354,23 @@ public final class GameActivity extends Activity
     // GameDialogs.Host
 
     @Override
-    public void showPly0() {
+    public void startReview() {
         showPly(0);
+        review.open(game);
+    }
+
+    /**
+     * The game-over dialog's Analyse: the analysis of the game's last
+     * position, or of the one before its last move when the rules ended the
+     * game there (a mate has nothing left to analyse); the moves stay a
+     * step away.
+     */
+    @Override
+    public void startAnalysis() {
+        if (game != null && game.endedByRules() && game.plies > 0) {
+            showPly(game.plies - 1);
+        }
+        analysis.open();
     }
 
     @Override
@@ -340,6 +398,7 @@ public final class GameActivity extends Activity
     @Override
     public void playing() {
         hintToken = null;
+        analysis.hold(); // the move goes to the engine with no search of the analysis running
     }
 
     @Override
@@ -416,8 +475,13 @@ public final class GameActivity extends Activity
         }
         bars.show(s, m, humanSide());
         showClocks();
+        panel.setModes(review.review(), analysis.isOpen() || review.isOpen());
         panel.show(game, s, m, humanSide(), engineThinking, in, chosenCard(), hintToken, hintFacts, cover.up(),
                 controller.evaluation(), board.turns() != 2);
+        review.show(s);
+        // After the hint's arrow: the analysis draws its own. Under the pass-and-play cover nothing is searched:
+        // the lines would be for the hand of the player who is not looking yet.
+        analysis.show(game, s, engineThinking, stepping || cover.up());
         actions.update(GameActions.State.of(game, shown, engineThinking, stepping));
     }
 
@@ -447,6 +511,7 @@ public final class GameActivity extends Activity
             return;
         }
         stepping = true;
+        analysis.pause(); // the position changes: the search stops first, the new one is analysed next
         render();
         controller.positionAt(ply, new GameController.Callback<Snapshot>() {
             @Override
@@ -511,5 +576,13 @@ public final class GameActivity extends Activity
     /** The game-over dialog, if one was shown. */
     AlertDialog endDialog() {
         return dialogs.endDialog();
+    }
+
+    AnalysisPanel analysisForTest() {
+        return analysis;
+    }
+
+    ReviewPanel reviewForTest() {
+        return review;
     }
 }

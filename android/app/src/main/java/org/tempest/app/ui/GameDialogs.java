@@ -3,6 +3,11 @@ package org.tempest.app.ui;
 import android.app.AlertDialog;
 import android.content.DialogInterface;
 import android.content.Intent;
+import android.view.Gravity;
+import android.view.View;
+import android.view.ViewGroup;
+import android.widget.Button;
+import android.widget.FrameLayout;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -39,8 +44,11 @@ final class GameDialogs {
 
         void render();
 
-        /** Shows the start of the game (Review). */
-        void showPly0();
+        /** Review: the game from its start, and the engine's review where the game has one. */
+        void startReview();
+
+        /** The analysis opened on the last position of the game in which a move could be played. */
+        void startAnalysis();
 
         /** The board turns to the person's side again (a rematch with colours swapped). */
         void clearTurns();
@@ -156,12 +164,28 @@ final class GameDialogs {
 
     /**
      * The end of the game and why, with Rematch (the same players, colours
-     * swapped), Save, and Review (the game from its start, to step through).
+     * swapped), Save, Review (the game from its start, to step through, with
+     * the engine's review where the game has one), and under the message
+     * Analyse the game (the engine's lines for its last position).
      */
     void showGameOver(Snapshot s) {
         char o = s.humanOutcome();
         String title = o == 'w' ? "You won" : o == 'l' ? "You lost" : o == 'd' ? "Draw" : "Game over";
-        endDialog = new AlertDialog.Builder(activity).setTitle(title).setMessage(GameTexts.resultText(s))
+        float dp = activity.getResources().getDisplayMetrics().density;
+        Button analyse = new Button(activity, null, 0, R.style.PanelButton);
+        analyse.setText(R.string.analyse_game);
+        analyse.setGravity(Gravity.CENTER);
+        analyse.setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                endDialog.dismiss();
+                host.startAnalysis();
+            }
+        });
+        FrameLayout box = new FrameLayout(activity);
+        box.setPadding((int) (24 * dp), (int) (4 * dp), (int) (24 * dp), 0); // under the message, aligned with it
+        box.addView(analyse, new FrameLayout.LayoutParams(ViewGroup.LayoutParams.WRAP_CONTENT, (int) (36 * dp)));
+        endDialog = new AlertDialog.Builder(activity).setTitle(title).setMessage(GameTexts.resultText(s)).setView(box)
                 .setPositiveButton(R.string.rematch, new DialogInterface.OnClickListener() {
                     @Override
                     public void onClick(DialogInterface d, int which) {
@@ -276,11 +300,12 @@ final class GameDialogs {
 
     /**
      * Review: the dialog closes and the screen shows the game from its start,
-     * to step through it with the toolbar or by touching a move of the list
-     * (▶| goes back to the end).
+     * to step through it with the toolbar, by touching a move of the list
+     * (▶| goes back to the end) or, where the engine reviews the game, its
+     * graph.
      */
     void review() {
-        host.showPly0();
+        host.startReview();
     }
 
     /** Save: in the app or to a file; the controller stops a search before it asks for the record. */

@@ -12,7 +12,7 @@ import org.tempest.app.game.Snapshot;
  * The game screen's actions: the frequent ones as icons in the toolbar under
  * the board (through the moves, Undo, Hint, Flip), the others in the action
  * bar's menu (New game, Save, Share game, Copy game, Copy position, Resign,
- * Offer draw, How to play, Settings).
+ * Offer draw, Show the evaluation in a rated game, How to play, Settings).
  * Each is disabled, not merely ignored, when it cannot act; one that the
  * game does not offer (Features) is not shown at all.
  */
@@ -41,6 +41,8 @@ final class GameActions {
         boolean resign;
         boolean drawOffered;
         boolean draw;
+        /** Show the evaluation: a rated game hides the bar until a person asks for it (a help). */
+        boolean evaluationOffered;
 
         /**
          * The actions for the game and the position on the screen. While the
@@ -68,6 +70,7 @@ final class GameActions {
             st.resign = st.resignOffered && yourTurn;
             st.drawOffered = Features.drawOffers(game.game);
             st.draw = st.drawOffered && yourTurn;
+            st.evaluationOffered = Features.evaluation(game.game) && game.setup.isRated() && !game.state.over;
             return st;
         }
 
@@ -121,6 +124,7 @@ final class GameActions {
         add(m, R.id.menu_copy_position, R.string.copy_position);
         add(m, R.id.menu_resign, R.string.resign);
         add(m, R.id.menu_draw, R.string.offer_draw);
+        add(m, R.id.menu_evaluation, R.string.show_evaluation);
         add(m, R.id.menu_how_to_play, R.string.how_to_play);
         add(m, R.id.menu_settings, R.string.settings);
         apply();
@@ -135,7 +139,7 @@ final class GameActions {
         int id = item.getItemId();
         if (id == R.id.menu_new_game || id == R.id.menu_save || id == R.id.menu_share || id == R.id.menu_copy_game
                 || id == R.id.menu_copy_position || id == R.id.menu_resign || id == R.id.menu_draw
-                || id == R.id.menu_how_to_play || id == R.id.menu_settings) {
+                || id == R.id.menu_evaluation || id == R.id.menu_how_to_play || id == R.id.menu_settings) {
             if (item.isEnabled()) {
                 handler.onAction(id);
             }
@@ -171,6 +175,7 @@ final class GameActions {
             item(R.id.menu_copy_position, true, st.copyPosition);
             item(R.id.menu_resign, st.resignOffered, st.resign);
             item(R.id.menu_draw, st.drawOffered, st.draw);
+            item(R.id.menu_evaluation, st.evaluationOffered, st.evaluationOffered);
             item(R.id.menu_how_to_play, true, true);
             item(R.id.menu_settings, true, true);
         }

@@ -114,6 +114,12 @@ public final class GameActivity extends Activity
             }
         });
         bars = new PlayerBars(this, controller);
+        findViewById(R.id.rated_mark).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                dialogs.explainRating();
+            }
+        });
         actions.bindToolbar();
         applyLook();
         input.bind(board, dialogs);
@@ -159,10 +165,27 @@ public final class GameActivity extends Activity
         } else if (id == R.id.btn_last && game != null) {
             showPly(game.plies);
         } else if (id == R.id.btn_undo) {
-            hintToken = null;
-            controller.undo(); // a search under way is stopped first
+            dialogs.helpThen("Undo", new Runnable() {
+                @Override
+                public void run() {
+                    hintToken = null;
+                    controller.undo(); // a search under way is stopped first
+                }
+            });
         } else if (id == R.id.btn_hint && shown != null && shown.humanToMove()) {
-            controller.hint();
+            dialogs.helpThen("A hint", new Runnable() {
+                @Override
+                public void run() {
+                    controller.hint();
+                }
+            });
+        } else if (id == R.id.menu_evaluation) {
+            dialogs.helpThen("The evaluation bar", new Runnable() {
+                @Override
+                public void run() {
+                    render(); // the bar shows once the game is casual
+                }
+            });
         } else if (id == R.id.btn_flip) {
             turnsOverride = (board.turns() + 2) % 4;
             render();
@@ -416,8 +439,9 @@ public final class GameActivity extends Activity
         }
         bars.show(s, m, humanSide());
         showClocks();
+        // A rated game keeps the engine's evaluation to itself: showing it is a help (Show the evaluation).
         panel.show(game, s, m, humanSide(), engineThinking, in, chosenCard(), hintToken, hintFacts, cover.up(),
-                controller.evaluation(), board.turns() != 2);
+                game.setup.isRated() ? null : controller.evaluation(), board.turns() != 2);
         actions.update(GameActions.State.of(game, shown, engineThinking, stepping));
     }
 

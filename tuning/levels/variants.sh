@@ -27,8 +27,11 @@
 # Conditions, fixed so that the load of the machine cannot change a game:
 # levels 0-9 get "go nodes 5000000", which their own depth or node limit
 # narrows long before (levels 2-5 also keep their own move-time caps,
-# 200 ms to 1 s: the timing stage shows whether they bind); full strength
-# (level 10) gets FULL nodes a move (default per kind below). Openings
+# 200 ms to 1 s: movetimes.py shows whether they bind); full strength
+# (level 10) gets FULL nodes a move (default per kind below: about what a
+# phone reaches in the app's default second, taking a phone for half this
+# machine's speed: card chess 20,000, Chameleon Chess 300,000, Stratego
+# 200,000; docs/STRENGTH.md gives the earlier runs at smaller ones). Openings
 # come from the seeds below: card chess's deal and Stratego's armies from
 # "startpos seed", Chameleon Chess's two players (Red and Yellow) with 4
 # random plies. The levels' own random choices are seeded from the clock
@@ -46,11 +49,11 @@ case $KIND in
 chessmate)
 	VARIANT=chessmate START=() FULL=${FULL:-20000} SEED=7100 ;;
 chameleon2)
-	VARIANT=chameleon START=(-start "players ry") FULL=${FULL:-50000} SEED=7200 ;;
+	VARIANT=chameleon START=(-start "players ry") FULL=${FULL:-300000} SEED=7200 ;;
 chameleon4)
-	VARIANT=chameleon START=() FULL=${FULL:-50000} SEED=7400 ;;
+	VARIANT=chameleon START=() FULL=${FULL:-300000} SEED=7400 ;;
 stratego)
-	VARIANT=stratego START=() FULL=${FULL:-20000} SEED=7300 ;;
+	VARIANT=stratego START=() FULL=${FULL:-200000} SEED=7300 ;;
 *)
 	echo "variants.sh: unknown kind $KIND (chessmate, chameleon2, chameleon4, stratego)" >&2
 	exit 2 ;;

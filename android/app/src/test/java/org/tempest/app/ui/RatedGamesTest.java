@@ -172,7 +172,12 @@ public class RatedGamesTest {
         shadowOf(Looper.getMainLooper()).idle();
         assertEquals("three players: no level was measured in such games",
                 "Casual: the levels' strength in this game of 3 players is unmeasured.", text(n, R.id.rated_status));
+        n.seat("g").setSelection(n.engineSeat(3));
+        shadowOf(Looper.getMainLooper()).idle();
+        assertTrue(text(n, R.id.rated_status),
+                text(n, R.id.rated_status).startsWith("Rated: your rating in Chameleon Chess, 4 players is 1000"));
         n.seat("b").setSelection(NewGameActivity.SEAT_ABSENT);
+        n.seat("g").setSelection(NewGameActivity.SEAT_ABSENT);
         shadowOf(Looper.getMainLooper()).idle();
         assertTrue(text(n, R.id.rated_status),
                 text(n, R.id.rated_status).startsWith("Rated: your rating in Chameleon Chess, 2 players is 1000"));
@@ -358,6 +363,59 @@ public class RatedGamesTest {
         assertTrue("its record is the game left", left.record().contains("1. e4 "));
         assertEquals("Lost (left unfinished)", Ratings.result(left));
         assertFalse("the new game is under way, not moved in", controller().rated().pending("Player"));
+    }
+
+    /**
+     * Chameleon Chess of four players, rated against three engine players:
+     * the person's points against each come from the finishing order the
+     * engine's board lines give (the winner, then who went out last), and
+     * the rating moves by K/3 per player against their Elo in four-player
+     * games.
+     */
+    @Test
+    public void aRatedGameOfFourIsScoredByTheFinishingOrder() throws Exception {
+        Integer random = levels().get(0).eloIn("chameleon", 4);
+        assertNotNull("the engine measured its levels in four-player games", random);
+        controller().newGame(new GameSetup("chameleon", "r", 0, "startpos players rbyg", "Player", "b0,y0,g0")
+                .ratedOn("chameleon/4"));
+        Screens.settle();
+        for (int i = 0; i < 500 && !controller().snapshot().state.over; i++) {
+            Snapshot s = controller().snapshot();
+            if (s.legal.isEmpty()) {
+                break; // out of the game: the engine players finish it
+            }
+            controller().play(s.legal.get(0));
+            Screens.settle();
+        }
+        Snapshot end = controller().snapshot();
+        assertTrue(end.state.over);
+        List<String> out = new ArrayList<String>();
+        for (String line : end.board) {
+            String[] f = line.trim().split("\\s+");
+            for (int k = 0; k + 1 < f.length; k++) {
+                if (f[k].equals("eliminated") && !f[k + 1].equals("-")) {
+                    for (String e : f[k + 1].split(",")) {
+                        out.add(e.substring(0, 1));
+                    }
+                }
+            }
+        }
+        String winner = end.winner();
+        double[] expected = new double[3];
+        String[] others = {"b", "y", "g"};
+        for (int i = 0; i < 3; i++) {
+            int mine = "r".equals(winner) ? 100 : out.contains("r") ? out.indexOf("r") : 50;
+            int theirs = others[i].equals(winner) ? 100 : out.contains(others[i]) ? out.indexOf(others[i]) : 50;
+            expected[i] = mine > theirs ? 1 : mine == theirs ? 0.5 : 0;
+        }
+        RatedArchive.Entry e = archive().entries().get(0);
+        assertEquals("chameleon/4", e.scale);
+        assertEquals("b0,y0,g0", e.opponents);
+        org.junit.Assert.assertArrayEquals(expected, e.points, 0);
+        double[] elo = {random, random, random};
+        assertEquals(1000 + 40.0 / 3 * ((expected[0] + expected[1] + expected[2])
+                - 3 / (1 + Math.pow(10, (random - 1000) / 400.0))), e.after, 1e-9);
+        assertEquals(Rating.after(1000, 0, expected, elo), e.after, 1e-9);
     }
 
     /** Rated games of two kinds, then the profile screen and the archive, in the light and the dark theme. */

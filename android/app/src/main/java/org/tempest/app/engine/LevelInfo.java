@@ -31,6 +31,22 @@ public final class LevelInfo {
         return players > 0 ? game + "/" + players : game;
     }
 
+    /** The game of a scale's key ("chameleon" of "chameleon/4"). */
+    public static String gameOf(String scale) {
+        int slash = scale.indexOf('/');
+        return slash < 0 ? scale : scale.substring(0, slash);
+    }
+
+    /** The number of players of a scale's key, 0 for a scale of any number. */
+    public static int playersOf(String scale) {
+        int slash = scale.indexOf('/');
+        try {
+            return slash < 0 ? 0 : Integer.parseInt(scale.substring(slash + 1));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
     /**
      * The scale a game of that many players is rated on: the one measured
      * with that many, else the game's one for any number; null when the

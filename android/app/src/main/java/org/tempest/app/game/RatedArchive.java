@@ -89,15 +89,6 @@ public final class RatedArchive {
             return end.equals(ABANDONED);
         }
 
-        /** The person's points in all, against every opponent. */
-        public double total() {
-            double sum = 0;
-            for (double x : points) {
-                sum += x;
-            }
-            return sum;
-        }
-
         /**
          * The place the person finished among points.length + 1 players (1
          * first), counting opponents ahead; shared places count as behind.

@@ -579,11 +579,6 @@ public final class GameController {
         return l != null ? l : java.util.Collections.<LevelInfo>emptyList();
     }
 
-    /** The engine's playing levels once asked for, else null. */
-    public List<LevelInfo> cachedLevels() {
-        return levels;
-    }
-
     /** The engine's playing levels, asked once. */
     public void levels(Callback<List<LevelInfo>> done) {
         ask(new Question<List<LevelInfo>>() {

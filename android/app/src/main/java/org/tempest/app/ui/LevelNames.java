@@ -58,19 +58,17 @@ final class LevelNames {
         List<String> counts = new ArrayList<String>();
         boolean own = false;
         for (String key : scales) {
-            String scaleGame = key.contains("/") ? key.substring(0, key.indexOf('/')) : key;
-            if (scaleGame.equals(game)) {
+            if (LevelInfo.gameOf(key).equals(game)) {
                 own = true;
-                if (key.contains("/")) {
-                    counts.add(key.substring(key.indexOf('/') + 1));
+                if (LevelInfo.playersOf(key) > 0) {
+                    counts.add(Integer.toString(LevelInfo.playersOf(key)));
                 }
             }
         }
         if (!own) {
             return "A level's strength in this game is unmeasured, so no number is shown.";
         }
-        String reference = scales.get(0).contains("/") ? scales.get(0).substring(0, scales.get(0).indexOf('/'))
-                : scales.get(0);
+        String reference = LevelInfo.gameOf(scales.get(0));
         if (reference.equals(game)) {
             return "";
         }

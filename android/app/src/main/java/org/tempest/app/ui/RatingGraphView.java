@@ -23,6 +23,8 @@ public final class RatingGraphView extends View {
     /** The line and the points. */
     static final int LINE = 0xFF2B6CB0;
     private final Paint paint = new Paint(Paint.ANTI_ALIAS_FLAG);
+    private final Paint dashed = new Paint(Paint.ANTI_ALIAS_FLAG);
+    private final Path path = new Path();
     private final List<Double> ratings = new ArrayList<Double>();
     private String first = "";
     private String last = "";
@@ -95,15 +97,15 @@ public final class RatingGraphView extends View {
         paint.setTextAlign(Paint.Align.RIGHT);
         canvas.drawText(last, right, getHeight() - textSize * 0.4f, paint);
         // The start, dashed.
-        Paint dashed = new Paint(paint);
         dashed.setStyle(Paint.Style.STROKE);
+        dashed.setStrokeWidth(density);
         dashed.setColor(0x80808080);
         dashed.setPathEffect(new DashPathEffect(new float[] {4 * density, 4 * density}, 0));
         float startY = y(Rating.START, lo, hi, top, bottom);
-        Path start = new Path();
-        start.moveTo(left, startY);
-        start.lineTo(right, startY);
-        canvas.drawPath(start, dashed);
+        path.reset();
+        path.moveTo(left, startY);
+        path.lineTo(right, startY);
+        canvas.drawPath(path, dashed);
         if (ratings.isEmpty()) {
             return;
         }
@@ -112,12 +114,12 @@ public final class RatingGraphView extends View {
         paint.setColor(LINE);
         paint.setStyle(Paint.Style.STROKE);
         paint.setStrokeWidth(2 * density);
-        Path line = new Path();
-        line.moveTo(left, startY);
+        path.reset();
+        path.moveTo(left, startY);
         for (int i = 0; i < ratings.size(); i++) {
-            line.lineTo(left + dx * (i + 1), y(ratings.get(i), lo, hi, top, bottom));
+            path.lineTo(left + dx * (i + 1), y(ratings.get(i), lo, hi, top, bottom));
         }
-        canvas.drawPath(line, paint);
+        canvas.drawPath(path, paint);
         float radius = Math.min(4 * density, Math.max(1.5f * density, dx / 3));
         for (int i = 0; i < ratings.size(); i++) {
             float x = left + dx * (i + 1);

@@ -13,9 +13,8 @@ final class Ratings {
 
     /** A scale as players read it: "Chess", "Chameleon Chess, 4 players". */
     static String scaleTitle(String scale) {
-        int slash = scale.indexOf('/');
-        String game = slash < 0 ? scale : scale.substring(0, slash);
-        return GameUi.of(game).howToTitle() + (slash < 0 ? "" : ", " + scale.substring(slash + 1) + " players");
+        int players = LevelInfo.playersOf(scale);
+        return GameUi.of(LevelInfo.gameOf(scale)).howToTitle() + (players == 0 ? "" : ", " + players + " players");
     }
 
     /** A rating on the screen: "1024" and, while provisional, "1024?". */

@@ -166,6 +166,21 @@ public final class EngineProcess {
         return line;
     }
 
+    /**
+     * The next output line, or null when none comes within timeoutMs: for a
+     * reader that watches other things between lines (the analysis, which
+     * must notice a stop within a few milliseconds).
+     *
+     * @throws EngineException when the engine's output has ended
+     */
+    public String poll(long timeoutMs) throws EngineException {
+        try {
+            return next(timeoutMs);
+        } catch (EngineTimeoutException quiet) {
+            return null;
+        }
+    }
+
     /** Reports whether the engine is still running and its output open. */
     public boolean isAlive() {
         if (ended) {

@@ -60,6 +60,42 @@ public final class Features {
         return !g.hidesPieces();
     }
 
+    /**
+     * The engine's analysis of a position whose mover no person at the phone
+     * plays: where nothing is hidden, and where only hands are once the game
+     * is over (its record shows every hand). Elsewhere the analysis waits for
+     * a person's turn, since the engine's choice for a hidden hand or army
+     * would tell what it holds.
+     */
+    public static boolean analysesAnyTurn(GameInfo g, boolean over) {
+        return !g.hidden || over && !g.hidesPieces();
+    }
+
+    /** The analysis searches the person's own view, as the hint does: where pieces hide. */
+    public static boolean analysesView(GameInfo g) {
+        return g.hidesPieces();
+    }
+
+    /**
+     * An analysis line past its first move: where something is hidden, the
+     * rest is the engine's guess in one of the worlds it sampled, so only the
+     * move it chose is shown.
+     */
+    public static boolean wholeLines(GameInfo g) {
+        return !g.hidden;
+    }
+
+    /**
+     * The review of a game, each move judged by the change in its mover's
+     * expected score: two sides, so one side's loss is the other's gain and
+     * scores read from White's side (the evaluation bar's games), and no
+     * hidden pieces, whose battles would be judged with what the players
+     * could not see.
+     */
+    public static boolean review(GameInfo g) {
+        return g.whiteAndBlack() && !g.hidesPieces();
+    }
+
     /** In pass and play, a screen covers the game between turns so each person sees only their own hand. */
     public static boolean coverBetweenTurns(GameInfo g) {
         return passAndPlay(g) && g.hidden;

@@ -792,7 +792,7 @@ public final class GameSession {
             return null;
         }
         return new Snapshot(setup, game, state, legalNow(), new ArrayList<String>(moves), lastMove, lastFacts,
-                display, board, new ArrayList<String>(moveFacts), moves.size(), moves.size());
+                display, board, new ArrayList<String>(moveFacts), moves.size(), moves.size(), startPosition);
     }
 
     /**
@@ -812,12 +812,12 @@ public final class GameSession {
                 try {
                     client.position("fen " + startPosition, played);
                     GameState st = client.state();
-                    String shownPosition = arbiter() ? client.view(setup.firstHuman(game)) : st.position;
+                    String shown = arbiter() ? client.view(setup.firstHuman(game)) : st.position;
                     List<String> lines = boardLines();
                     String last = ply == 0 ? "" : played.get(ply - 1);
                     String facts = ply == 0 || ply > moveFacts.size() ? "" : moveFacts.get(ply - 1);
                     out[0] = new Snapshot(setup, game, st, Collections.<String>emptyList(), played, last, facts,
-                            shownPosition, lines, new ArrayList<String>(moveFacts), ply, moves.size());
+                            shown, lines, new ArrayList<String>(moveFacts), ply, moves.size(), startPosition);
                 } finally {
                     restoreGame();
                 }

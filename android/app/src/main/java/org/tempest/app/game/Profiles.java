@@ -250,6 +250,23 @@ public final class Profiles {
         return dir;
     }
 
+    /**
+     * Deletes a profile with its results, saved games and autosave, its
+     * folder under filesDir (a profile of the first kind, whose games are
+     * the app's own files, leaves them to the profiles that share them).
+     * False when refused: the last profile stays.
+     */
+    public boolean deleteWithGames(File filesDir, String name) throws IOException {
+        String dir = delete(name);
+        if (dir == null) {
+            return false;
+        }
+        if (!dir.isEmpty()) {
+            deleteTree(new File(filesDir, dir));
+        }
+        return true;
+    }
+
     private static void deleteTree(File f) {
         File[] children = f.listFiles();
         if (children != null) {

@@ -35,10 +35,17 @@ public final class Snapshot {
     public final int ply;
     /** The whole game's number of moves (moves holds only those up to ply). */
     public final int plies;
+    /**
+     * The game's start as the engine writes positions (the whole position,
+     * also what a player's view hides): "position fen <start> moves
+     * <moves>" gives the engine this picture's position again.
+     */
+    public final String start;
 
     Snapshot(GameSetup setup, GameInfo game, GameState state, List<String> legal, List<String> moves,
             String lastMove, String lastFacts, String display, List<String> board, List<String> moveFacts, int ply,
-            int plies) {
+            int plies, String start) {
+        this.start = start;
         this.game = game;
         this.moveFacts = Collections.unmodifiableList(moveFacts);
         this.ply = ply;
@@ -110,6 +117,16 @@ public final class Snapshot {
             return moveFacts.get(moves.size() - 1);
         }
         return lastFacts;
+    }
+
+    /**
+     * Whether the rules ended the game in this position (a mate, a draw by
+     * rule): nothing can be played or searched here. A result the rules do
+     * not decide (a resignation, an agreed draw, a loss on time) leaves the
+     * position itself open.
+     */
+    public boolean endedByRules() {
+        return state.over && !state.reason.startsWith("result from the record");
     }
 
     /** Whether a person is to move now (never in a past position the player steps through). */

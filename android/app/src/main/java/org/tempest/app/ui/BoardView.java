@@ -44,6 +44,8 @@ public final class BoardView extends View {
     static final int CHECK = 0xD0E02020;
     static final int TARGET = 0x90206020;
     static final int ARROW = 0xC02E8B57;
+    /** The arrows of an analysis line after its first move: the reply, then the move after it, fainter each. */
+    static final int[] LINE_ARROWS = {0x9C3A6EA5, 0x702E8B57};
 
     private final PieceDrawer pieces = new PieceDrawer();
     private final Paint paint = new Paint(Paint.ANTI_ALIAS_FLAG);
@@ -70,7 +72,8 @@ public final class BoardView extends View {
     private Set<String> selected = Collections.emptySet();
     private Set<String> targets = Collections.emptySet();
     private String checkSquare;
-    private List<String> arrow = Collections.emptyList();
+    /** Arrows through squares, drawn in order: a hint's one, or an analysis line's first moves. */
+    private List<List<String>> arrows = Collections.emptyList();
     private SquareListener listener;
     private DragListener dragListener;
     private LongPressListener longPressListener;
@@ -267,12 +270,32 @@ public final class BoardView extends View {
      * has three); one square gets a ring; none clears it.
      */
     public void setArrow(List<String> squares) {
-        arrow = new ArrayList<String>(squares);
+        setArrows(squares.isEmpty() ? Collections.<List<String>>emptyList() : Collections.singletonList(squares));
+    }
+
+    /**
+     * An analysis line's first moves, each an arrow through its squares: the
+     * first in the hint's green, the next ones fainter (LINE_ARROWS).
+     */
+    public void setArrows(List<List<String>> lines) {
+        List<List<String>> out = new ArrayList<List<String>>();
+        for (List<String> squares : lines) {
+            if (!squares.isEmpty()) {
+                out.add(new ArrayList<String>(squares));
+            }
+        }
+        arrows = out;
         invalidate();
     }
 
+    /** The first arrow's squares (the hint's), or none. */
     public List<String> arrow() {
-        return Collections.unmodifiableList(arrow);
+        return arrows.isEmpty() ? Collections.<String>emptyList() : Collections.unmodifiableList(arrows.get(0));
+    }
+
+    /** Every arrow's squares, in the order they are drawn. */
+    public List<List<String>> arrows() {
+        return Collections.unmodifiableList(arrows);
     }
 
     public Set<String> targets() {
@@ -382,7 +405,7 @@ public final class BoardView extends View {
             }
         }
         drawMovingPieces(canvas, c);
-        drawArrow(canvas, c);
+        drawArrows(canvas, c);
     }
 
     /** The piece under the finger, and the piece of a move on its way to its square. */
@@ -414,12 +437,20 @@ public final class BoardView extends View {
         }
     }
 
-    /** The hint: a thick arrow over the pieces from square to square, or a ring on a lone square. */
-    private void drawArrow(Canvas canvas, float c) {
-        if (model == null || arrow.isEmpty()) {
+    /** The arrows, the later ones first so the first (the move to play) lies on top. */
+    private void drawArrows(Canvas canvas, float c) {
+        if (model == null) {
             return;
         }
-        paint.setColor(ARROW);
+        for (int i = arrows.size() - 1; i >= 0; i--) {
+            int color = i == 0 ? ARROW : LINE_ARROWS[Math.min(i, LINE_ARROWS.length) - 1];
+            drawArrow(canvas, c, arrows.get(i), color);
+        }
+    }
+
+    /** A thick arrow over the pieces from square to square, or a ring on a lone square. */
+    private void drawArrow(Canvas canvas, float c, List<String> arrow, int color) {
+        paint.setColor(color);
         if (arrow.size() == 1) {
             float[] p = centerOf(arrow.get(0));
             paint.setStyle(Paint.Style.STROKE);

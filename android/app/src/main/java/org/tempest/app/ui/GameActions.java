@@ -11,8 +11,9 @@ import org.tempest.app.game.Snapshot;
 /**
  * The game screen's actions: the frequent ones as icons in the toolbar under
  * the board (through the moves, Undo, Hint, Flip), the others in the action
- * bar's menu (New game, Save, Share game, Copy game, Copy position, Resign,
- * Offer draw, Show the evaluation in a rated game, How to play, Settings).
+ * bar's menu (New game, Save, Share game, Copy game, Copy position,
+ * Analysis, Review, Resign, Offer draw, Show the evaluation in a rated game,
+ * How to play, Settings).
  * Each is disabled, not merely ignored, when it cannot act; one that the
  * game does not offer (Features) is not shown at all.
  */
@@ -43,6 +44,11 @@ final class GameActions {
         boolean draw;
         /** Show the evaluation: a rated game hides the bar until a person asks for it (a help). */
         boolean evaluationOffered;
+        /** The engine's analysis of the position shown (every game; it waits where it may not search yet). */
+        boolean analysis;
+        /** The engine's review of the game: where the game has one (Features.review) and moves to judge. */
+        boolean reviewOffered;
+        boolean review;
 
         /**
          * The actions for the game and the position on the screen. While the
@@ -71,6 +77,9 @@ final class GameActions {
             st.drawOffered = Features.drawOffers(game.game);
             st.draw = st.drawOffered && yourTurn;
             st.evaluationOffered = Features.evaluation(game.game) && game.setup.isRated() && !game.state.over;
+            st.analysis = true;
+            st.reviewOffered = Features.review(game.game);
+            st.review = st.reviewOffered && !game.moves.isEmpty() && !engineThinking && !stepping;
             return st;
         }
 
@@ -122,6 +131,8 @@ final class GameActions {
         add(m, R.id.menu_share, R.string.share_game);
         add(m, R.id.menu_copy_game, R.string.copy_game);
         add(m, R.id.menu_copy_position, R.string.copy_position);
+        add(m, R.id.menu_analysis, R.string.analysis);
+        add(m, R.id.menu_review, R.string.review);
         add(m, R.id.menu_resign, R.string.resign);
         add(m, R.id.menu_draw, R.string.offer_draw);
         add(m, R.id.menu_evaluation, R.string.show_evaluation);
@@ -138,7 +149,8 @@ final class GameActions {
     boolean onMenuItem(MenuItem item) {
         int id = item.getItemId();
         if (id == R.id.menu_new_game || id == R.id.menu_save || id == R.id.menu_share || id == R.id.menu_copy_game
-                || id == R.id.menu_copy_position || id == R.id.menu_resign || id == R.id.menu_draw
+                || id == R.id.menu_copy_position || id == R.id.menu_analysis || id == R.id.menu_review
+                || id == R.id.menu_resign || id == R.id.menu_draw
                 || id == R.id.menu_evaluation || id == R.id.menu_how_to_play || id == R.id.menu_settings) {
             if (item.isEnabled()) {
                 handler.onAction(id);
@@ -173,6 +185,8 @@ final class GameActions {
             item(R.id.menu_share, true, st.save);
             item(R.id.menu_copy_game, true, st.save);
             item(R.id.menu_copy_position, true, st.copyPosition);
+            item(R.id.menu_analysis, true, st.analysis);
+            item(R.id.menu_review, st.reviewOffered, st.review);
             item(R.id.menu_resign, st.resignOffered, st.resign);
             item(R.id.menu_draw, st.drawOffered, st.draw);
             item(R.id.menu_evaluation, st.evaluationOffered, st.evaluationOffered);

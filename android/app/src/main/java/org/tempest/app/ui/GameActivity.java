@@ -39,6 +39,9 @@ public final class GameActivity extends Activity
     private PlayerBars bars;
     private GameActions actions;
     private GameDialogs dialogs;
+    /** The engine's analysis of the position shown, and its review of the game (each a panel, closed at first). */
+    private AnalysisPanel analysis;
+    private ReviewPanel review;
     /** The game as the controller last reported it. */
     private Snapshot game;
     /** What the screen shows: the game, or an earlier position of it while stepping through the moves. */
@@ -82,10 +85,23 @@ public final class GameActivity extends Activity
         input = new BoardInput(controller, this);
         dialogs = new GameDialogs(this, this, controller);
         input.setDialogs(dialogs);
-        cover = new PassCover(this, new Runnable() {
+        Runnable rerender = new Runnable() {
             @Override
             public void run() {
                 render();
+            }
+        };
+        cover = new PassCover(this, rerender);
+        analysis = new AnalysisPanel(controller, rerender);
+        review = new ReviewPanel(controller, new ReviewPanel.Host() {
+            @Override
+            public void showPly(int ply) {
+                GameActivity.this.showPly(ply);
+            }
+
+            @Override
+            public void render() {
+                GameActivity.this.render();
             }
         });
         buildViews();
@@ -123,6 +139,8 @@ public final class GameActivity extends Activity
         actions.bindToolbar();
         applyLook();
         input.bind(board, dialogs);
+        analysis.bind(this, board);
+        review.bind(this);
         panel.showThinking(engineThinking);
         if (shown != null) {
             cover.rebuilt(shown.setup.variant); // the old views are gone; a pass-and-play cover is put up again
@@ -153,10 +171,38 @@ public final class GameActivity extends Activity
         return actions.onMenuItem(item) || super.onOptionsItemSelected(item);
     }
 
-    /** An action of the toolbar or the menu; GameActions has let only those through that can act. */
+    /**
+     * An action of the toolbar or the menu; GameActions has let only those
+     * through that can act. A game action stops the analysis's search first
+     * (the next picture of the screen asks for it again).
+     */
     @Override
     public void onAction(int id) {
-        if (id == R.id.btn_first) {
+        if (id == R.id.btn_undo || id == R.id.btn_hint) {
+            analysis.hold(); // news comes: a new picture of the game, the hint
+        } else if (id == R.id.menu_resign || id == R.id.menu_draw || id == R.id.menu_new_game) {
+            analysis.pause(); // a dialog asks first
+        }
+        if (id == R.id.menu_analysis) {
+            if (analysis.isOpen()) {
+                analysis.close();
+            } else {
+                dialogs.helpThen("The analysis", new Runnable() {
+                    @Override
+                    public void run() {
+                        analysis.open();
+                    }
+                });
+            }
+        } else if (id == R.id.menu_review && game != null) {
+            final Snapshot reviewed = game;
+            dialogs.helpThen("A review", new Runnable() {
+                @Override
+                public void run() {
+                    review.open(reviewed);
+                }
+            });
+        } else if (id == R.id.btn_first) {
             showPly(0);
         } else if (id == R.id.btn_back && shown != null) {
             showPly(shown.ply - 1);
@@ -238,6 +284,7 @@ public final class GameActivity extends Activity
 
     @Override
     protected void onStop() {
+        analysis.pause(); // no engine searches for a screen nobody sees; the next picture asks again
         ticks.removeCallbacks(clockTick);
         sounds.music(false);
         controller.removeListener(this);
@@ -276,6 +323,7 @@ public final class GameActivity extends Activity
 
     @Override
     public void onSnapshot(Snapshot s) {
+        analysis.release();
         boolean moved = game != null && s.moves.size() != game.moves.size();
         boolean newGame = game == null || s.moves.size() < game.moves.size() || !s.setup.equals(game.setup);
         game = s;
@@ -287,6 +335,7 @@ public final class GameActivity extends Activity
         }
         if (newGame) {
             endShownAt = -1;
+            review.close(); // the review was of the game before
         }
         if (moved) {
             sounds.play(Sounds.kindFor(s), controller.settings());
@@ -313,6 +362,9 @@ public final class GameActivity extends Activity
 
     @Override
     public void onThinking(boolean on) {
+        if (!on) {
+            analysis.release();
+        }
         engineThinking = on;
         showThinking(on);
         render();
@@ -320,12 +372,14 @@ public final class GameActivity extends Activity
 
     @Override
     public void onProblem(String title, String message) {
+        analysis.release();
         new AlertDialog.Builder(this).setTitle(title).setMessage(RecordFiles.capitalize(message))
                 .setPositiveButton(android.R.string.ok, null).show();
     }
 
     @Override
     public void onHint(String token, String facts) {
+        analysis.release();
         hintToken = token;
         hintFacts = facts;
         render();
@@ -334,8 +388,23 @@ public final class GameActivity extends Activity
     // GameDialogs.Host
 
     @Override
-    public void showPly0() {
+    public void startReview() {
         showPly(0);
+        review.open(game);
+    }
+
+    /**
+     * The game-over dialog's Analyse: the analysis of the game's last
+     * position, or of the one before its last move when the rules ended the
+     * game there (a mate has nothing left to analyse); the moves stay a
+     * step away.
+     */
+    @Override
+    public void startAnalysis() {
+        if (game != null && game.endedByRules() && game.plies > 0) {
+            showPly(game.plies - 1);
+        }
+        analysis.open();
     }
 
     @Override
@@ -363,6 +432,7 @@ public final class GameActivity extends Activity
     @Override
     public void playing() {
         hintToken = null;
+        analysis.hold(); // the move goes to the engine with no search of the analysis running
     }
 
     @Override
@@ -439,9 +509,14 @@ public final class GameActivity extends Activity
         }
         bars.show(s, m, humanSide());
         showClocks();
+        panel.setModes(review.review(), analysis.isOpen() || review.isOpen());
         // A rated game keeps the engine's evaluation to itself: showing it is a help (Show the evaluation).
         panel.show(game, s, m, humanSide(), engineThinking, in, chosenCard(), hintToken, hintFacts, cover.up(),
                 game.setup.isRated() ? null : controller.evaluation(), board.turns() != 2);
+        review.show(s);
+        // After the hint's arrow: the analysis draws its own. Under the pass-and-play cover nothing is searched:
+        // the lines would be for the hand of the player who is not looking yet.
+        analysis.show(game, s, engineThinking, stepping || cover.up());
         actions.update(GameActions.State.of(game, shown, engineThinking, stepping));
     }
 
@@ -471,6 +546,7 @@ public final class GameActivity extends Activity
             return;
         }
         stepping = true;
+        analysis.pause(); // the position changes: the search stops first, the new one is analysed next
         render();
         controller.positionAt(ply, new GameController.Callback<Snapshot>() {
             @Override
@@ -535,5 +611,13 @@ public final class GameActivity extends Activity
     /** The game-over dialog, if one was shown. */
     AlertDialog endDialog() {
         return dialogs.endDialog();
+    }
+
+    AnalysisPanel analysisForTest() {
+        return analysis;
+    }
+
+    ReviewPanel reviewForTest() {
+        return review;
     }
 }

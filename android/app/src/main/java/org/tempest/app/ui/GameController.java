@@ -17,6 +17,7 @@ import org.tempest.app.engine.GameInfo;
 import org.tempest.app.engine.Games;
 import org.tempest.app.engine.LevelInfo;
 import org.tempest.app.engine.UciClient;
+import org.tempest.app.game.Analyst;
 import org.tempest.app.game.GameSession;
 import org.tempest.app.game.GameSetup;
 import org.tempest.app.game.GameStore;
@@ -56,6 +57,8 @@ public final class GameController {
     private final Settings settings;
     private final EngineLog engineLog;
     private final GameSession session;
+    /** The analysis and the review: an engine and a thread of their own, so the game's engine never waits. */
+    private final Analyst analyst;
     private final ExecutorService worker;
     private final Handler ui = new Handler(Looper.getMainLooper());
     private final List<Listener> listeners = new ArrayList<Listener>();
@@ -79,6 +82,7 @@ public final class GameController {
             }
         };
         this.session = new GameSession(engines, engines, GameUi.SIDE_NAMES);
+        this.analyst = new Analyst(engines);
         this.worker = Executors.newSingleThreadExecutor(new ThreadFactory() {
             @Override
             public Thread newThread(Runnable r) {
@@ -94,6 +98,11 @@ public final class GameController {
 
     private UciClient startEngine() throws EngineException {
         return UciClient.launch(java.util.Collections.singletonList(enginePath), engineLog.sink("engine"));
+    }
+
+    /** The engine's analysis of positions and its review of games (AnalysisPanel, ReviewPanel). */
+    public Analyst analyst() {
+        return analyst;
     }
 
     /** The engines' standard error and exits, for the diagnostics screen. */
@@ -116,31 +125,9 @@ public final class GameController {
         return new GameStore(profiles.folder(filesDir, profile));
     }
 
-    /**
-     * Deletes a profile with its results, saved games and autosave (a
-     * profile of the first kind, whose games are the app's own files, leaves
-     * them to the profiles that share them). False when refused: the last
-     * profile stays.
-     */
+    /** Deletes a profile with its results and games (Profiles.deleteWithGames); false when refused. */
     public boolean deleteProfile(String name) throws IOException {
-        String dir = profiles.delete(name);
-        if (dir == null) {
-            return false;
-        }
-        if (!dir.isEmpty()) {
-            deleteTree(new File(filesDir, dir));
-        }
-        return true;
-    }
-
-    private static void deleteTree(File f) {
-        File[] children = f.listFiles();
-        if (children != null) {
-            for (File c : children) {
-                deleteTree(c);
-            }
-        }
-        f.delete();
+        return profiles.deleteWithGames(filesDir, name);
     }
 
     public Profiles profiles() {
@@ -651,6 +638,7 @@ public final class GameController {
 
     /** Ends the engine and the worker (the app is going away, or a test ends). */
     public void shutdown() {
+        analyst.close();
         worker.execute(new Runnable() {
             @Override
             public void run() {

@@ -3,6 +3,11 @@ package org.tempest.app.ui;
 import android.app.AlertDialog;
 import android.content.DialogInterface;
 import android.content.Intent;
+import android.view.Gravity;
+import android.view.View;
+import android.view.ViewGroup;
+import android.widget.Button;
+import android.widget.FrameLayout;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -40,8 +45,11 @@ final class GameDialogs {
 
         void render();
 
-        /** Shows the start of the game (Review). */
-        void showPly0();
+        /** Review: the game from its start, and the engine's review where the game has one. */
+        void startReview();
+
+        /** The analysis opened on the last position of the game in which a move could be played. */
+        void startAnalysis();
 
         /** The board turns to the person's side again (a rematch with colours swapped). */
         void clearTurns();
@@ -148,7 +156,7 @@ final class GameDialogs {
         if (g.setup.isRated()) {
             text = "This game counts for your rating in " + Ratings.scaleTitle(g.setup.rated) + ": "
                     + Ratings.ratingText(controller, g.setup.profile, g.setup.rated) + ".\n\n"
-                    + "Undo, a hint or the evaluation bar make it casual, after asking. " + LEAVING_RATED;
+                    + "Undo, a hint, the evaluation bar, the analysis or a review make it casual, after asking. " + LEAVING_RATED;
         } else {
             text = "This game counts for no rating; it counts in the results by level. A game is rated when one "
                     + "person plays Tempest at fixed levels from the game's start, without undo, hints, the "
@@ -220,14 +228,30 @@ final class GameDialogs {
 
     /**
      * The end of the game and why, with Rematch (the same players, colours
-     * swapped), Save, and Review (the game from its start, to step through).
+     * swapped), Save, Review (the game from its start, to step through, with
+     * the engine's review where the game has one), and under the message
+     * Analyse the game (the engine's lines for its last position).
      */
     void showGameOver(Snapshot s) {
         char o = s.humanOutcome();
         String title = o == 'w' ? "You won" : o == 'l' ? "You lost" : o == 'd' ? "Draw" : "Game over";
         String rating = s.setup.isRated() ? Ratings.lastChange(controller, s.setup.profile, s.setup.rated) : null;
+        float dp = activity.getResources().getDisplayMetrics().density;
+        Button analyse = new Button(activity, null, 0, R.style.PanelButton);
+        analyse.setText(R.string.analyse_game);
+        analyse.setGravity(Gravity.CENTER);
+        analyse.setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                endDialog.dismiss();
+                host.startAnalysis();
+            }
+        });
+        FrameLayout box = new FrameLayout(activity);
+        box.setPadding((int) (24 * dp), (int) (4 * dp), (int) (24 * dp), 0); // under the message, aligned with it
+        box.addView(analyse, new FrameLayout.LayoutParams(ViewGroup.LayoutParams.WRAP_CONTENT, (int) (36 * dp)));
         endDialog = new AlertDialog.Builder(activity).setTitle(title)
-                .setMessage(GameTexts.resultText(s) + (rating == null ? "" : "\n\n" + rating))
+                .setMessage(GameTexts.resultText(s) + (rating == null ? "" : "\n\n" + rating)).setView(box)
                 .setPositiveButton(R.string.rematch, new DialogInterface.OnClickListener() {
                     @Override
                     public void onClick(DialogInterface d, int which) {
@@ -343,11 +367,12 @@ final class GameDialogs {
 
     /**
      * Review: the dialog closes and the screen shows the game from its start,
-     * to step through it with the toolbar or by touching a move of the list
-     * (▶| goes back to the end).
+     * to step through it with the toolbar, by touching a move of the list
+     * (▶| goes back to the end) or, where the engine reviews the game, its
+     * graph.
      */
     void review() {
-        host.showPly0();
+        host.startReview();
     }
 
     /** Save: in the app or to a file; the controller stops a search before it asks for the record. */

@@ -11,13 +11,15 @@ import org.tempest.app.game.BoardModel;
 import org.tempest.app.game.Evaluation;
 import org.tempest.app.game.Features;
 import org.tempest.app.game.MoveInput;
+import org.tempest.app.game.Review;
 import org.tempest.app.game.Snapshot;
 
 /**
  * Everything of the game screen that is not the board, the bars or the
  * actions: the hands (card chess), the status, the last move or hint, the
- * piles or players line, the pieces off the board, the move list, the
- * evaluation bar, and the Pass or Claim stalemate button.
+ * piles or players line, the pieces off the board, the move list (with a
+ * review's classes), the evaluation bar, and the Pass or Claim stalemate
+ * button.
  */
 final class GamePanel {
     private final Activity activity;
@@ -86,6 +88,16 @@ final class GamePanel {
     }
 
     private final GameTexts.PlyListener plyListener;
+    /** The review whose classes the move list shows, or null. */
+    private Review review;
+    /** The analysis or the review is open: its panel takes the place of the last move's line. */
+    private boolean panelOpen;
+
+    /** What the review and the analysis change here, for the next show. */
+    void setModes(Review r, boolean analysisOrReviewOpen) {
+        review = r;
+        panelOpen = analysisOrReviewOpen;
+    }
 
     void status(String text) {
         status.setText(text);
@@ -103,7 +115,7 @@ final class GamePanel {
     void show(Snapshot game, Snapshot shown, BoardModel m, String own, boolean engineThinking, MoveInput input,
             String chosenCard, String hintToken, String hintFacts, boolean covered, Evaluation e, boolean whiteAtBottom) {
         showCards(shown, m, own, input, chosenCard, covered);
-        moveList.setText(GameTexts.moveList(game, shown, Themes.textColor(activity), plyListener));
+        moveList.setText(GameTexts.moveList(game, shown, Themes.textColor(activity), plyListener, review));
         if (!shown.isPast()) {
             scroll.post(new Runnable() {
                 @Override
@@ -122,7 +134,8 @@ final class GamePanel {
         status.setTextColor(check ? activity.getResources().getColor(R.color.check, null) : Themes.textColor(activity));
         String line = GameTexts.moveLine(shown, chosenCard, hintToken, hintFacts);
         lastMove.setText(line);
-        lastMove.setVisibility(line.isEmpty() ? View.GONE : View.VISIBLE); // no blank line before the first move
+        // No blank line before the first move; none over the analysis or the review, which say more.
+        lastMove.setVisibility(line.isEmpty() || panelOpen ? View.GONE : View.VISIBLE);
         String extra = null;
         for (String t : new String[] {"stalemate", "0000"}) {
             if (shown.humanToMove() && shown.legal.contains(t)) {

@@ -5,6 +5,9 @@ import android.text.Spanned;
 import android.text.TextPaint;
 import android.text.style.BackgroundColorSpan;
 import android.text.style.ClickableSpan;
+import android.text.style.ForegroundColorSpan;
+import android.text.style.StyleSpan;
+import android.text.style.TtsSpan;
 import android.view.View;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -14,6 +17,7 @@ import java.util.Set;
 import org.tempest.app.game.BoardModel;
 import org.tempest.app.game.Features;
 import org.tempest.app.game.MoveToken;
+import org.tempest.app.game.Review;
 import org.tempest.app.game.Snapshot;
 
 /**
@@ -160,6 +164,16 @@ final class GameTexts {
      * position shown is marked. A card an engine player drew is never named.
      */
     static CharSequence moveList(Snapshot game, Snapshot shown, final int moveColor, final PlyListener listener) {
+        return moveList(game, shown, moveColor, listener, null);
+    }
+
+    /**
+     * The same, each move the review judged followed by its class's symbol
+     * in its colour, which a screen reader says in words (ReviewMarks).
+     */
+    static CharSequence moveList(Snapshot game, Snapshot shown, final int moveColor, final PlyListener listener,
+            Review review) {
+        int judged = review == null ? 0 : review.judged(game.setup.variant, game.start, game.moves);
         String variant = game.setup.variant;
         boolean pairs = Features.movePairs(game.game);
         SpannableStringBuilder b = new SpannableStringBuilder();
@@ -192,8 +206,64 @@ final class GameTexts {
             if (ply == shown.ply) {
                 b.setSpan(new BackgroundColorSpan(0x80FFC107), start, b.length(), Spanned.SPAN_EXCLUSIVE_EXCLUSIVE);
             }
+            if (i < judged) {
+                mark(b, review.kind(i));
+            }
         }
         return b.length() == 0 ? "No moves yet." : b;
+    }
+
+    /** The move of this index (0: the first) as the move list writes it, with its number: "3. Bc4", "3... Nf6". */
+    static String numberedMove(Snapshot game, int index) {
+        String facts = index < game.moveFacts.size() ? withoutDraws(game.moveFacts.get(index)) : "";
+        String move = MoveText.of(game.setup.variant, game.moves.get(index), facts);
+        if (!Features.movePairs(game.game)) {
+            return (index + 1) + ". " + move;
+        }
+        boolean blackFirst = startsWithBlack(game);
+        int number = blackFirst ? (index + 1) / 2 + 1 : index / 2 + 1;
+        boolean whiteMove = blackFirst ? index % 2 == 1 : index % 2 == 0;
+        return number + (whiteMove ? ". " : "... ") + move;
+    }
+
+    /** A review's class after its move: the symbol, coloured, read out as words. */
+    private static void mark(SpannableStringBuilder b, Review.Kind k) {
+        int at = b.length();
+        b.append(ReviewMarks.symbol(k));
+        b.setSpan(new ForegroundColorSpan(ReviewMarks.color(k)), at, b.length(), Spanned.SPAN_EXCLUSIVE_EXCLUSIVE);
+        b.setSpan(new StyleSpan(android.graphics.Typeface.BOLD), at, b.length(), Spanned.SPAN_EXCLUSIVE_EXCLUSIVE);
+        b.setSpan(new TtsSpan.TextBuilder(" " + ReviewMarks.words(k)).build(), at, b.length(),
+                Spanned.SPAN_EXCLUSIVE_EXCLUSIVE);
+    }
+
+    /**
+     * Moves from the position shown (an analysis line) in the game's
+     * notation, numbered as the move list numbers them: "12. Nf3 Nc6
+     * 13. Bb5", "12... Nc6 13. Bb5" with Black to move; a game without
+     * numbered pairs writes the moves one after the other.
+     */
+    static String line(Snapshot s, List<String> tokens, List<String> facts) {
+        boolean pairs = Features.movePairs(s.game);
+        boolean blackFirst = pairs && startsWithBlack(s);
+        StringBuilder b = new StringBuilder();
+        for (int k = 0; k < tokens.size() && k < facts.size(); k++) {
+            int i = s.moves.size() + k;
+            if (pairs) {
+                int number = blackFirst ? (i + 1) / 2 + 1 : i / 2 + 1;
+                boolean whiteMove = blackFirst ? i % 2 == 1 : i % 2 == 0;
+                if (whiteMove) {
+                    b.append(b.length() == 0 ? "" : " ").append(number).append(". ");
+                } else if (k == 0) {
+                    b.append(number).append("... ");
+                } else {
+                    b.append(' ');
+                }
+            } else if (k > 0) {
+                b.append("  ");
+            }
+            b.append(MoveText.of(s.setup.variant, tokens.get(k), withoutDraws(facts.get(k))));
+        }
+        return b.toString();
     }
 
     /** Whether the game's first move is Black's (a position set up with Black to move). */

@@ -3,8 +3,9 @@ package org.tempest.app.ui;
 import android.content.Context;
 import android.content.SharedPreferences;
 import android.content.pm.ActivityInfo;
+import org.tempest.app.game.Analyst;
 
-/** The player's settings: board theme, move sounds, orientation, thinking time, last level. */
+/** The player's settings: board theme, move sounds, orientation, thinking time, last level, analysis lines. */
 public final class Settings {
     /** Board themes: name, light square, dark square. */
     static final String[] THEMES = {"Classic", "Green", "Blue", "Wood"};
@@ -145,6 +146,16 @@ public final class Settings {
     /** How long the engine thinks per move, in milliseconds. */
     public long thinkMillis() {
         return THINK_MILLIS[thinkTime()];
+    }
+
+    /** How many lines the analysis shows where the engine gives several (MultiPV), 1 to Analyst.MAX_LINES. */
+    public int analysisLines() {
+        int n = prefs.getInt("analysisLines", Analyst.MAX_LINES);
+        return n < 1 || n > Analyst.MAX_LINES ? Analyst.MAX_LINES : n;
+    }
+
+    public void setAnalysisLines(int n) {
+        prefs.edit().putInt("analysisLines", n).apply();
     }
 
     /** The level chosen last, offered first next time. */

@@ -67,6 +67,13 @@ public class DeclarationsTest {
         want("seats", Features::seats, four, false, false, true, false);
         want("arrangement", Features::arrangement, four, false, false, false, true);
         want("names the side to move", Features::namesSideToMove, four, false, false, true, true);
+        want("review", Features::review, four, true, true, false, false);
+        want("whole analysis lines", Features::wholeLines, four, true, false, true, false);
+        want("analysis searches the person's view", Features::analysesView, four, false, false, false, true);
+        want("analysis of Tempest's turns in a game under way", g -> Features.analysesAnyTurn(g, false), four,
+                true, false, true, false);
+        want("analysis of Tempest's turns in a finished game", g -> Features.analysesAnyTurn(g, true), four,
+                true, true, true, false);
     }
 
     private static void want(String feature, Predicate<GameInfo> offered, List<GameInfo> games, Boolean... expected) {

@@ -35,8 +35,9 @@ import org.tempest.app.game.Snapshot;
  * The board-first game screen against the real engine: the board as wide as
  * the screen in every game, the actions disabled when they cannot act, Save,
  * Undo and New game at once while the engine thinks (its search stopped and
- * its move dropped), the game-over dialog's Rematch, Save and Review, and no
- * engine token in any text a player sees.
+ * its move dropped), the game-over dialog's Rematch, Save and Review (the
+ * engine's review of the game), and no engine token in any text a player
+ * sees.
  */
 @RunWith(RobolectricTestRunner.class)
 @Config(sdk = 34, qualifiers = "w360dp-h720dp-xhdpi")
@@ -345,6 +346,8 @@ public class BoardFirstTest {
         a.findViewById(R.id.btn_forward).performClick();
         Screens.settle();
         assertEquals(1, a.shownForTest().ply);
+        AppTest.waitFor("the engine's review", () -> a.reviewForTest().review() != null);
+        assertEquals("1. f3 is judged", View.VISIBLE, a.findViewById(R.id.review_bar).getVisibility());
         AppTest.screenshot(a, "game_review");
 
         d.getButton(DialogInterface.BUTTON_NEUTRAL).performClick(); // Save

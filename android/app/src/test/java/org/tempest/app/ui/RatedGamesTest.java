@@ -261,6 +261,23 @@ public class RatedGamesTest {
         Screens.settle();
         assertFalse(controller().snapshot().setup.isRated());
 
+        // So is the analysis: cancelled, nothing opens; on yes it opens and the game is casual.
+        controller().newGame(new GameSetup("chess", "w", 2, "startpos", "Player").ratedOn("chess"));
+        a = openGame();
+        Screens.chooseMenu(a, R.id.menu_analysis);
+        assertTrue(shadowOf(a.answerDialog()).getMessage().toString().startsWith("The analysis is a help."));
+        click(a.answerDialog(), DialogInterface.BUTTON_NEGATIVE);
+        Screens.settle();
+        assertEquals(View.GONE, a.findViewById(R.id.analysis_panel).getVisibility());
+        assertTrue(controller().snapshot().setup.isRated());
+        Screens.chooseMenu(a, R.id.menu_analysis);
+        click(a.answerDialog(), DialogInterface.BUTTON_POSITIVE);
+        Screens.settle();
+        assertEquals(View.VISIBLE, a.findViewById(R.id.analysis_panel).getVisibility());
+        assertFalse(controller().snapshot().setup.isRated());
+        Screens.chooseMenu(a, R.id.menu_analysis); // closes it: a closed panel stops its engine's search
+        Screens.settle();
+
         // A position or a record opened is casual from the start.
         final Boolean[] done = new Boolean[1];
         controller().openPosition("chess", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "w", 1, (ok, p) -> done[0] = ok);

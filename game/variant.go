@@ -82,6 +82,11 @@ type Properties struct {
 	// MaxPerftDepth bounds "go perft"; BenchDepth is the depth of the
 	// game's bench signature.
 	MaxPerftDepth, BenchDepth int
+	// Levels are the playing levels' strengths measured in this game's own
+	// games, one scale per number of players measured (docs/STRENGTH.md);
+	// none where a level's strength in the game is unmeasured. "levels"
+	// prints them, so a frontend can rate its players in each game.
+	Levels []kit.LevelScale
 }
 
 // Hidden is what a player does not see of a position, so that a frontend

@@ -106,7 +106,8 @@ func (CardChess) Properties() game.Properties {
 		StartWords: []game.Word{
 			{Name: "deal", Arg: "<15 card codes>", Help: "White's three cards, Black's three, then the draw pile, top first"},
 			{Name: "seed", Arg: "<n>", Help: "a reproducible shuffle; neither word: a random one"}},
-		MaxPerftDepth: 10, BenchDepth: cmsearch.BenchDepth}
+		MaxPerftDepth: 10, BenchDepth: cmsearch.BenchDepth,
+		Levels: cardChessLevels}
 }
 
 // parseDeal reads the card-chess start options: "deal <15 codes>" (White
@@ -224,3 +225,10 @@ func handCodes(h *chessmate.Hand) string {
 	}
 	return strings.Join(codes, ",")
 }
+
+// cardChessLevels is the levels' strength in card chess (docs/STRENGTH.md,
+// "The levels in each game"): games between neighbouring levels refereed by
+// tempest-dev match (tuning/levels/variants.sh chessmate; full strength at
+// 20,000 nodes a move), fitted with the greedy level held at 1000, rounded
+// to 10. No other engine plays card chess, so the scale is its own.
+var cardChessLevels = []kit.LevelScale{{Elo: []int{360, 1000, 1080, 1210, 1360, 1450, 1570, 1730, 1840, 2160, 2030}}}

@@ -102,7 +102,8 @@ func (Chameleon) Properties() game.Properties {
 			{Name: "time", Arg: "<ms>", Help: "the mover's clock (wtime/btime are read as the mover's too)"},
 			{Name: "inc", Arg: "<ms>", Help: "the mover's increment"}},
 		StartWords:    []game.Word{{Name: "players", Arg: "<2 to 4 of rgyb>", Help: "who plays; none: all four"}},
-		MaxPerftDepth: 10, BenchDepth: chsearch.BenchDepth}
+		MaxPerftDepth: 10, BenchDepth: chsearch.BenchDepth,
+		Levels: chameleonLevels}
 }
 
 // maxChameleonHashMB caps the table of the one-threaded Chameleon Chess
@@ -307,4 +308,15 @@ func chameleonBoard(g chameleonGame, args []string) ([]string, error) {
 	out = append(out, fmt.Sprintf("board bounds %s tomove %s quiet %d ply %d players %s eliminated %s over %t", p.Bounds(), st.ToMove,
 		p.QuietPlies(), p.Ply(), players.String(), eliminated, st.Over))
 	return append(out, "board end"), nil
+}
+
+// chameleonLevels is the levels' strength in Chameleon Chess (docs/STRENGTH.md,
+// "The levels in each game"), one scale per number of players measured, the
+// greedy level held at 1000, rounded to 10: two players (Red and Yellow) by
+// games between neighbouring levels, four by windows of four levels fitted
+// by who won (tuning/levels/variants.sh chameleon2, chameleon4; full
+// strength at 300,000 nodes a move). Three players are unmeasured.
+var chameleonLevels = []kit.LevelScale{
+	{Players: 2, Elo: []int{80, 1000, 1070, 1220, 1500, 1650, 1780, 1790, 1940, 2050, 2200}},
+	{Players: 4, Elo: []int{650, 1000, 950, 1280, 1210, 1280, 1240, 1340, 1400, 1380, 1330}},
 }

@@ -75,7 +75,8 @@ func (g chessGame) Follow(token string) error {
 
 func (Chess) Properties() game.Properties {
 	return game.Properties{Title: "chess", Sides: []string{"w", "b"}, MinPlayers: 2, Files: 8, Ranks: 8,
-		Net: true, Book: true, Tables: true, Options: chessOptions, MaxPerftDepth: 20, BenchDepth: search.BenchDepth}
+		Net: true, Book: true, Tables: true, Options: chessOptions, MaxPerftDepth: 20, BenchDepth: search.BenchDepth,
+		Levels: []kit.LevelScale{kit.ChessScale()}}
 }
 
 // Chess's own options.

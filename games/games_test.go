@@ -165,3 +165,33 @@ func TestCardChessWorldsWord(t *testing.T) {
 		assert.True(t, slices.Contains(g.Legal(), best), "%s: %s", tc.value, best)
 	}
 }
+
+// Every game measures its levels (docs/STRENGTH.md): a scale per number of
+// players it was measured with, each with a rating for every level. A game
+// played by different numbers names the number of each scale (and a
+// number it can be played by); one always played by the same number names
+// none. Chess's scale is the levels' own Elo, which UCI_Elo reads.
+func TestEveryGameDeclaresItsLevelScales(t *testing.T) {
+	for _, v := range All() {
+		t.Run(v.Name(), func(t *testing.T) {
+			p := v.Properties()
+			require.NotEmpty(t, p.Levels, "the levels' strength in %s is measured (docs/STRENGTH.md)", v.Name())
+			seen := map[int]bool{}
+			for _, scale := range p.Levels {
+				assert.Len(t, scale.Elo, len(kit.PlayingLevels), "a rating for every level")
+				assert.False(t, seen[scale.Players], "one scale per number of players")
+				seen[scale.Players] = true
+				if p.MinPlayers == len(p.Sides) {
+					assert.Zero(t, scale.Players, "always %d players: the scale names no number", len(p.Sides))
+				} else {
+					assert.True(t, scale.Players >= p.MinPlayers && scale.Players <= len(p.Sides),
+						"a scale of %d players, a number the game is played by (%d-%d)", scale.Players, p.MinPlayers, len(p.Sides))
+				}
+				for _, elo := range scale.Elo {
+					assert.True(t, elo > 0 && elo < 4000, "a rating on an Elo scale: %d", elo)
+				}
+			}
+		})
+	}
+	assert.Equal(t, []kit.LevelScale{kit.ChessScale()}, Chess{}.Properties().Levels)
+}

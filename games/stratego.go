@@ -103,7 +103,8 @@ func (Stratego) Properties() game.Properties {
 			{Name: "seed", Arg: "<n>", Help: "both armies arranged by the engine's setup generator"},
 			{Name: "random", Arg: "<n>", Help: "both armies dealt uniformly at random"},
 			{Name: "setup", Arg: "<volcandria rows> <everwinter rows>", Help: "given arrangements"}},
-		MaxPerftDepth: 10, BenchDepth: stsearch.BenchDepth}
+		MaxPerftDepth: 10, BenchDepth: stsearch.BenchDepth,
+		Levels: strategoLevels}
 }
 
 // strategoStart reads the stratego start options: nothing (the default
@@ -254,3 +255,10 @@ func (c *strategoEngine) Prepare(g strategoGame, args []string) (game.Search, []
 		return res.BestMove.String()
 	}, gp.Notes, nil
 }
+
+// strategoLevels is the levels' strength in Stratego (docs/STRENGTH.md, "The
+// levels in each game"): games between neighbouring levels refereed by
+// tempest-dev match (tuning/levels/variants.sh stratego; full strength at
+// 200,000 nodes a move), fitted with the greedy level held at 1000, rounded
+// to 10.
+var strategoLevels = []kit.LevelScale{{Elo: []int{480, 1000, 1010, 1030, 1090, 1220, 1340, 1320, 1340, 1420, 1530}}}

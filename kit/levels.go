@@ -101,11 +101,34 @@ type PlayingLevel struct {
 	Elo int // Elo in EloMeasuredIn, measured by games (tuning/levels, docs/STRENGTH.md "Playing levels")
 }
 
-// EloMeasuredIn names the one game whose games measured the levels' Elo.
-// Every game plays the same levels, but a level's strength in another game
-// is unmeasured, so "levels" says where its number holds and a frontend
-// shows it in that game alone.
+// EloMeasuredIn names the game whose games measured PlayingLevels' Elo, the
+// one UCI_Elo reads. Every game plays the same levels, but a level is not
+// as strong in every game: each game declares its own measured scale
+// (game.Properties.Levels, LevelScale), and "levels" prints each one.
 const EloMeasuredIn = "chess"
+
+// LevelScale is the playing levels' strength measured in the games of one
+// game, one rating per Skill Level (docs/STRENGTH.md). Each game's games
+// make their own scale: chess's is anchored by Stockfish's UCI_Elo, the
+// variants', which no outside engine plays, hold their greedy level at
+// 1000. Numbers of two scales say nothing of each other.
+type LevelScale struct {
+	// Players is how many played the games that measured the scale: 0 for
+	// a game always played by the same number, else the scale holds in
+	// games of that many players alone.
+	Players int
+	// Elo is each level's rating, indexed by Skill Level as PlayingLevels.
+	Elo []int
+}
+
+// ChessScale is PlayingLevels' Elo as a scale: chess's, measured in chess.
+func ChessScale() LevelScale {
+	elo := make([]int, len(PlayingLevels))
+	for i, l := range PlayingLevels {
+		elo[i] = l.Elo
+	}
+	return LevelScale{Elo: elo}
+}
 
 // PlayingLevels lists the strengths from weakest to full, indexed by the
 // "Skill Level" option. UCI_Elo picks the strongest level whose Elo does

@@ -79,3 +79,13 @@ func TestApplyLevelCapsAndKeepsTheClock(t *testing.T) {
 	tm := PlanTime(&got, 0, 30*time.Millisecond, time.Now(), 35)
 	assert.Less(t, tm.Hard, 300*time.Millisecond, "the clock's plan is tighter than the level's second")
 }
+
+// Chess's scale is the levels' own Elo, level by level.
+func TestChessScaleIsThePlayingLevelsElo(t *testing.T) {
+	s := ChessScale()
+	assert.Zero(t, s.Players)
+	require.Len(t, s.Elo, len(PlayingLevels))
+	for i, l := range PlayingLevels {
+		assert.Equal(t, l.Elo, s.Elo[i])
+	}
+}

@@ -121,21 +121,44 @@ func TestGamesDeclareWhatTheyDo(t *testing.T) {
 	}
 }
 
-// "levels" names the game that measured the levels' Elo, and that game is
-// one the engine plays: a frontend shows the number there and nowhere else.
-func TestLevelsNameTheGameThatMeasuredTheirElo(t *testing.T) {
+// "levels" begins with chess's lines as it always printed them (the Elo
+// UCI_Elo reads, measured in chess), then gives every other game whose
+// levels were measured its own scale: every level once per scale, in
+// order, named by the game and, for a scale of one number of players, by
+// that number, as the game declares it.
+func TestLevelsGiveEachGameItsOwnScale(t *testing.T) {
 	out := runScript(t, "levels\n")
-	line := regexp.MustCompile(`(?m)^level (\d+) (random|greedy|search|full) elo (\d+) measured (\S+)$`)
+	line := regexp.MustCompile(`(?m)^level (\d+) (random|greedy|search|full) elo (\d+) measured (\S+)( players (\d+))?$`)
 	got := line.FindAllStringSubmatch(out, -1)
-	require.Len(t, got, len(kit.PlayingLevels), out)
-	for i, m := range got {
-		assert.Equal(t, strconv.Itoa(i), m[1])
-		assert.Equal(t, strconv.Itoa(kit.PlayingLevels[i].Elo), m[3])
-		assert.Equal(t, kit.EloMeasuredIn, m[4])
+	require.GreaterOrEqual(t, len(got), len(kit.PlayingLevels), out)
+	kinds := map[kit.LevelKind]string{kit.FullStrength: "full", kit.RandomMover: "random",
+		kit.GreedyMover: "greedy", kit.WeakSearch: "search"}
+	for i, l := range kit.PlayingLevels {
+		want := fmt.Sprintf("level %d %s elo %d measured %s", i, kinds[l.Kind], l.Elo, kit.EloMeasuredIn)
+		assert.Equal(t, want, got[i][0], "chess's line of level %d", i)
 	}
-	var names []string
+	printed := map[string][]int{} // "game" or "game/players": the Elo by level, in the order printed
+	for _, m := range got {
+		key := m[4]
+		if m[6] != "" {
+			key += "/" + m[6]
+		}
+		level, _ := strconv.Atoi(m[1])
+		require.Equal(t, len(printed[key]), level, "%s: the levels in order, each once", key)
+		assert.Equal(t, kinds[kit.PlayingLevels[level].Kind], m[2])
+		elo, _ := strconv.Atoi(m[3])
+		printed[key] = append(printed[key], elo)
+	}
+	declared := map[string][]int{}
 	for _, v := range games.All() {
-		names = append(names, v.Name())
+		for _, scale := range v.Properties().Levels {
+			key := v.Name()
+			if scale.Players > 0 {
+				key += fmt.Sprintf("/%d", scale.Players)
+			}
+			declared[key] = scale.Elo
+		}
 	}
-	assert.Contains(t, names, kit.EloMeasuredIn)
+	assert.Equal(t, declared, printed)
+	assert.Equal(t, kit.ChessScale().Elo, printed[kit.EloMeasuredIn])
 }

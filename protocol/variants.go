@@ -240,14 +240,26 @@ func (s *Session) variantCommand(cmd string, args []string) bool {
 	return true
 }
 
-// levels answers "levels": one line per playing level, weakest first, as
-// "level <Skill Level> <kind> elo <Elo> measured <game>", so frontends can
-// offer them and show the Elo only in the game that measured it.
+// levels answers "levels": for each game whose levels were measured (its
+// Properties.Levels), one line per playing level, weakest first, as
+// "level <Skill Level> <kind> elo <Elo> measured <game>", with "players
+// <n>" after it for a scale measured in games of n players. Each Elo is on
+// its game's own scale, so a frontend shows a level's number in that game
+// and rates its players there. Chess comes first, as the games are listed,
+// so its lines are the ones "levels" has always begun with.
 func (s *Session) levels() {
 	kinds := map[kit.LevelKind]string{kit.FullStrength: "full", kit.RandomMover: "random",
 		kit.GreedyMover: "greedy", kit.WeakSearch: "search"}
-	for i, l := range kit.PlayingLevels {
-		s.out.printf("level %d %s elo %d measured %s", i, kinds[l.Kind], l.Elo, kit.EloMeasuredIn)
+	for _, v := range games.All() {
+		for _, scale := range v.Properties().Levels {
+			players := ""
+			if scale.Players > 0 {
+				players = fmt.Sprintf(" players %d", scale.Players)
+			}
+			for i, elo := range scale.Elo {
+				s.out.printf("level %d %s elo %d measured %s%s", i, kinds[kit.PlayingLevels[i].Kind], elo, v.Name(), players)
+			}
+		}
 	}
 }
 

@@ -127,3 +127,21 @@ func TestRatingsSubcommand(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, "games.pgn.missing")
 }
+
+// With -prior a clean sweep is fitted: one draw added to the pairing makes
+// 4 wins 4.5 of 5 points, while the tables count the 4 real games.
+func TestRatingsPriorFitsASweep(t *testing.T) {
+	pgn := filepath.Join(t.TempDir(), "sweep.pgn")
+	var b strings.Builder
+	for range 4 {
+		fmt.Fprintf(&b, "[Red \"L1\"]\n[Yellow \"L0\"]\n[Result \"r\"]\n\n*\n\n")
+	}
+	require.NoError(t, os.WriteFile(pgn, []byte(b.String()), 0o644))
+	_, stderr, code := runEngine(t, "", "ratings", "-anchor", "L1=1000", pgn)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "won or lost every game")
+	out, stderr, code := runEngine(t, "", "ratings", "-prior", "1", "-anchor", "L1=1000", pgn)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "4 games, fitted with 1 drawn game(s) added to each pairing")
+	assert.Regexp(t, `\| L0 \| 4 \| 0\.0% \| 618 \|`, out) // 1000 - 400 log10(4.5/0.5)
+}

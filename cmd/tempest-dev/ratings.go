@@ -36,8 +36,11 @@ func ratingsCommand(args []string) int {
 	anchors := anchorFlag{}
 	fs.Var(anchors, "anchor", "NAME=ELO: hold a player at this Elo (repeatable)")
 	stockfish := fs.Bool("sf", false, "hold every player named SF<number> (Stockfish at that UCI_Elo) at that Elo")
+	winners := fs.Bool("winners", false, "the files are tempest-dev match's output of games of several players: fit by who won each (Plackett-Luce's first choice), one anchor")
+	prior := fs.Int("prior", 0, "draws added to every pairing before the fit (BayesElo's prior), so a player who won or lost every game of a pairing gets a finite rating; the tables count the real games alone")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: tempest-dev ratings [-sf] [-anchor NAME=ELO ...] FILE.pgn...")
+		fmt.Fprintln(os.Stderr, "usage: tempest-dev ratings [-sf] [-prior N] [-anchor NAME=ELO ...] FILE.pgn...")
+		fmt.Fprintln(os.Stderr, "       tempest-dev ratings -winners [-prior N] -anchor NAME=ELO MATCH-OUTPUT...")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -46,6 +49,9 @@ func ratingsCommand(args []string) int {
 	if fs.NArg() == 0 {
 		fs.Usage()
 		return 2
+	}
+	if *winners {
+		return winnersCommand(fs.Args(), anchors, *prior)
 	}
 	var games []levels.Game
 	for _, path := range fs.Args() {
@@ -71,12 +77,16 @@ func ratingsCommand(args []string) int {
 			}
 		}
 	}
-	ratings, err := levels.Fit(games, anchors)
+	ratings, err := levels.Fit(levels.WithPrior(games, *prior), anchors)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "ratings:", err)
 		return 1
 	}
-	fmt.Printf("%d games\n\n", len(games))
+	fmt.Printf("%d games", len(games))
+	if *prior > 0 {
+		fmt.Printf(", fitted with %d drawn game(s) added to each pairing", *prior)
+	}
+	fmt.Print("\n\n")
 	elo := map[string]float64{}
 	for _, r := range ratings {
 		elo[r.Name] = r.Elo
@@ -102,7 +112,15 @@ func ratingsCommand(args []string) int {
 	fmt.Println()
 	fmt.Println("| Player | Games | Score | Elo | 95% interval |")
 	fmt.Println("|---|---|---|---|---|")
+	played, points := map[string]int{}, map[string]float64{} // the real games, without the prior's
+	for _, g := range games {
+		played[g.White]++
+		played[g.Black]++
+		points[g.White] += g.Score
+		points[g.Black] += 1 - g.Score
+	}
 	for _, r := range ratings {
+		r.Games, r.Points = played[r.Name], points[r.Name]
 		interval := "anchor"
 		if !r.Anchored {
 			interval = bound(r.Low) + " – " + bound(r.Hi)
@@ -127,4 +145,52 @@ func signed(x float64) string {
 		return "−∞"
 	}
 	return fmt.Sprintf("%+.0f", x)
+}
+
+// winnersCommand fits the players of games of several players (tempest-dev
+// match's game lines) by who won each, one player held at its Elo, and
+// prints a Markdown table with bootstrap 95% intervals.
+func winnersCommand(files []string, anchors anchorFlag, prior int) int {
+	if len(anchors) != 1 {
+		fmt.Fprintln(os.Stderr, "ratings: -winners takes one -anchor")
+		return 2
+	}
+	var games []levels.Standing
+	for _, path := range files {
+		f, err := os.Open(path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "ratings:", err)
+			return 1
+		}
+		g, err := levels.ReadStandings(f, path)
+		f.Close()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "ratings:", err)
+			return 1
+		}
+		games = append(games, g...)
+	}
+	var anchor string
+	var elo float64
+	for name, e := range anchors {
+		anchor, elo = name, e
+	}
+	ratings, err := levels.FitWinners(games, anchor, elo, prior, 1)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ratings:", err)
+		return 1
+	}
+	fmt.Printf("%d games of several players, fitted by their winners", len(games))
+	if prior > 0 {
+		fmt.Printf(" with %d drawn two-player game(s) added to each pair that met", prior)
+	}
+	fmt.Print("\n\n| Player | Games | Wins | Elo | 95% interval |\n|---|---|---|---|---|\n")
+	for _, r := range ratings {
+		interval := "anchor"
+		if !r.Anchored {
+			interval = bound(r.Low) + " – " + bound(r.Hi)
+		}
+		fmt.Printf("| %s | %d | %.1f | %.0f | %s |\n", r.Name, r.Games, r.Points, r.Elo, interval)
+	}
+	return 0
 }

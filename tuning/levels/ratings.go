@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
+
 	"tempest/rules"
 )
 
@@ -18,35 +20,52 @@ type Game struct {
 	Score        float64
 }
 
-// ReadPGN returns the games of a PGN stream from their White, Black and
-// Result tags; unfinished games ("*") are skipped. name reports errors.
+// playerTags are the tags that name a game's players: chess's, and the
+// colours tempest-dev match names the players of other games by.
+var playerTags = []string{"White", "Black", "Red", "Blue", "Yellow", "Green"}
+
+// ReadPGN returns the two-player games of a PGN stream from their player
+// tags and Result: White and Black, or two colour tags as tempest-dev match
+// writes a variant's players (Red and Yellow), "1-0" then being the first
+// one's win and a side's letter ("y", for Yellow) naming the winner.
+// Unfinished games ("*") are skipped. name reports errors.
 func ReadPGN(r io.Reader, name string) ([]Game, error) {
 	var games []Game
-	var g Game
+	var players [][2]string // tag, player, as they appear
 	var result string
 	line := 0
 	finish := func() error {
-		if g.White == "" && g.Black == "" && result == "" {
+		if len(players) == 0 && result == "" {
 			return nil
 		}
-		if g.White == "" || g.Black == "" {
-			return fmt.Errorf("%s:%d: game without White or Black tag", name, line)
+		if len(players) != 2 {
+			return fmt.Errorf("%s:%d: game with %d player tags, want two (White and Black, or two of Red, Blue, Yellow, Green)",
+				name, line, len(players))
 		}
-		switch result {
-		case "1-0":
+		if players[0][0] == "Black" && players[1][0] == "White" {
+			players[0], players[1] = players[1], players[0]
+		}
+		g := Game{White: players[0][1], Black: players[1][1]}
+		switch {
+		case result == "1-0":
 			g.Score = 1
-		case "0-1":
+		case result == "0-1":
 			g.Score = 0
-		case "1/2-1/2":
+		case result == "1/2-1/2":
 			g.Score = 0.5
-		case "*":
-			g, result = Game{}, ""
+		case result == "*":
+			players, result = nil, ""
 			return nil
+		case len(result) == 1 && strings.EqualFold(result, players[0][0][:1]) && !strings.EqualFold(result, players[1][0][:1]):
+			g.Score = 1
+		case len(result) == 1 && strings.EqualFold(result, players[1][0][:1]) && !strings.EqualFold(result, players[0][0][:1]):
+			g.Score = 0
 		default:
-			return fmt.Errorf("%s:%d: game %s vs %s has result %q, want 1-0, 0-1, 1/2-1/2 or *", name, line, g.White, g.Black, result)
+			return fmt.Errorf("%s:%d: game %s vs %s has result %q, want 1-0, 0-1, 1/2-1/2, * or a player's side letter",
+				name, line, g.White, g.Black, result)
 		}
 		games = append(games, g)
-		g, result = Game{}, ""
+		players, result = nil, ""
 		return nil
 	}
 	sc := bufio.NewScanner(r)
@@ -72,13 +91,11 @@ func ReadPGN(r io.Reader, name string) ([]Game, error) {
 			return nil, fmt.Errorf("%s:%d: malformed tag: %v", name, line, err)
 		}
 		for _, t := range tags {
-			switch t[0] {
-			case "White":
-				g.White = t[1]
-			case "Black":
-				g.Black = t[1]
-			case "Result":
+			switch {
+			case t[0] == "Result":
 				result = t[1]
+			case slices.Contains(playerTags, t[0]):
+				players = append(players, [2]string{t[0], t[1]})
 			}
 		}
 	}
@@ -89,6 +106,28 @@ func ReadPGN(r io.Reader, name string) ([]Game, error) {
 		return nil, err
 	}
 	return games, nil
+}
+
+// WithPrior adds draws virtual games drawn between every two players that
+// met, as BayesElo's prior does: a player who won or lost every game of a
+// pairing gets a finite rating, pulled towards its opponent by as much as
+// the draws weigh against the real games. The draws come after the games.
+func WithPrior(games []Game, draws int) []Game {
+	out := slices.Clone(games)
+	met := map[[2]string]bool{}
+	for _, g := range games {
+		pair := [2]string{g.White, g.Black}
+		if pair[0] > pair[1] {
+			pair[0], pair[1] = pair[1], pair[0]
+		}
+		if !met[pair] {
+			met[pair] = true
+			for range draws {
+				out = append(out, Game{White: pair[0], Black: pair[1], Score: 0.5})
+			}
+		}
+	}
+	return out
 }
 
 // Rating is one player's fitted Elo.

@@ -52,7 +52,50 @@ func TestReadPGNNamesBadInput(t *testing.T) {
 	_, err = ReadPGN(strings.NewReader("[White a]\n"), "bad.pgn")
 	assert.ErrorContains(t, err, "bad.pgn:1: malformed tag")
 	_, err = ReadPGN(strings.NewReader("[Result \"1-0\"]\n\n1. e4 1-0\n"), "bad.pgn")
-	assert.ErrorContains(t, err, "without White or Black")
+	assert.ErrorContains(t, err, "game with 0 player tags, want two")
+	_, err = ReadPGN(strings.NewReader("[Red \"a\"]\n[Blue \"b\"]\n[Yellow \"c\"]\n[Result \"r\"]\n\n*\n"), "four.pgn")
+	assert.ErrorContains(t, err, "game with 3 player tags")
+	_, err = ReadPGN(strings.NewReader("[Red \"a\"]\n[Yellow \"b\"]\n[Result \"g\"]\n\n*\n"), "bad.pgn")
+	assert.ErrorContains(t, err, `game a vs b has result "g"`)
+}
+
+// A variant's players, as tempest-dev match names them: two colour tags,
+// the winner by its side's letter or PGN's markers (the first tag's win
+// for 1-0), Black before White read as White and Black.
+func TestReadPGNTakesTheRefereesColours(t *testing.T) {
+	pgn := "[Round \"1\"]\n[Red \"L3\"]\n[Yellow \"L4\"]\n[Result \"y\"]\n\n1. a2a3 *\n\n" +
+		"[Round \"2\"]\n[Red \"L4\"]\n[Yellow \"L3\"]\n[Result \"r\"]\n\n*\n\n" +
+		"[Red \"L4\"]\n[Yellow \"L3\"]\n[Result \"1/2-1/2\"]\n\n1/2-1/2\n\n" +
+		"[Black \"L2\"]\n[White \"L1\"]\n[Result \"0-1\"]\n\n0-1\n"
+	games, err := ReadPGN(strings.NewReader(pgn), "two.pgn")
+	require.NoError(t, err)
+	assert.Equal(t, []Game{
+		{White: "L3", Black: "L4", Score: 0},
+		{White: "L4", Black: "L3", Score: 1},
+		{White: "L4", Black: "L3", Score: 0.5},
+		{White: "L1", Black: "L2", Score: 0},
+	}, games)
+}
+
+// The prior's draws make a clean sweep finite: 10 wins and one virtual draw
+// are 10.5 of 11 points, once per pairing whichever side the games list.
+func TestPriorDrawsMakeASweepFinite(t *testing.T) {
+	var games []Game
+	for range 10 {
+		games = append(games, Game{White: "L1", Black: "L0", Score: 1}, Game{White: "L2", Black: "L1", Score: 0.5})
+	}
+	_, err := Fit(games, map[string]float64{"L1": 1000})
+	require.ErrorContains(t, err, "won or lost every game")
+	with := WithPrior(games, 1)
+	assert.Len(t, with, len(games)+2)
+	r, err := Fit(with, map[string]float64{"L1": 1000})
+	require.NoError(t, err)
+	elo := map[string]float64{}
+	for _, x := range r {
+		elo[x.Name] = x.Elo
+	}
+	assert.InDelta(t, 1000-ScoreToElo(10.5/11), elo["L0"], 0.01)
+	assert.InDelta(t, 1000, elo["L2"], 0.01)
 }
 
 // One pairing has the closed form: the difference whose expected score is

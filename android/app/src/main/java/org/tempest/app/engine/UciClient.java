@@ -246,16 +246,9 @@ public final class UciClient {
         return f[2];
     }
 
-    /** The playing levels ("levels"), weakest first. */
+    /** The playing levels ("levels"), weakest first, each with its Elo on every game's scale. */
     public List<LevelInfo> levels() throws EngineException {
-        List<LevelInfo> out = new ArrayList<LevelInfo>();
-        for (String line : request("levels")) {
-            LevelInfo l = LevelInfo.parse(line);
-            if (l != null) {
-                out.add(l);
-            }
-        }
-        return out;
+        return LevelInfo.read(request("levels"));
     }
 
     /** What every game declares of itself ("games"); a malformed answer is an EngineException naming the line. */

@@ -338,6 +338,16 @@ public final class GameSession {
         return (st.result + " " + why).trim();
     }
 
+    /** The game counts for no rating from now on (a help was used in it: RatedGames). */
+    public Snapshot casual() throws EngineException {
+        return withEngine(new Step() {
+            @Override
+            public void run() {
+                setup = setup.casual();
+            }
+        });
+    }
+
     /** Lets the people at the phone play the given players from now on. */
     public Snapshot takeSeat(final String humanPlayers) throws EngineException {
         return withEngine(new Step() {

@@ -27,6 +27,13 @@ public final class GameSetup {
     /** The time control: each side's time and the increment per move, in ms; 0 and 0 for no clock. */
     public final long clockBaseMs;
     public final long clockIncrementMs;
+    /**
+     * The rating this game counts for (a scale of the engine's levels:
+     * "chess", "chameleon/4"; RatedGames), or "" for a casual game: set when
+     * a new game qualified, cleared for good by the first help used in it.
+     * An autosave from before ratings has none: its game is casual.
+     */
+    public final String rated;
 
     public GameSetup(String variant, String humanPlayers, int level, String start, String profile) {
         this(variant, humanPlayers, level, start, profile, "");
@@ -39,6 +46,12 @@ public final class GameSetup {
 
     public GameSetup(String variant, String humanPlayers, int level, String start, String profile,
             String playerLevels, long clockBaseMs, long clockIncrementMs) {
+        this(variant, humanPlayers, level, start, profile, playerLevels, clockBaseMs, clockIncrementMs, "");
+    }
+
+    private GameSetup(String variant, String humanPlayers, int level, String start, String profile,
+            String playerLevels, long clockBaseMs, long clockIncrementMs, String rated) {
+        this.rated = rated;
         this.variant = variant;
         this.humanPlayers = humanPlayers;
         this.level = level;
@@ -51,12 +64,50 @@ public final class GameSetup {
 
     /** The same setup played on a clock (base 0: without one). */
     public GameSetup withClock(long baseMs, long incrementMs) {
-        return new GameSetup(variant, humanPlayers, level, start, profile, playerLevels, baseMs, incrementMs);
+        return new GameSetup(variant, humanPlayers, level, start, profile, playerLevels, baseMs, incrementMs, rated);
     }
 
     /** The same setup with the people taking other players. */
     public GameSetup withHumans(String players) {
-        return new GameSetup(variant, players, level, start, profile, playerLevels, clockBaseMs, clockIncrementMs);
+        return new GameSetup(variant, players, level, start, profile, playerLevels, clockBaseMs, clockIncrementMs,
+                rated);
+    }
+
+    /** The same game counting for the rating on that scale ("chess"; RatedGames.scaleOf decides). */
+    public GameSetup ratedOn(String scale) {
+        return new GameSetup(variant, humanPlayers, level, start, profile, playerLevels, clockBaseMs,
+                clockIncrementMs, scale);
+    }
+
+    /** The same game counting for no rating. */
+    public GameSetup casual() {
+        return ratedOn("");
+    }
+
+    /** Whether the game counts for the person's rating. */
+    public boolean isRated() {
+        return !rated.isEmpty();
+    }
+
+    /**
+     * The sides seated in this game: those its start names after "players"
+     * (the new-game screen writes "startpos players rby" for a game of
+     * seats), else every side the game declares.
+     */
+    public java.util.List<String> seatedSides(GameInfo game) {
+        String[] words = start.trim().split("\\s+");
+        for (int i = 0; i + 1 < words.length; i++) {
+            if (words[i].equals("players")) {
+                java.util.List<String> out = new java.util.ArrayList<String>();
+                for (String side : game.sides) {
+                    if (words[i + 1].contains(side)) {
+                        out.add(side);
+                    }
+                }
+                return out;
+            }
+        }
+        return game.sides;
     }
 
     /** Whether the game is played on a clock: a time control was chosen and the game has clocks. */
@@ -98,6 +149,7 @@ public final class GameSetup {
         p.setProperty("playerLevels", playerLevels);
         p.setProperty("clockBase", Long.toString(clockBaseMs));
         p.setProperty("clockIncrement", Long.toString(clockIncrementMs));
+        p.setProperty("rated", rated);
         return p;
     }
 
@@ -118,7 +170,7 @@ public final class GameSetup {
                 return null;
             }
             return new GameSetup(variant, human, Integer.parseInt(level), start, profile,
-                    p.getProperty("playerLevels", ""), base, inc);
+                    p.getProperty("playerLevels", ""), base, inc, p.getProperty("rated", ""));
         } catch (NumberFormatException e) {
             return null;
         }

@@ -13,39 +13,108 @@ import java.util.TreeSet;
 
 /**
  * Local player profiles and their rankings: wins, draws and losses against
- * each engine level and variant. Kept in one properties file, written
- * atomically.
+ * each engine level and variant, casual and rated games alike. Kept in one
+ * properties file, written atomically and versioned (VERSION): version 1,
+ * the files of the app before rated games, had no version and is read as
+ * it is (its games were all casual: they stay in the ranking and move no
+ * rating); a file that cannot be read, or that a newer app wrote, is set
+ * aside under another name, never used or lost, and the players begin
+ * afresh with a notice saying so. Each profile's rated games are in an
+ * archive of its own (RatedArchive, archiveFolder).
  */
 public final class Profiles {
     public static final String DEFAULT = "Player";
     private static final int MAX_NAME = 24;
+    /** The version of profiles.properties this app writes and reads. */
+    static final int VERSION = 2;
+    static final String FILE = "profiles.properties";
 
+    private final File filesDir;
     private final File file;
     private final Properties p = new Properties();
+    /** What happened to a file that could not be read, or null. */
+    private String notice;
 
     public Profiles(File dir) {
-        this.file = new File(dir, "profiles.properties");
+        this.filesDir = dir;
+        this.file = new File(dir, FILE);
         if (file.isFile()) {
-            InputStream in = null;
             try {
-                in = new FileInputStream(file);
-                p.load(in);
-            } catch (IOException e) {
-                p.clear(); // unreadable: start afresh rather than fail the app
-            } finally {
-                if (in != null) {
-                    try {
-                        in.close();
-                    } catch (IOException ignored) {
-                        // Already read.
-                    }
+                InputStream in = new FileInputStream(file);
+                try {
+                    p.load(in);
+                } finally {
+                    in.close();
                 }
+                check();
+            } catch (IOException | IllegalArgumentException e) {
+                setAside(e.getMessage());
             }
         }
+        boolean migrate = !p.isEmpty() && p.getProperty("version") == null;
+        p.setProperty("version", Integer.toString(VERSION));
         if (names().isEmpty()) {
             p.setProperty("profile." + DEFAULT, "1");
         }
+        if (migrate) {
+            try {
+                save(); // version 1 becomes 2: nothing else changes, its games stay casual
+            } catch (IOException e) {
+                notice = "The players could not be brought up to date: " + e.getMessage();
+            }
+        }
     }
+
+    /** A file this app cannot take: a version that is no number, or one newer than VERSION. */
+    private void check() throws IOException {
+        String v = p.getProperty("version");
+        if (v == null) {
+            return; // version 1
+        }
+        int version;
+        try {
+            version = Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IOException("its version is \"" + v + "\"");
+        }
+        if (version > VERSION) {
+            throw new IOException("a newer Tempest wrote it (version " + version + "; this app reads version "
+                    + VERSION + ")");
+        }
+        if (version < 1) {
+            throw new IOException("version " + version + " is no version of it");
+        }
+    }
+
+    /** Renames the file out of the way (nothing is deleted) and begins with no players' data. */
+    private void setAside(String why) {
+        p.clear();
+        File kept = new File(file.getPath() + ".damaged");
+        for (int i = 2; kept.exists(); i++) {
+            kept = new File(file.getPath() + ".damaged-" + i);
+        }
+        if (file.renameTo(kept)) {
+            notice = "The players' file could not be read (" + why + "). It is kept as " + kept.getName()
+                    + "; the players begin afresh.";
+        } else {
+            notice = "The players' file could not be read (" + why + ") nor set aside; the players begin afresh "
+                    + "for now.";
+        }
+    }
+
+    /** Why the players' file was set aside when the app started, or null. */
+    public String notice() {
+        return notice;
+    }
+
+    /** The notice the first time it is asked for (the start menu shows it once), then null. */
+    public synchronized String takeNotice() {
+        String n = noticeShown ? null : notice;
+        noticeShown = true;
+        return n;
+    }
+
+    private boolean noticeShown;
 
     /** The profile names, sorted. */
     public List<String> names() {
@@ -137,7 +206,7 @@ public final class Profiles {
         }
         for (String k : p.stringPropertyNames()) {
             String rest = null;
-            for (String prefix : new String[] {"profile.", "dir.", "score."}) {
+            for (String prefix : new String[] {"profile.", "dir.", "archive.", "score."}) {
                 if (k.equals(prefix + from) || k.startsWith(prefix + from + ".") && prefix.equals("score.")) {
                     rest = prefix + n + k.substring(prefix.length() + from.length());
                 }
@@ -155,16 +224,19 @@ public final class Profiles {
     }
 
     /**
-     * Deletes a profile and its results; returns its folder for the caller to
-     * empty, or null when it was refused (the last profile stays).
+     * Deletes a profile, its results and its rated games; returns its folder
+     * for the caller to empty, or null when it was refused (the last profile
+     * stays).
      */
     public String delete(String name) throws IOException {
         if (!names().contains(name) || names().size() == 1) {
             return null;
         }
         String dir = p.getProperty("dir." + name, "");
+        String archive = p.getProperty("archive." + name, "");
         for (String k : p.stringPropertyNames()) {
-            if (k.equals("profile." + name) || k.equals("dir." + name) || k.startsWith("score." + name + ".")) {
+            if (k.equals("profile." + name) || k.equals("dir." + name) || k.equals("archive." + name)
+                    || k.startsWith("score." + name + ".")) {
                 p.remove(k);
             }
         }
@@ -172,6 +244,9 @@ public final class Profiles {
             p.setProperty("current", names().get(0));
         }
         save();
+        if (!archive.isEmpty()) {
+            deleteTree(new File(filesDir, archive));
+        }
         return dir;
     }
 
@@ -200,6 +275,26 @@ public final class Profiles {
             }
         }
         f.delete();
+    }
+
+    /**
+     * The folder of a profile's rated games (RatedArchive), numbered like the
+     * profiles' own folders so a rename moves nothing; given to the profile
+     * the first time it is asked for.
+     */
+    public synchronized File archiveFolder(String profile) throws IOException {
+        String d = p.getProperty("archive." + profile, "");
+        if (d.isEmpty()) {
+            if (!names().contains(profile)) {
+                throw new IOException("there is no player named " + profile);
+            }
+            int next = count("nextArchive") + 1;
+            p.setProperty("nextArchive", Integer.toString(next));
+            d = "rated/" + next;
+            p.setProperty("archive." + profile, d);
+            save();
+        }
+        return new File(filesDir, d);
     }
 
     /** One line of the ranking across profiles: all of a profile's games against the engine. */

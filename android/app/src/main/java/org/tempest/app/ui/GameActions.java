@@ -12,7 +12,8 @@ import org.tempest.app.game.Snapshot;
  * The game screen's actions: the frequent ones as icons in the toolbar under
  * the board (through the moves, Undo, Hint, Flip), the others in the action
  * bar's menu (New game, Save, Share game, Copy game, Copy position,
- * Analysis, Review, Resign, Offer draw, How to play, Settings).
+ * Analysis, Review, Resign, Offer draw, Show the evaluation in a rated game,
+ * How to play, Settings).
  * Each is disabled, not merely ignored, when it cannot act; one that the
  * game does not offer (Features) is not shown at all.
  */
@@ -41,6 +42,8 @@ final class GameActions {
         boolean resign;
         boolean drawOffered;
         boolean draw;
+        /** Show the evaluation: a rated game hides the bar until a person asks for it (a help). */
+        boolean evaluationOffered;
         /** The engine's analysis of the position shown (every game; it waits where it may not search yet). */
         boolean analysis;
         /** The engine's review of the game: where the game has one (Features.review) and moves to judge. */
@@ -73,6 +76,7 @@ final class GameActions {
             st.resign = st.resignOffered && yourTurn;
             st.drawOffered = Features.drawOffers(game.game);
             st.draw = st.drawOffered && yourTurn;
+            st.evaluationOffered = Features.evaluation(game.game) && game.setup.isRated() && !game.state.over;
             st.analysis = true;
             st.reviewOffered = Features.review(game.game);
             st.review = st.reviewOffered && !game.moves.isEmpty() && !engineThinking && !stepping;
@@ -131,6 +135,7 @@ final class GameActions {
         add(m, R.id.menu_review, R.string.review);
         add(m, R.id.menu_resign, R.string.resign);
         add(m, R.id.menu_draw, R.string.offer_draw);
+        add(m, R.id.menu_evaluation, R.string.show_evaluation);
         add(m, R.id.menu_how_to_play, R.string.how_to_play);
         add(m, R.id.menu_settings, R.string.settings);
         apply();
@@ -146,7 +151,7 @@ final class GameActions {
         if (id == R.id.menu_new_game || id == R.id.menu_save || id == R.id.menu_share || id == R.id.menu_copy_game
                 || id == R.id.menu_copy_position || id == R.id.menu_analysis || id == R.id.menu_review
                 || id == R.id.menu_resign || id == R.id.menu_draw
-                || id == R.id.menu_how_to_play || id == R.id.menu_settings) {
+                || id == R.id.menu_evaluation || id == R.id.menu_how_to_play || id == R.id.menu_settings) {
             if (item.isEnabled()) {
                 handler.onAction(id);
             }
@@ -184,6 +189,7 @@ final class GameActions {
             item(R.id.menu_review, st.reviewOffered, st.review);
             item(R.id.menu_resign, st.resignOffered, st.resign);
             item(R.id.menu_draw, st.drawOffered, st.draw);
+            item(R.id.menu_evaluation, st.evaluationOffered, st.evaluationOffered);
             item(R.id.menu_how_to_play, true, true);
             item(R.id.menu_settings, true, true);
         }

@@ -130,6 +130,12 @@ public final class GameActivity extends Activity
             }
         });
         bars = new PlayerBars(this, controller);
+        findViewById(R.id.rated_mark).setOnClickListener(new View.OnClickListener() {
+            @Override
+            public void onClick(View v) {
+                dialogs.explainRating();
+            }
+        });
         actions.bindToolbar();
         applyLook();
         input.bind(board, dialogs);
@@ -181,10 +187,21 @@ public final class GameActivity extends Activity
             if (analysis.isOpen()) {
                 analysis.close();
             } else {
-                analysis.open();
+                dialogs.helpThen("The analysis", new Runnable() {
+                    @Override
+                    public void run() {
+                        analysis.open();
+                    }
+                });
             }
         } else if (id == R.id.menu_review && game != null) {
-            review.open(game);
+            final Snapshot reviewed = game;
+            dialogs.helpThen("A review", new Runnable() {
+                @Override
+                public void run() {
+                    review.open(reviewed);
+                }
+            });
         } else if (id == R.id.btn_first) {
             showPly(0);
         } else if (id == R.id.btn_back && shown != null) {
@@ -194,10 +211,27 @@ public final class GameActivity extends Activity
         } else if (id == R.id.btn_last && game != null) {
             showPly(game.plies);
         } else if (id == R.id.btn_undo) {
-            hintToken = null;
-            controller.undo(); // a search under way is stopped first
+            dialogs.helpThen("Undo", new Runnable() {
+                @Override
+                public void run() {
+                    hintToken = null;
+                    controller.undo(); // a search under way is stopped first
+                }
+            });
         } else if (id == R.id.btn_hint && shown != null && shown.humanToMove()) {
-            controller.hint();
+            dialogs.helpThen("A hint", new Runnable() {
+                @Override
+                public void run() {
+                    controller.hint();
+                }
+            });
+        } else if (id == R.id.menu_evaluation) {
+            dialogs.helpThen("The evaluation bar", new Runnable() {
+                @Override
+                public void run() {
+                    render(); // the bar shows once the game is casual
+                }
+            });
         } else if (id == R.id.btn_flip) {
             turnsOverride = (board.turns() + 2) % 4;
             render();
@@ -476,8 +510,9 @@ public final class GameActivity extends Activity
         bars.show(s, m, humanSide());
         showClocks();
         panel.setModes(review.review(), analysis.isOpen() || review.isOpen());
+        // A rated game keeps the engine's evaluation to itself: showing it is a help (Show the evaluation).
         panel.show(game, s, m, humanSide(), engineThinking, in, chosenCard(), hintToken, hintFacts, cover.up(),
-                controller.evaluation(), board.turns() != 2);
+                game.setup.isRated() ? null : controller.evaluation(), board.turns() != 2);
         review.show(s);
         // After the hint's arrow: the analysis draws its own. Under the pass-and-play cover nothing is searched:
         // the lines would be for the hand of the player who is not looking yet.

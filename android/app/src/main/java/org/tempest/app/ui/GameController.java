@@ -22,13 +22,14 @@ import org.tempest.app.game.GameSession;
 import org.tempest.app.game.GameSetup;
 import org.tempest.app.game.GameStore;
 import org.tempest.app.game.Profiles;
+import org.tempest.app.game.RatedGames;
 import org.tempest.app.game.Snapshot;
 
 /**
  * Runs the game session on one worker thread, so engine I/O never blocks the
  * UI, and hands results to the UI thread. It outlives activities (rotation,
  * split screen), autosaves after every change and counts finished games for
- * the player's profile.
+ * the player's profile, rated ones for their rating too (RatedGames).
  */
 public final class GameController {
     /** What the screens hear about. All calls arrive on the UI thread. */
@@ -52,6 +53,7 @@ public final class GameController {
     private final String enginePath;
     private final File filesDir;
     private final Profiles profiles;
+    private final RatedGames rated;
     private final Settings settings;
     private final EngineLog engineLog;
     private final GameSession session;
@@ -70,6 +72,7 @@ public final class GameController {
         this.enginePath = enginePath;
         this.filesDir = filesDir;
         this.profiles = new Profiles(filesDir);
+        this.rated = new RatedGames(profiles);
         this.settings = settings;
         this.engineLog = new EngineLog(new File(filesDir, "engine.log"), ENGINE_LOG_BYTES);
         GameSession.EngineFactory engines = new GameSession.EngineFactory() {
@@ -131,6 +134,11 @@ public final class GameController {
         return profiles;
     }
 
+    /** The players' rated games and ratings. */
+    public RatedGames rated() {
+        return rated;
+    }
+
     public Settings settings() {
         return settings;
     }
@@ -159,7 +167,7 @@ public final class GameController {
             @Override
             public Snapshot run() throws EngineException {
                 recorded = false;
-                return session.newGame(setup);
+                return leftBehind(session.newGame(setup));
             }
         });
     }
@@ -171,7 +179,8 @@ public final class GameController {
      * game declares its sides. The rules engine checks the start; a refused
      * one is reported.
      */
-    public void newArranged(final String game, final String humanSide, final int level, final String humanRows) {
+    public void newArranged(final String game, final String humanSide, final int level, final String humanRows,
+            final boolean rate) {
         submit(new Task() {
             @Override
             public Snapshot run() throws EngineException {
@@ -184,7 +193,8 @@ public final class GameController {
                 String engineRows = session.arrangement(game, other);
                 boolean first = g.sideIndex(humanSide) == 0;
                 String rows = first ? humanRows + " " + engineRows : engineRows + " " + humanRows;
-                return session.newGame(new GameSetup(game, humanSide, level, "startpos setup " + rows, profiles.current()));
+                GameSetup setup = new GameSetup(game, humanSide, level, "startpos setup " + rows, profiles.current());
+                return leftBehind(session.newGame(rate ? rated.ratedIfItCan(g, setup, levelsNow()) : setup));
             }
         });
     }
@@ -224,7 +234,8 @@ public final class GameController {
             @Override
             public Snapshot run() throws EngineException {
                 String variant = RecordTags.variant(record);
-                Snapshot s = session.load(new GameSetup(variant, "", level, "startpos", profiles.current()), record);
+                Snapshot s = leftBehind(session.load(new GameSetup(variant, "", level, "startpos",
+                        profiles.current()), record));
                 recorded = s.state.over;
                 return session.takeSeat(s.state.toMove);
             }
@@ -261,7 +272,8 @@ public final class GameController {
         submit(new Task() {
             @Override
             public Snapshot run() throws EngineException {
-                Snapshot s = session.newGame(new GameSetup(game, humans, level, "fen " + position, profiles.current()));
+                Snapshot s = leftBehind(session.newGame(new GameSetup(game, humans, level, "fen " + position,
+                        profiles.current())));
                 recorded = s.state.over; // a finished position counts for nobody
                 return s;
             }
@@ -310,8 +322,44 @@ public final class GameController {
             humans = s.game.otherSide(humans);
         }
         String start = s.game.sides.size() == 2 ? "startpos" : old.start; // a loaded position starts afresh
-        return new GameSetup(old.variant, humans, old.level, start, profiles.current(), old.playerLevels,
+        GameSetup again = new GameSetup(old.variant, humans, old.level, start, profiles.current(), old.playerLevels,
                 old.clockBaseMs, old.clockIncrementMs);
+        List<LevelInfo> known = levels;
+        return settings.ratedGames() && known != null ? rated.ratedIfItCan(s.game, again, known) : again;
+    }
+
+    /**
+     * A game of the profile has started: a rated game it left under way
+     * counts as a loss (RatedGames.abandon), its record still in the
+     * profile's autosave, which the new game's is saved over next. Worker.
+     */
+    private Snapshot leftBehind(Snapshot s) {
+        try {
+            rated.abandon(s.setup.profile, storeOf(s.setup.profile), levelsNow());
+        } catch (IOException | EngineException e) {
+            problem("Rating", "the rated game left unfinished could not be counted: " + e.getMessage());
+        }
+        return s;
+    }
+
+    /**
+     * The game counts for no rating from now on: a help is about to be used
+     * in it (GameDialogs.helpThen asked first). Queued before the help, which
+     * then finds the game casual.
+     */
+    public void makeCasual() {
+        submit(new Task() {
+            @Override
+            public Snapshot run() throws EngineException {
+                Snapshot s = session.casual();
+                try {
+                    rated.casual(s.setup.profile);
+                } catch (IOException e) {
+                    problem("Rating", "the game could not be made casual: " + e.getMessage());
+                }
+                return s;
+            }
+        });
     }
 
     /** Plays the person's token, then lets the engine answer. */
@@ -319,7 +367,13 @@ public final class GameController {
         submit(new Task() {
             @Override
             public Snapshot run() throws EngineException {
-                return session.play(token);
+                Snapshot s = session.play(token);
+                try {
+                    rated.moved(s); // a rated game is under way: leaving it now would lose it
+                } catch (IOException e) {
+                    problem("Rating", "the rated game could not be marked as under way: " + e.getMessage());
+                }
+                return s;
             }
         });
     }
@@ -503,6 +557,15 @@ public final class GameController {
         }, done);
     }
 
+    /** The engine's levels for the worker: asked of the game's engine when not known yet (none without one). */
+    private List<LevelInfo> levelsNow() throws EngineException {
+        if (levels == null && session.client() != null) {
+            levels = session.client().levels();
+        }
+        List<LevelInfo> l = levels;
+        return l != null ? l : java.util.Collections.<LevelInfo>emptyList();
+    }
+
     /** The engine's playing levels, asked once. */
     public void levels(Callback<List<LevelInfo>> done) {
         ask(new Question<List<LevelInfo>>() {
@@ -663,9 +726,11 @@ public final class GameController {
         last = s;
         // A game whose profile was deleted meanwhile is neither saved nor counted for anyone else.
         boolean owned = profiles.names().contains(s.setup.profile);
+        String record = null;
         try {
             if (owned) {
-                storeOf(s.setup.profile).autosave(s.setup, session.record(), session.clock(), session.now());
+                record = session.record();
+                storeOf(s.setup.profile).autosave(s.setup, record, session.clock(), session.now());
             }
         } catch (IOException e) {
             problem("Autosave", "the game could not be saved: " + e.getMessage());
@@ -679,6 +744,13 @@ public final class GameController {
                 profiles.record(s.setup.profile, s.setup.variant, s.setup.level, outcome);
             } catch (IOException e) {
                 problem("Profile", "the result could not be saved: " + e.getMessage());
+            }
+            try {
+                // The archive's record names the players and the date, as a saved one does.
+                rated.finished(s, record == null ? null
+                        : RecordTags.fillIn(record, Players.recordTags(s, this, new java.util.Date())), levelsNow());
+            } catch (IOException | EngineException e) {
+                problem("Rating", "the rated game could not be counted: " + e.getMessage());
             }
         }
         post(new Runnable() {

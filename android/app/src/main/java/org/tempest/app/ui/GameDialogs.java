@@ -18,9 +18,10 @@ import org.tempest.app.game.MoveInput;
 import org.tempest.app.game.Snapshot;
 
 /**
- * The game screen's dialogs: confirmations (new game, resign), the draw
- * offer and its answer, the end of the game (Rematch, Save, Review), the
- * promotion and Vulture choices, and the card help.
+ * The game screen's dialogs: confirmations (new game, resign, a help in a
+ * rated game), the draw offer and its answer, the end of the game (Rematch,
+ * Save, Review), what "Rated" and "Casual" mean, the promotion and Vulture
+ * choices, and the card help.
  */
 final class GameDialogs {
     /** What the dialogs need of the screen. */
@@ -83,15 +84,22 @@ final class GameDialogs {
         return answerDialog;
     }
 
-    /** New game asks first while a game is under way; the engine's search is stopped before the screen opens. */
+    /**
+     * New game asks first while a game is under way (a rated one the person
+     * has moved in counts as a loss once the next game starts); the engine's
+     * search is stopped before the screen opens.
+     */
     void confirmNewGame() {
         Snapshot shown = host.shown();
         if (shown == null || shown.state.over || shown.moves.isEmpty()) {
             openNewGame();
             return;
         }
-        answerDialog = new AlertDialog.Builder(activity).setTitle("Start a new game?")
-                .setMessage("This game stays in the autosave only until the new one starts. Save it first if you "
+        boolean losing = shown.setup.isRated() && controller.rated().pending(shown.setup.profile);
+        answerDialog = new AlertDialog.Builder(activity)
+                .setTitle(losing ? "Leave this rated game?" : "Start a new game?")
+                .setMessage(losing ? LEAVING_RATED
+                        : "This game stays in the autosave only until the new one starts. Save it first if you "
                         + "want to keep it.")
                 .setPositiveButton(R.string.new_game, new DialogInterface.OnClickListener() {
                     @Override
@@ -100,6 +108,62 @@ final class GameDialogs {
                     }
                 })
                 .setNegativeButton(android.R.string.cancel, null).show();
+    }
+
+    /** What leaving a rated game under way means, said before the person leaves it. */
+    static final String LEAVING_RATED = "A rated game left unfinished counts as a loss when your next game starts, "
+            + "as on game sites. To keep it, play it to its end: Continue on the start menu takes you back to it.";
+
+    /**
+     * A help (Undo, Hint, the evaluation bar) in a rated game under way asks
+     * once whether the game may become casual: on yes it is casual for good
+     * and the help runs, on no nothing happens. In a casual game the help
+     * runs at once; in a rated game over, whose rating has been counted
+     * already, the game becomes casual without asking, so its continuation
+     * can never count again.
+     */
+    void helpThen(String help, final Runnable then) {
+        Snapshot g = controller.snapshot();
+        if (g == null || !g.setup.isRated()) {
+            then.run();
+            return;
+        }
+        if (g.state.over) {
+            controller.makeCasual();
+            then.run();
+            return;
+        }
+        answerDialog = new AlertDialog.Builder(activity).setTitle("This game becomes casual")
+                .setMessage(help + " is a help. A rated game in which a help is used becomes casual for good: it "
+                        + "changes no rating (it still counts in the results by level).")
+                .setPositiveButton("Make it casual", new DialogInterface.OnClickListener() {
+                    @Override
+                    public void onClick(DialogInterface d, int which) {
+                        controller.makeCasual();
+                        then.run();
+                    }
+                })
+                .setNegativeButton(android.R.string.cancel, null).show();
+    }
+
+    /** What the "Rated" or "Casual" mark means for this game. */
+    void explainRating() {
+        Snapshot g = controller.snapshot();
+        if (g == null) {
+            return;
+        }
+        String text;
+        if (g.setup.isRated()) {
+            text = "This game counts for your rating in " + Ratings.scaleTitle(g.setup.rated) + ": "
+                    + Ratings.ratingText(controller, g.setup.profile, g.setup.rated) + ".\n\n"
+                    + "Undo, a hint, the evaluation bar, the analysis or a review make it casual, after asking. " + LEAVING_RATED;
+        } else {
+            text = "This game counts for no rating; it counts in the results by level. A game is rated when one "
+                    + "person plays Tempest at fixed levels from the game's start, without undo, hints, the "
+                    + "evaluation bar or analysis, in a game whose levels the engine has measured.";
+        }
+        answerDialog = new AlertDialog.Builder(activity).setTitle(g.setup.isRated() ? "Rated game" : "Casual game")
+                .setMessage(text).setPositiveButton(android.R.string.ok, null).show();
     }
 
     void confirmResign() {
@@ -171,6 +235,7 @@ final class GameDialogs {
     void showGameOver(Snapshot s) {
         char o = s.humanOutcome();
         String title = o == 'w' ? "You won" : o == 'l' ? "You lost" : o == 'd' ? "Draw" : "Game over";
+        String rating = s.setup.isRated() ? Ratings.lastChange(controller, s.setup.profile, s.setup.rated) : null;
         float dp = activity.getResources().getDisplayMetrics().density;
         Button analyse = new Button(activity, null, 0, R.style.PanelButton);
         analyse.setText(R.string.analyse_game);
@@ -185,7 +250,8 @@ final class GameDialogs {
         FrameLayout box = new FrameLayout(activity);
         box.setPadding((int) (24 * dp), (int) (4 * dp), (int) (24 * dp), 0); // under the message, aligned with it
         box.addView(analyse, new FrameLayout.LayoutParams(ViewGroup.LayoutParams.WRAP_CONTENT, (int) (36 * dp)));
-        endDialog = new AlertDialog.Builder(activity).setTitle(title).setMessage(GameTexts.resultText(s)).setView(box)
+        endDialog = new AlertDialog.Builder(activity).setTitle(title)
+                .setMessage(GameTexts.resultText(s) + (rating == null ? "" : "\n\n" + rating)).setView(box)
                 .setPositiveButton(R.string.rematch, new DialogInterface.OnClickListener() {
                     @Override
                     public void onClick(DialogInterface d, int which) {
@@ -293,6 +359,7 @@ final class GameDialogs {
             i.putExtra(StrategoSetupActivity.EXTRA_GAME, s.game.name);
             i.putExtra(StrategoSetupActivity.EXTRA_SIDE, side != null ? side : s.setup.firstHuman(s.game));
             i.putExtra(StrategoSetupActivity.EXTRA_LEVEL, s.setup.level);
+            i.putExtra(StrategoSetupActivity.EXTRA_RATED, controller.settings().ratedGames());
             activity.startActivity(i);
             activity.finish();
         }

@@ -200,16 +200,28 @@ final class Imports {
     }
 
     /** Starts the position with the people at the given sides, Tempest at the last level chosen; a refusal is explained. */
-    static void start(final Activity activity, GameInfo game, String position, String humans, final Done done) {
+    static void start(final Activity activity, final GameInfo game, final String position, final String humans,
+            final Done done) {
         final GameController c = TempestApp.controller(activity);
-        c.openPosition(game.name, position, humans, c.settings().lastLevel(), new GameController.Callback<Boolean>() {
+        RecordFiles.leavingRated(activity, new Runnable() {
             @Override
-            public void done(Boolean ok, String problem) {
-                if (problem != null) {
-                    refuse(activity, POSITION_REFUSED, problem, done);
-                    return;
-                }
-                done.opened();
+            public void run() {
+                c.openPosition(game.name, position, humans, c.settings().lastLevel(),
+                        new GameController.Callback<Boolean>() {
+                            @Override
+                            public void done(Boolean ok, String problem) {
+                                if (problem != null) {
+                                    refuse(activity, POSITION_REFUSED, problem, done);
+                                    return;
+                                }
+                                done.opened();
+                            }
+                        });
+            }
+        }, new Runnable() {
+            @Override
+            public void run() {
+                done.refused();
             }
         });
     }

@@ -1,12 +1,15 @@
 package org.tempest.app.ui;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.tempest.app.engine.LevelInfo;
 
 /**
  * How a playing level reads, on the new-game screen, its seats and the
  * players' bars. The levels and their Elo are the engine's ("levels", from
- * kit.PlayingLevels); the Elo is shown only in the game it was measured in
- * (the engine names it), since a level's strength elsewhere is unmeasured.
+ * each game's measured scale): a level's number is the one measured in the
+ * game on the screen (for a game of several players, with that many), and
+ * none where that is unmeasured.
  */
 final class LevelNames {
     private LevelNames() {
@@ -18,9 +21,10 @@ final class LevelNames {
                 : l.kind.equals("full") ? "Full strength" : "Level " + l.skill;
     }
 
-    /** The players' bar: "Greedy · 1050 Elo" in the game that measured it, "Greedy" in another. */
-    static String bar(LevelInfo l, String game) {
-        return l.eloHoldsIn(game) ? name(l) + " · " + l.elo + " Elo" : name(l);
+    /** The players' bar: "Greedy · 1050 Elo" where the game's scale has it, "Greedy" where none does. */
+    static String bar(LevelInfo l, String game, int players) {
+        Integer elo = l.eloIn(game, players);
+        return elo != null ? name(l) + " · " + elo + " Elo" : name(l);
     }
 
     /** A level the engine has not described yet (its list not read): "Level 4". */
@@ -30,28 +34,55 @@ final class LevelNames {
 
     /**
      * A choice on the new-game screen: "Greedy: grabs material (about 1050
-     * Elo)" in the game that measured it, "Greedy: grabs material" in another.
+     * Elo)" with the game's own number, "Greedy: grabs material" where the
+     * level is unmeasured (players 0: a game of seats, whose number is not
+     * chosen yet, shows none).
      */
-    static String choice(LevelInfo l, String game) {
+    static String choice(LevelInfo l, String game, int players) {
         String what = l.kind.equals("greedy") ? "Greedy: grabs material" : name(l);
-        return l.eloHoldsIn(game) ? what + " (about " + l.elo + " Elo)" : what;
+        Integer elo = players > 0 ? l.eloIn(game, players) : null;
+        return elo != null ? what + " (about " + elo + " Elo)" : what;
     }
 
     /**
-     * What the new-game screen says under the levels of a game their Elo was
-     * not measured in, or "" in the game it was.
+     * What the new-game screen says under a game's levels: nothing for the
+     * game the engine lists first (chess, whose Elo is anchored by other
+     * engines), that another game's numbers are its own scale, or that they
+     * are unmeasured there.
      */
-    static String unmeasuredNote(java.util.List<LevelInfo> levels, String game) {
-        String where = "";
-        for (LevelInfo l : levels) {
-            if (l.eloHoldsIn(game)) {
-                return "";
-            }
-            if (!l.measuredIn.isEmpty()) {
-                where = GameUi.of(l.measuredIn).title.toLowerCase(java.util.Locale.ROOT) + " ";
+    static String scaleNote(List<LevelInfo> levels, String game, String title) {
+        if (levels.isEmpty()) {
+            return "";
+        }
+        List<String> scales = levels.get(levels.size() - 1).scales();
+        List<String> counts = new ArrayList<String>();
+        boolean own = false;
+        for (String key : scales) {
+            if (LevelInfo.gameOf(key).equals(game)) {
+                own = true;
+                if (LevelInfo.playersOf(key) > 0) {
+                    counts.add(Integer.toString(LevelInfo.playersOf(key)));
+                }
             }
         }
-        return "The levels' Elo was measured in " + where + "games only; in this game a level's strength is "
-                + "unmeasured, so no number is shown.";
+        if (!own) {
+            return "A level's strength in this game is unmeasured, so no number is shown.";
+        }
+        String reference = LevelInfo.gameOf(scales.get(0));
+        if (reference.equals(game)) {
+            return "";
+        }
+        String players = counts.isEmpty() ? "" : " of " + join(counts) + " players";
+        return "These Elo were measured in " + title + " games" + players
+                + " between the levels: a scale of its own, not comparable with Elo in "
+                + GameUi.of(reference).howToTitle() + ".";
+    }
+
+    private static String join(List<String> items) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < items.size(); i++) {
+            b.append(i == 0 ? "" : i == items.size() - 1 ? " and " : ", ").append(items.get(i));
+        }
+        return b.toString();
     }
 }

@@ -76,6 +76,10 @@ public final class MainActivity extends Activity {
             }
         });
         offerEditor();
+        String notice = controller.profiles().takeNotice();
+        if (notice != null) {
+            RecordFiles.problem(this, "Players", notice);
+        }
         findViewById(R.id.btn_about).setOnClickListener(new View.OnClickListener() {
             @Override
             public void onClick(View v) {

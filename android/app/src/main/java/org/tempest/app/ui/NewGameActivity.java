@@ -4,8 +4,10 @@ import android.app.Activity;
 import android.content.Intent;
 import android.os.Bundle;
 import android.view.View;
+import android.widget.AdapterView;
 import android.widget.ArrayAdapter;
 import android.widget.CheckBox;
+import android.widget.CompoundButton;
 import android.widget.LinearLayout;
 import android.widget.RadioButton;
 import android.widget.RadioGroup;
@@ -20,6 +22,7 @@ import org.tempest.app.engine.Games;
 import org.tempest.app.engine.LevelInfo;
 import org.tempest.app.game.Features;
 import org.tempest.app.game.GameSetup;
+import org.tempest.app.game.RatedGames;
 
 /**
  * New game: the game, among those the engine declares; for two-player
@@ -27,7 +30,9 @@ import org.tempest.app.game.GameSetup;
  * levels; for a game of more players a seat per side (not playing, a
  * person, or Tempest at a level). A game whose start takes arrangements
  * goes on to the setup screen. What is offered follows each game's
- * declaration (game/Features).
+ * declaration (game/Features). Whether the game will be rated is shown
+ * and, where it can be, chosen (RatedGames.whyCasual), with the person's
+ * rating in it.
  */
 public final class NewGameActivity extends Activity {
     /** Seat choices before the engine's levels. */
@@ -59,6 +64,29 @@ public final class NewGameActivity extends Activity {
         variants.check(R.id.rb_chess);
         ((RadioGroup) findViewById(R.id.colour_group)).check(R.id.rb_white);
         levels = findViewById(R.id.level_group);
+        levels.setOnCheckedChangeListener(new RadioGroup.OnCheckedChangeListener() {
+            @Override
+            public void onCheckedChanged(RadioGroup g, int id) {
+                showRated();
+            }
+        });
+        CompoundButton.OnCheckedChangeListener rated = new CompoundButton.OnCheckedChangeListener() {
+            @Override
+            public void onCheckedChanged(CompoundButton b, boolean on) {
+                showRated();
+            }
+        };
+        ((CheckBox) findViewById(R.id.pass_and_play)).setOnCheckedChangeListener(rated);
+        ratedBox().setChecked(controller.settings().ratedGames());
+        ratedBox().setOnCheckedChangeListener(new CompoundButton.OnCheckedChangeListener() {
+            @Override
+            public void onCheckedChanged(CompoundButton b, boolean on) {
+                if (b.isEnabled()) {
+                    controller.settings().setRatedGames(on); // the person's choice, for the next game and rematches
+                }
+                showRated();
+            }
+        });
         findViewById(R.id.btn_start).setEnabled(false);
         findViewById(R.id.btn_start).setOnClickListener(new View.OnClickListener() {
             @Override
@@ -144,23 +172,101 @@ public final class NewGameActivity extends Activity {
             buildSeats(g, controller.settings().lastLevel());
         }
         nameLevels(g);
+        showRated();
+    }
+
+    private CheckBox ratedBox() {
+        return findViewById(R.id.rated);
     }
 
     /**
-     * The levels as they read in the chosen game: with their Elo in the game
-     * it was measured in, without it elsewhere, and a note saying why.
+     * The setup the screen's choices make now, for the rating's sake: who
+     * plays and at which levels, from the game's start (a random colour is
+     * taken as the first side: it does not change the rating). Null before
+     * the engine has told its games and levels.
+     */
+    private GameSetup chosen() {
+        GameInfo g = declared();
+        if (g == null || levelList.isEmpty()) {
+            return null;
+        }
+        String profile = controller.profiles().current();
+        if (Features.seats(g)) {
+            String[] s = seated(g);
+            return s == null ? null : new GameSetup(g.name, s[1], s[3].isEmpty() ? 0 : Integer.parseInt(s[3]),
+                    g.takesStartWord("players") ? "startpos players " + s[0] : "startpos", profile, s[2]);
+        }
+        RadioButton level = findViewById(levels.getCheckedRadioButtonId());
+        if (level == null) {
+            return null;
+        }
+        boolean second = ((RadioGroup) findViewById(R.id.colour_group)).getCheckedRadioButtonId() == R.id.rb_black;
+        String side = g.sides.get(second ? 1 : 0);
+        String human = ((CheckBox) findViewById(R.id.pass_and_play)).isChecked() ? g.sides.get(0) + g.sides.get(1)
+                : side;
+        return new GameSetup(g.name, human, (Integer) level.getTag(), "startpos", profile);
+    }
+
+    /**
+     * Whether the game will be rated, and the person's rating in it; where it
+     * cannot be, why (the check box is then off and disabled). A rated game
+     * under way that starting this one would lose is named first.
+     */
+    private void showRated() {
+        TextView status = findViewById(R.id.rated_status);
+        GameInfo g = declared();
+        GameSetup s = chosen();
+        CheckBox box = ratedBox();
+        if (g == null || s == null) {
+            status.setText("");
+            box.setEnabled(false);
+            return;
+        }
+        String why = controller.rated().whyCasualFor(g, s, levelList);
+        box.setEnabled(why == null);
+        if (box.isChecked() != (why == null && controller.settings().ratedGames())) {
+            box.setChecked(why == null && controller.settings().ratedGames()); // calls back here once
+            return;
+        }
+        StringBuilder text = new StringBuilder();
+        if (controller.rated().pending(s.profile)) {
+            text.append("Your rated game under way counts as a loss once this one starts (Continue, on the start "
+                    + "menu, goes back to it).\n");
+        }
+        if (why != null) {
+            text.append("Casual: ").append(why).append(".");
+        } else if (!box.isChecked()) {
+            text.append("Casual, as you chose: it counts for no rating.");
+        } else {
+            String scale = RatedGames.scaleOf(g, s, levelList);
+            text.append("Rated: your rating in ").append(Ratings.scaleTitle(scale)).append(" is ")
+                    .append(Ratings.ratingText(controller, s.profile, scale))
+                    .append(". Undo, hints, the evaluation bar and analysis make a game casual.");
+        }
+        status.setText(text.toString());
+    }
+
+    /** Whether the game started now is rated: chosen, and it can be. */
+    private GameSetup rated(GameInfo g, GameSetup s) {
+        return ratedBox().isChecked() ? controller.rated().ratedIfItCan(g, s, levelList) : s;
+    }
+
+    /**
+     * The levels as they read in the chosen game: with their Elo on its own
+     * scale, and a note saying whose scale it is (none where unmeasured).
      */
     private void nameLevels(GameInfo g) {
         for (int i = 0; i < levels.getChildCount(); i++) {
             RadioButton b = (RadioButton) levels.getChildAt(i);
             for (LevelInfo l : levelList) {
                 if (l.skill == (Integer) b.getTag()) {
-                    b.setText(LevelNames.choice(l, g.name));
+                    b.setText(LevelNames.choice(l, g.name, g.sides.size()));
                 }
             }
         }
         TextView note = findViewById(R.id.level_note);
-        String text = levelList.isEmpty() ? "" : LevelNames.unmeasuredNote(levelList, g.name);
+        String text = levelList.isEmpty() ? ""
+                : LevelNames.scaleNote(levelList, g.name, GameUi.of(g.name).howToTitle());
         note.setText(text);
         note.setVisibility(text.isEmpty() ? View.GONE : View.VISIBLE);
     }
@@ -182,7 +288,8 @@ public final class NewGameActivity extends Activity {
             RadioButton b = new RadioButton(this);
             b.setId(View.generateViewId());
             b.setTag(l.skill);
-            b.setText(LevelNames.choice(l, variant()));
+            GameInfo g = declared();
+            b.setText(LevelNames.choice(l, variant(), g == null ? 0 : g.sides.size()));
             levels.addView(b);
             if (l.skill == want) {
                 levels.check(b.getId());
@@ -223,7 +330,7 @@ public final class NewGameActivity extends Activity {
         choices.add("Person");
         int engineChoice = SEAT_PERSON + 1;
         for (int i = 0; i < levelList.size(); i++) {
-            choices.add("Tempest: " + LevelNames.choice(levelList.get(i), g.name));
+            choices.add("Tempest: " + LevelNames.choice(levelList.get(i), g.name, 0));
             if (levelList.get(i).skill == defaultLevel) {
                 engineChoice = SEAT_PERSON + 1 + i;
             }
@@ -242,6 +349,17 @@ public final class NewGameActivity extends Activity {
             sp.setAdapter(new ArrayAdapter<String>(this, android.R.layout.simple_spinner_dropdown_item, choices));
             sp.setSelection(i == 0 ? SEAT_PERSON : engineChoice);
             sp.setTag(colour);
+            sp.setOnItemSelectedListener(new AdapterView.OnItemSelectedListener() {
+                @Override
+                public void onItemSelected(AdapterView<?> parent, View view, int position, long id) {
+                    showRated();
+                }
+
+                @Override
+                public void onNothingSelected(AdapterView<?> parent) {
+                    showRated();
+                }
+            });
             row.addView(sp, new LinearLayout.LayoutParams(0, LinearLayout.LayoutParams.WRAP_CONTENT, 1));
             box.addView(row);
             seats.add(sp);
@@ -289,6 +407,8 @@ public final class NewGameActivity extends Activity {
             i.putExtra(StrategoSetupActivity.EXTRA_GAME, variant);
             i.putExtra(StrategoSetupActivity.EXTRA_SIDE, side);
             i.putExtra(StrategoSetupActivity.EXTRA_LEVEL, skill);
+            i.putExtra(StrategoSetupActivity.EXTRA_RATED, rated(g, new GameSetup(variant, side, skill, "startpos",
+                    controller.profiles().current())).isRated());
             startActivity(i);
             finish();
             return;
@@ -297,8 +417,8 @@ public final class NewGameActivity extends Activity {
         String human = ((CheckBox) findViewById(R.id.pass_and_play)).isChecked() ? g.sides.get(0) + g.sides.get(1)
                 : side;
         long[] clock = timeControl(((RadioGroup) findViewById(R.id.clock_group)).getCheckedRadioButtonId());
-        controller.newGame(new GameSetup(variant, human, skill, "startpos", controller.profiles().current())
-                .withClock(clock[0], clock[1]));
+        controller.newGame(rated(g, new GameSetup(variant, human, skill, "startpos", controller.profiles().current())
+                .withClock(clock[0], clock[1])));
         startActivity(new Intent(this, GameActivity.class));
         finish();
     }
@@ -317,19 +437,23 @@ public final class NewGameActivity extends Activity {
         return new long[] {0, 0};
     }
 
-    /** A game of seats: the sides that play, who of them are people, each engine player's level. */
-    private void startSeated(GameInfo g) {
+    /**
+     * The seats as chosen: the colours that play, those of them people
+     * play, the engine players' levels ("b1,y0") and the first engine
+     * player's level ("" for none); null while the seats are not built.
+     */
+    private String[] seated(GameInfo g) {
+        if (seats.size() != g.sides.size()) {
+            return null;
+        }
         StringBuilder playing = new StringBuilder();
         StringBuilder people = new StringBuilder();
         StringBuilder engineLevels = new StringBuilder();
-        int firstLevel = -1;
-        if (seats.size() != g.sides.size()) {
-            return;
-        }
+        String firstLevel = "";
         for (int i = 0; i < seats.size(); i++) {
             String colour = g.sides.get(i);
             int choice = seats.get(i).getSelectedItemPosition();
-            if (choice == SEAT_ABSENT) {
+            if (choice == SEAT_ABSENT || choice < 0) {
                 continue;
             }
             playing.append(colour);
@@ -337,12 +461,23 @@ public final class NewGameActivity extends Activity {
                 people.append(colour);
             } else {
                 int skill = levelList.get(choice - SEAT_PERSON - 1).skill;
-                if (firstLevel < 0) {
-                    firstLevel = skill;
+                if (firstLevel.isEmpty()) {
+                    firstLevel = Integer.toString(skill);
                 }
                 engineLevels.append(engineLevels.length() == 0 ? "" : ",").append(colour).append(skill);
             }
         }
+        return new String[] {playing.toString(), people.toString(), engineLevels.toString(), firstLevel};
+    }
+
+    /** A game of seats: the sides that play, who of them are people, each engine player's level. */
+    private void startSeated(GameInfo g) {
+        String[] chosen = seated(g);
+        if (chosen == null) {
+            return;
+        }
+        String playing = chosen[0];
+        String people = chosen[1];
         TextView problem = findViewById(R.id.setup_problem);
         boolean named = g.takesStartWord("players");
         if (playing.length() < g.minPlayers || people.length() == 0 || !named && playing.length() < g.maxPlayers) {
@@ -351,12 +486,9 @@ public final class NewGameActivity extends Activity {
             problem.setVisibility(View.VISIBLE);
             return;
         }
-        if (firstLevel < 0) {
-            firstLevel = controller.settings().lastLevel();
-        }
-        controller.newGame(new GameSetup(g.name, people.toString(), firstLevel,
-                named ? "startpos players " + playing : "startpos", controller.profiles().current(),
-                engineLevels.toString()));
+        int firstLevel = chosen[3].isEmpty() ? controller.settings().lastLevel() : Integer.parseInt(chosen[3]);
+        controller.newGame(rated(g, new GameSetup(g.name, people, firstLevel,
+                named ? "startpos players " + playing : "startpos", controller.profiles().current(), chosen[2])));
         startActivity(new Intent(this, GameActivity.class));
         finish();
     }

@@ -21,7 +21,8 @@ import org.tempest.app.game.Snapshot;
  * The players' bars: the opponent above the board, the person below, each
  * with their colour, name (the profile's, or Tempest with its level) and
  * clock; the bar of the player to move is highlighted. In a game of more
- * than two (Chameleon Chess) the top bar lists every other player.
+ * than two (Chameleon Chess) the top bar lists every other player. The
+ * person's bar says whether the game is rated or casual.
  */
 final class PlayerBars {
     /** The highlight of the bar whose player is to move. */
@@ -37,6 +38,7 @@ final class PlayerBars {
     private final TextView nameBottom;
     private final TextView clockOwn;
     private final TextView clockOpponent;
+    private final TextView ratedMark;
 
     PlayerBars(Activity activity, GameController controller) {
         this.activity = activity;
@@ -49,6 +51,7 @@ final class PlayerBars {
         nameBottom = activity.findViewById(R.id.name_bottom);
         clockOwn = activity.findViewById(R.id.clock_own);
         clockOpponent = activity.findViewById(R.id.clock_opponent);
+        ratedMark = activity.findViewById(R.id.rated_mark);
     }
 
     /**
@@ -86,6 +89,10 @@ final class PlayerBars {
             b.append("\n").append(Players.eliminated(s.setup, m));
         }
         nameTop.setText(b);
+        ratedMark.setText(s.setup.isRated() ? "Rated" : "Casual");
+        ratedMark.setTypeface(null, s.setup.isRated() ? Typeface.BOLD : Typeface.NORMAL);
+        ratedMark.setContentDescription(s.setup.isRated() ? "Rated game: touch to read what counts"
+                : "Casual game: it counts for no rating; touch to read why");
         swatchTop.setVisibility(others.size() == 1 ? View.VISIBLE : View.GONE);
         if (others.size() == 1) {
             swatch(swatchTop, s, others.get(0));
@@ -95,8 +102,8 @@ final class PlayerBars {
 
     /**
      * "Player  White", "Tempest  Level 4 · 1240 Elo" (the swatch gives its
-     * colour; the Elo in chess only); one of several players: "Blue  Tempest
-     * · Greedy".
+     * colour; the Elo the level's in this game); one of several players:
+     * "Blue  Tempest · Greedy · 1000 Elo".
      * The name in bold.
      */
     private CharSequence player(Snapshot s, String side, boolean several, boolean toMove) {
@@ -110,7 +117,8 @@ final class PlayerBars {
             detail = onePerson ? sideName : "";
         } else {
             name = several ? sideName : "Tempest";
-            detail = (several ? "Tempest · " : "") + levelText(s.setup.levelOf(side), s.game.name);
+            detail = (several ? "Tempest · " : "") + levelText(s.setup.levelOf(side), s.game.name,
+                    s.setup.seatedSides(s.game).size());
         }
         b.append(name);
         b.setSpan(new StyleSpan(Typeface.BOLD), 0, b.length(), Spanned.SPAN_EXCLUSIVE_EXCLUSIVE);
@@ -124,12 +132,12 @@ final class PlayerBars {
     }
 
     /**
-     * A level as the bar writes it: "Level 4 · 1240 Elo" in the game its Elo
-     * was measured in (chess), "Level 4" in another (LevelNames).
+     * A level as the bar writes it: "Level 4 · 1240 Elo" with its Elo in this
+     * game of so many players, "Level 4" where that is unmeasured (LevelNames).
      */
-    private String levelText(int skill, String game) {
+    private String levelText(int skill, String game, int players) {
         LevelInfo l = controller.cachedLevel(skill);
-        return l == null ? LevelNames.unknown(skill) : LevelNames.bar(l, game);
+        return l == null ? LevelNames.unknown(skill) : LevelNames.bar(l, game, players);
     }
 
     private void swatch(View v, Snapshot s, String side) {

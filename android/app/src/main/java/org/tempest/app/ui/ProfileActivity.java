@@ -5,6 +5,7 @@ import android.app.AlertDialog;
 import android.os.Bundle;
 import android.view.View;
 import android.widget.EditText;
+import android.widget.LinearLayout;
 import android.widget.RadioButton;
 import android.widget.RadioGroup;
 import android.widget.TableLayout;
@@ -15,7 +16,12 @@ import java.util.List;
 import org.tempest.app.R;
 import org.tempest.app.game.Profiles;
 
-/** Local player profiles and the ranking list: wins, draws and losses per opponent level. */
+/**
+ * Local player profiles, each one's ratings (per kind of game: the current
+ * rating, how many rated games, whether it is still provisional, a graph of
+ * it over the games, and the list of every rated game) and the ranking
+ * lists: wins, draws and losses per opponent level, and all players'.
+ */
 public final class ProfileActivity extends Activity {
     private Profiles profiles;
 
@@ -55,6 +61,12 @@ public final class ProfileActivity extends Activity {
             }
         });
         show();
+    }
+
+    @Override
+    protected void onResume() {
+        super.onResume();
+        showRanking(); // a game may have ended since, or ratings changed
     }
 
     private AlertDialog lastDialog;
@@ -149,6 +161,7 @@ public final class ProfileActivity extends Activity {
     }
 
     private void showRanking() {
+        showRatings();
         showAllPlayers();
         TableLayout table = findViewById(R.id.ranking);
         table.removeAllViews();
@@ -163,6 +176,74 @@ public final class ProfileActivity extends Activity {
                     Integer.toString(r.draws), Integer.toString(r.losses),
                     Math.round(r.score() * 100) + "%"));
         }
+    }
+
+    /**
+     * The current player's ratings, one block per kind of game they played
+     * rated: "Chess: 1024?" with the count of rated games, the graph, and a
+     * button to the games. A file that could not be read says so here.
+     */
+    private void showRatings() {
+        LinearLayout box = findViewById(R.id.ratings);
+        box.removeAllViews();
+        String who = profiles.current();
+        GameController c = TempestApp.controller(this);
+        org.tempest.app.game.RatedArchive a;
+        try {
+            a = c.rated().archive(who);
+        } catch (IOException e) {
+            box.addView(note(RecordFiles.capitalize(e.getMessage()) + "."));
+            return;
+        }
+        if (profiles.notice() != null) {
+            box.addView(note(profiles.notice()));
+        }
+        if (a.notice() != null) {
+            box.addView(note(a.notice()));
+        }
+        if (a.scales().isEmpty()) {
+            box.addView(note("No rated games yet. A game is rated when you play Tempest at fixed levels from the "
+                    + "game's start, without undo, hints, the evaluation bar or analysis; the new-game screen says "
+                    + "whether it will be."));
+        }
+        for (final String scale : a.scales()) {
+            List<org.tempest.app.game.RatedArchive.Entry> games = a.entries(scale);
+            TextView head = new TextView(this);
+            head.setText(Ratings.scaleTitle(scale) + ": " + Ratings.rating(a.rating(scale), games.size()));
+            head.setTextSize(16);
+            head.setTypeface(null, android.graphics.Typeface.BOLD);
+            head.setPadding(0, Math.round(8 * getResources().getDisplayMetrics().density), 0, 0);
+            box.addView(head);
+            box.addView(note(Ratings.graphNote(games.size())));
+            RatingGraphView graph = new RatingGraphView(this);
+            java.util.List<Double> after = new java.util.ArrayList<Double>();
+            for (org.tempest.app.game.RatedArchive.Entry e : games) {
+                after.add(e.after);
+            }
+            graph.set(after, Ratings.day(games.get(0)), Ratings.day(games.get(games.size() - 1)),
+                    Themes.textColor(this));
+            graph.setTag(scale);
+            box.addView(graph, new LinearLayout.LayoutParams(LinearLayout.LayoutParams.MATCH_PARENT,
+                    Math.round(120 * getResources().getDisplayMetrics().density)));
+            android.widget.Button open = new android.widget.Button(this);
+            open.setText(getString(R.string.rated_games) + " (" + games.size() + ")");
+            open.setTag(scale);
+            open.setOnClickListener(new View.OnClickListener() {
+                @Override
+                public void onClick(View v) {
+                    startActivity(RatedGamesActivity.intent(ProfileActivity.this, profiles.current(), scale));
+                }
+            });
+            box.addView(open, new LinearLayout.LayoutParams(LinearLayout.LayoutParams.WRAP_CONTENT,
+                    LinearLayout.LayoutParams.WRAP_CONTENT));
+        }
+    }
+
+    private TextView note(String text) {
+        TextView t = new TextView(this);
+        t.setText(text);
+        t.setTextSize(13);
+        return t;
     }
 
     /** Every profile's results against the engine, best score first. */

@@ -77,7 +77,48 @@ final class RecordFiles {
     }
 
     /** The same; onRefused (may be null) runs once the player has read why the engine refused the record. */
-    static void load(final Activity activity, String text, final Runnable onLoaded, final Runnable onRefused) {
+    static void load(final Activity activity, final String text, final Runnable onLoaded, final Runnable onRefused) {
+        leavingRated(activity, new Runnable() {
+            @Override
+            public void run() {
+                loadNow(activity, text, onLoaded, onRefused);
+            }
+        }, onRefused);
+    }
+
+    /**
+     * Runs go at once; when the player has a rated game under way, which the
+     * game about to open would count as lost, only after they agreed to leave
+     * it (else cancelled runs, when there is one).
+     */
+    static void leavingRated(Activity activity, final Runnable go, final Runnable cancelled) {
+        GameController c = TempestApp.controller(activity);
+        if (!c.rated().pending(c.profiles().current())) {
+            go.run();
+            return;
+        }
+        new AlertDialog.Builder(activity).setTitle("Leave your rated game?")
+                .setMessage(GameDialogs.LEAVING_RATED)
+                .setPositiveButton("Leave it", new DialogInterface.OnClickListener() {
+                    @Override
+                    public void onClick(DialogInterface d, int which) {
+                        go.run();
+                    }
+                })
+                .setNegativeButton(android.R.string.cancel, new DialogInterface.OnClickListener() {
+                    @Override
+                    public void onClick(DialogInterface d, int which) {
+                        if (cancelled != null) {
+                            cancelled.run();
+                        }
+                    }
+                })
+                .setCancelable(false)
+                .show();
+    }
+
+    private static void loadNow(final Activity activity, String text, final Runnable onLoaded,
+            final Runnable onRefused) {
         final GameController c = TempestApp.controller(activity);
         c.load(text, c.settings().lastLevel(), new GameController.Callback<Boolean>() {
             @Override

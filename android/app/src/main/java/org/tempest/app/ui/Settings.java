@@ -167,6 +167,15 @@ public final class Settings {
         prefs.edit().putInt("level", level).apply();
     }
 
+    /** Whether a new game that can be rated is (the new-game screen's choice, kept for rematches too). */
+    public boolean ratedGames() {
+        return prefs.getBoolean("rated", true);
+    }
+
+    public void setRatedGames(boolean on) {
+        prefs.edit().putBoolean("rated", on).apply();
+    }
+
     private static int clamp(int v, int n) {
         return v < 0 || v >= n ? 0 : v;
     }

@@ -25,6 +25,8 @@ public final class StrategoSetupActivity extends Activity {
     static final String EXTRA_GAME = "game";
     static final String EXTRA_SIDE = "side";
     static final String EXTRA_LEVEL = "level";
+    /** Whether the game is to be rated when it can be (the new-game screen's choice). */
+    static final String EXTRA_RATED = "rated";
     private static final String STATE_ROWS = "rows";
 
     private GameController controller;
@@ -247,7 +249,7 @@ public final class StrategoSetupActivity extends Activity {
             return;
         }
         controller.settings().setLastLevel(level);
-        controller.newArranged(game.name, side, level, rowsString());
+        controller.newArranged(game.name, side, level, rowsString(), getIntent().getBooleanExtra(EXTRA_RATED, false));
         startActivity(new Intent(this, GameActivity.class));
         finish();
     }

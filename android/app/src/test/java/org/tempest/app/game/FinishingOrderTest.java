@@ -26,7 +26,7 @@ public class FinishingOrderTest {
         GameState state = new GameState("chameleon", "r", false, true, result, "test", "");
         List<String> board = Arrays.asList("bounds a1h8 tomove r players rbyg eliminated " + eliminated);
         Snapshot s = new Snapshot(setup, CHAMELEON, state, Collections.<String>emptyList(),
-                Collections.<String>emptyList(), "", "", "", board, Collections.<String>emptyList(), 0, 0);
+                Collections.<String>emptyList(), "", "", "", board, Collections.<String>emptyList(), 0, 0, "");
         List<String> others = new java.util.ArrayList<String>(Arrays.asList("r", "b", "y", "g"));
         others.remove(person);
         return RatedGames.points(s, person, others);

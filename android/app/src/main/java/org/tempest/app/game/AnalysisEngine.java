@@ -12,7 +12,7 @@ import org.tempest.app.engine.UciClient;
 
 /**
  * The analysis engine, a process of its own: started when an analysis or a
- * review first needs it, ended when it fails or the analyst closes. It
+ * review needs it, ended when nobody does (Analyst decides when). It
  * remembers what it was told (game, MultiPV), which games report one line
  * only, and the views of a start where pieces hide. Only the analyst's
  * thread uses it, except to end a hung process and what tests read.
@@ -42,6 +42,11 @@ final class AnalysisEngine {
     /** The process's client, or null when none runs. */
     UciClient client() {
         return engine;
+    }
+
+    /** Whether a process runs (the analyst ends an idle one). */
+    boolean running() {
+        return engine != null;
     }
 
     /** Starts the process if none runs, with the win/draw/loss chances on. */

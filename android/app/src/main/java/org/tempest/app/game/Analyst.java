@@ -26,10 +26,23 @@ import org.tempest.app.engine.UciClient;
  * <p>A review searches every position of a game with Review.nodesFor its
  * game (MultiPV 1), reports its progress, and can be cancelled; it goes
  * before an analysis, which resumes after it (ReviewRunner).
+ *
+ * <p>The engine (AnalysisEngine) is started by the first request and quits
+ * when nobody needs it: after IDLE_QUIT_MS with nothing asked, or as soon as
+ * nothing is asked once quitWhenIdle was called (the game screen was left).
+ * The next request starts it again.
  */
 public final class Analyst {
     /** The most lines an analysis shows. */
     public static final int MAX_LINES = 3;
+    /**
+     * How long the analysis engine may rest with nothing asked of it before
+     * it quits: nobody reads its lines, its process and hash table are memory
+     * a phone wants back, and starting it again takes a moment only.
+     */
+    public static final long IDLE_QUIT_MS = 60000;
+    /** How often a resting thread with an engine looks at the clock: a test's clock moves without waking it. */
+    private static final long IDLE_CHECK_MS = 1000;
 
     /** Hears the analysis, on the analyst's thread. */
     public interface Listener {
@@ -131,10 +144,21 @@ public final class Analyst {
     /** The review wanted, or null (guarded by lock). */
     private ReviewRunner.Job job;
     private boolean closed;
-    /** The thread is searching, stopping a search or reviewing (guarded by lock). */
+    /** The thread is searching, stopping a search, reviewing or ending the engine (guarded by lock). */
     private boolean busy;
+    /** When the thread last came to rest, by the ticker (guarded by lock). */
+    private long idleSince;
+    /** The engine ends as soon as nothing is asked; a request clears it (guarded by lock). */
+    private boolean quitWhenIdle;
     private Thread thread;
     private volatile Review review;
+    /** Where the idle time is read (tests drive it). */
+    private volatile GameSession.Ticker ticker = new GameSession.Ticker() {
+        @Override
+        public long now() {
+            return System.nanoTime() / 1000000;
+        }
+    };
 
     public Analyst(GameSession.EngineFactory factory) {
         this.engine = new AnalysisEngine(factory);
@@ -145,6 +169,7 @@ public final class Analyst {
     /** Analyses the target from now on (a search of another target is stopped first); the listener hears it. */
     public void analyse(Target t, Listener l) {
         synchronized (lock) {
+            quitWhenIdle = false;
             if (t.same(wanted) && l == listener) {
                 return;
             }
@@ -170,6 +195,7 @@ public final class Analyst {
     /** Reviews a game (its start and moves) at Review.nodesFor a position; a review under way is cancelled. */
     public void review(GameInfo game, String start, List<String> moves, ReviewListener l) {
         synchronized (lock) {
+            quitWhenIdle = false;
             if (job != null) {
                 job.cancelled = true;
             }
@@ -185,6 +211,18 @@ public final class Analyst {
                 job.cancelled = true;
                 lock.notifyAll();
             }
+        }
+    }
+
+    /**
+     * Nobody will look for a while (the game screen is left): the engine
+     * quits as soon as nothing is asked of it, at once when nothing is, or
+     * when the review under way ends. The next request starts it again.
+     */
+    public void quitWhenIdle() {
+        synchronized (lock) {
+            quitWhenIdle = true;
+            lock.notifyAll();
         }
     }
 
@@ -207,9 +245,14 @@ public final class Analyst {
         }
     }
 
-    /** The analysis engine, or null before the first analysis (tests read what it was told). */
+    /** The analysis engine, or null while none runs (tests read what it was told and whether it lives). */
     public UciClient engineForTest() {
         return engine.client();
+    }
+
+    /** Lets a test drive the time the engine's idleness is measured by. */
+    public void setTickerForTest(GameSession.Ticker t) {
+        ticker = t;
     }
 
     /** Ends the thread and the analysis engine (the app is going away). */
@@ -253,11 +296,20 @@ public final class Analyst {
             Target t;
             ReviewRunner.Job j;
             long s;
+            boolean quit = false;
             synchronized (lock) {
                 while (!closed && job == null && (wanted == null || serial == ended)) {
-                    busy = false;
+                    if (busy) {
+                        busy = false;
+                        idleSince = ticker.now();
+                    }
+                    if (engine.running() && (quitWhenIdle || ticker.now() - idleSince >= IDLE_QUIT_MS)) {
+                        quit = true;
+                        quitWhenIdle = false;
+                        break;
+                    }
                     try {
-                        lock.wait();
+                        lock.wait(engine.running() ? IDLE_CHECK_MS : 0);
                     } catch (InterruptedException e) {
                         closed = true;
                     }
@@ -269,6 +321,10 @@ public final class Analyst {
                 t = wanted;
                 j = job;
                 s = serial;
+            }
+            if (quit) {
+                engine.close(); // "quit": the process ends, and the next request starts another
+                continue;
             }
             try {
                 if (j != null) {

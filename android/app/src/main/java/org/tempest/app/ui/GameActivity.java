@@ -285,6 +285,7 @@ public final class GameActivity extends Activity
     @Override
     protected void onStop() {
         analysis.pause(); // no engine searches for a screen nobody sees; the next picture asks again
+        controller.analyst().quitWhenIdle(); // nor waits for one: the next analysis starts it again
         ticks.removeCallbacks(clockTick);
         sounds.music(false);
         controller.removeListener(this);

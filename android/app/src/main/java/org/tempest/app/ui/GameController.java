@@ -1,15 +1,8 @@
 package org.tempest.app.ui;
 
-import android.os.Handler;
-import android.os.Looper;
 import java.io.File;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.tempest.app.engine.EngineError;
 import org.tempest.app.engine.EngineException;
 import org.tempest.app.engine.EngineLog;
@@ -26,10 +19,11 @@ import org.tempest.app.game.RatedGames;
 import org.tempest.app.game.Snapshot;
 
 /**
- * Runs the game session on one worker thread, so engine I/O never blocks the
- * UI, and hands results to the UI thread. It outlives activities (rotation,
- * split screen), autosaves after every change and counts finished games for
- * the player's profile, rated ones for their rating too (RatedGames).
+ * Runs the game session on one worker thread (GameWorker), so engine I/O
+ * never blocks the UI, and hands results to the UI thread. It outlives
+ * activities (rotation, split screen); after every change the game is
+ * autosaved and, once finished, counted for the player's profile, rated
+ * ones for their rating too (ProfileBook).
  */
 public final class GameController {
     /** What the screens hear about. All calls arrive on the UI thread. */
@@ -51,31 +45,23 @@ public final class GameController {
     }
 
     private final String enginePath;
-    private final File filesDir;
-    private final Profiles profiles;
-    private final RatedGames rated;
     private final Settings settings;
     private final EngineLog engineLog;
+    private final GameWorker work = new GameWorker();
+    private final ProfileBook book;
+    private final GameSession.EngineFactory engines;
     private final GameSession session;
     /** The analysis and the review: an engine and a thread of their own, so the game's engine never waits. */
     private final Analyst analyst;
-    private final ExecutorService worker;
-    private final Handler ui = new Handler(Looper.getMainLooper());
-    private final List<Listener> listeners = new ArrayList<Listener>();
-    private final AtomicInteger pending = new AtomicInteger();
     private volatile Snapshot last;
-    private boolean recorded;
-    private volatile List<LevelInfo> levels;
     private boolean showFromStart;
 
     public GameController(String enginePath, File filesDir, Settings settings) {
         this.enginePath = enginePath;
-        this.filesDir = filesDir;
-        this.profiles = new Profiles(filesDir);
-        this.rated = new RatedGames(profiles);
+        this.book = new ProfileBook(filesDir, work);
         this.settings = settings;
         this.engineLog = new EngineLog(new File(filesDir, "engine.log"), ENGINE_LOG_BYTES);
-        GameSession.EngineFactory engines = new GameSession.EngineFactory() {
+        this.engines = new GameSession.EngineFactory() {
             @Override
             public UciClient start() throws EngineException {
                 return startEngine();
@@ -83,14 +69,6 @@ public final class GameController {
         };
         this.session = new GameSession(engines, engines, GameUi.SIDE_NAMES);
         this.analyst = new Analyst(engines);
-        this.worker = Executors.newSingleThreadExecutor(new ThreadFactory() {
-            @Override
-            public Thread newThread(Runnable r) {
-                Thread t = new Thread(r, "tempest-engine");
-                t.setDaemon(true);
-                return t;
-            }
-        });
     }
 
     /** How much of the engines' standard error the app keeps. */
@@ -117,26 +95,26 @@ public final class GameController {
 
     /** The current profile's saved games and autosave. */
     public GameStore store() {
-        return storeOf(profiles.current());
+        return storeOf(book.profiles().current());
     }
 
     /** A profile's saved games and autosave, in its own folder. */
     public GameStore storeOf(String profile) {
-        return new GameStore(profiles.folder(filesDir, profile));
+        return book.storeOf(profile);
     }
 
     /** Deletes a profile with its results and games (Profiles.deleteWithGames); false when refused. */
     public boolean deleteProfile(String name) throws IOException {
-        return profiles.deleteWithGames(filesDir, name);
+        return book.deleteProfile(name);
     }
 
     public Profiles profiles() {
-        return profiles;
+        return book.profiles();
     }
 
     /** The players' rated games and ratings. */
     public RatedGames rated() {
-        return rated;
+        return book.rated();
     }
 
     public Settings settings() {
@@ -150,15 +128,15 @@ public final class GameController {
 
     /** True when no request is queued or running (tests wait for it). */
     public boolean idle() {
-        return pending.get() == 0;
+        return work.idle();
     }
 
     public void addListener(Listener l) {
-        listeners.add(l);
+        work.addListener(l);
     }
 
     public void removeListener(Listener l) {
-        listeners.remove(l);
+        work.removeListener(l);
     }
 
     /** Starts a new game; the engine moves first when it has the first move. */
@@ -166,8 +144,8 @@ public final class GameController {
         submit(new Task() {
             @Override
             public Snapshot run() throws EngineException {
-                recorded = false;
-                return leftBehind(session.newGame(setup));
+                book.newGame();
+                return book.leftBehind(session.newGame(setup), session);
             }
         });
     }
@@ -184,7 +162,7 @@ public final class GameController {
         submit(new Task() {
             @Override
             public Snapshot run() throws EngineException {
-                recorded = false;
+                book.newGame();
                 GameInfo g = session.games().get(game);
                 String other = g == null ? null : g.otherSide(humanSide);
                 if (other == null) {
@@ -193,8 +171,10 @@ public final class GameController {
                 String engineRows = session.arrangement(game, other);
                 boolean first = g.sideIndex(humanSide) == 0;
                 String rows = first ? humanRows + " " + engineRows : engineRows + " " + humanRows;
-                GameSetup setup = new GameSetup(game, humanSide, level, "startpos setup " + rows, profiles.current());
-                return leftBehind(session.newGame(rate ? rated.ratedIfItCan(g, setup, levelsNow()) : setup));
+                GameSetup setup = new GameSetup(game, humanSide, level, "startpos setup " + rows,
+                        book.profiles().current());
+                GameSetup played = rate ? book.rated().ratedIfItCan(g, setup, book.levelsNow(session)) : setup;
+                return book.leftBehind(session.newGame(played), session);
             }
         });
     }
@@ -218,7 +198,7 @@ public final class GameController {
                 long[] times = store.autosavedClock();
                 Snapshot s = times == null ? session.resume(setup, record)
                         : session.resume(setup, record, times[0], times[1]);
-                recorded = s.state.over; // counted when it ended
+                book.continued(s); // counted when it ended
                 return s;
             }
         }, done);
@@ -234,9 +214,9 @@ public final class GameController {
             @Override
             public Snapshot run() throws EngineException {
                 String variant = RecordTags.variant(record);
-                Snapshot s = leftBehind(session.load(new GameSetup(variant, "", level, "startpos",
-                        profiles.current()), record));
-                recorded = s.state.over;
+                Snapshot s = book.leftBehind(session.load(new GameSetup(variant, "", level, "startpos",
+                        book.profiles().current()), record), session);
+                book.continued(s);
                 return session.takeSeat(s.state.toMove);
             }
         }, done);
@@ -253,7 +233,7 @@ public final class GameController {
 
     /** The same, asked of one game alone (null: of every game). */
     public void positionOf(final String text, final String only, Callback<GameSession.PositionFound> done) {
-        ask(new Question<GameSession.PositionFound>() {
+        work.ask(new GameWorker.Question<GameSession.PositionFound>() {
             @Override
             public GameSession.PositionFound answer() throws EngineException {
                 return session.positionOf(text, only);
@@ -272,9 +252,9 @@ public final class GameController {
         submit(new Task() {
             @Override
             public Snapshot run() throws EngineException {
-                Snapshot s = leftBehind(session.newGame(new GameSetup(game, humans, level, "fen " + position,
-                        profiles.current())));
-                recorded = s.state.over; // a finished position counts for nobody
+                Snapshot s = book.leftBehind(session.newGame(new GameSetup(game, humans, level, "fen " + position,
+                        book.profiles().current())), session);
+                book.continued(s); // a finished position counts for nobody
                 return s;
             }
         }, done);
@@ -322,24 +302,10 @@ public final class GameController {
             humans = s.game.otherSide(humans);
         }
         String start = s.game.sides.size() == 2 ? "startpos" : old.start; // a loaded position starts afresh
-        GameSetup again = new GameSetup(old.variant, humans, old.level, start, profiles.current(), old.playerLevels,
-                old.clockBaseMs, old.clockIncrementMs);
-        List<LevelInfo> known = levels;
-        return settings.ratedGames() && known != null ? rated.ratedIfItCan(s.game, again, known) : again;
-    }
-
-    /**
-     * A game of the profile has started: a rated game it left under way
-     * counts as a loss (RatedGames.abandon), its record still in the
-     * profile's autosave, which the new game's is saved over next. Worker.
-     */
-    private Snapshot leftBehind(Snapshot s) {
-        try {
-            rated.abandon(s.setup.profile, storeOf(s.setup.profile), levelsNow());
-        } catch (IOException | EngineException e) {
-            problem("Rating", "the rated game left unfinished could not be counted: " + e.getMessage());
-        }
-        return s;
+        GameSetup again = new GameSetup(old.variant, humans, old.level, start, book.profiles().current(),
+                old.playerLevels, old.clockBaseMs, old.clockIncrementMs);
+        List<LevelInfo> known = book.knownLevels();
+        return settings.ratedGames() && known != null ? book.rated().ratedIfItCan(s.game, again, known) : again;
     }
 
     /**
@@ -352,11 +318,7 @@ public final class GameController {
             @Override
             public Snapshot run() throws EngineException {
                 Snapshot s = session.casual();
-                try {
-                    rated.casual(s.setup.profile);
-                } catch (IOException e) {
-                    problem("Rating", "the game could not be made casual: " + e.getMessage());
-                }
+                book.madeCasual(s);
                 return s;
             }
         });
@@ -368,11 +330,7 @@ public final class GameController {
             @Override
             public Snapshot run() throws EngineException {
                 Snapshot s = session.play(token);
-                try {
-                    rated.moved(s); // a rated game is under way: leaving it now would lose it
-                } catch (IOException e) {
-                    problem("Rating", "the rated game could not be marked as under way: " + e.getMessage());
-                }
+                book.moved(s); // a rated game is under way: leaving it now would lose it
                 return s;
             }
         });
@@ -394,8 +352,7 @@ public final class GameController {
      * accepted. The callback hears whether the game is drawn.
      */
     public void offerDraw(final boolean agreed, final Callback<Boolean> done) {
-        pending.incrementAndGet();
-        worker.execute(new Runnable() {
+        work.start(new Runnable() {
             @Override
             public void run() {
                 Boolean accepted = null;
@@ -406,7 +363,7 @@ public final class GameController {
                 } catch (EngineException e) {
                     problem = e.getMessage();
                 }
-                deliver(done, accepted, problem);
+                work.deliver(done, accepted, problem);
             }
         });
     }
@@ -423,7 +380,7 @@ public final class GameController {
 
     /** The game as it stood after ply moves, to step through it (the game itself goes on unchanged). */
     public void positionAt(final int ply, Callback<Snapshot> done) {
-        ask(new Question<Snapshot>() {
+        work.ask(new GameWorker.Question<Snapshot>() {
             @Override
             public Snapshot answer() throws EngineException {
                 return session.positionAt(ply);
@@ -476,16 +433,7 @@ public final class GameController {
 
     public void hint() {
         final long ticket = session.searchTicket();
-        pending.incrementAndGet();
-        post(new Runnable() {
-            @Override
-            public void run() {
-                for (Listener l : copy()) {
-                    l.onThinking(true);
-                }
-            }
-        });
-        worker.execute(new Runnable() {
+        work.startThinking(new Runnable() {
             @Override
             public void run() {
                 String token = null;
@@ -500,10 +448,10 @@ public final class GameController {
                 final String t = token;
                 final String f = facts;
                 final String p = problem;
-                post(new Runnable() {
+                work.finish(new Runnable() {
                     @Override
                     public void run() {
-                        for (Listener l : copy()) {
+                        for (Listener l : work.listeners()) {
                             l.onThinking(false);
                             if (p != null) {
                                 l.onProblem("Hint", p);
@@ -511,7 +459,6 @@ public final class GameController {
                                 l.onHint(t, f); // a stopped hint shows nothing
                             }
                         }
-                        pending.decrementAndGet();
                     }
                 });
             }
@@ -526,7 +473,7 @@ public final class GameController {
     public void record(Callback<String> done) {
         boolean busy = !idle(); // an engine turn under way or queued is dropped by the stop: it goes on below
         stopThinking();
-        ask(new Question<String>() {
+        work.ask(new GameWorker.Question<String>() {
             @Override
             public String answer() throws EngineException {
                 return session.record();
@@ -539,7 +486,7 @@ public final class GameController {
 
     /** An arrangement of one side's pieces from the engine's setup generator ("setup <side>"). */
     public void arrangement(final String game, final String side, Callback<String> done) {
-        ask(new Question<String>() {
+        work.ask(new GameWorker.Question<String>() {
             @Override
             public String answer() throws EngineException {
                 return session.arrangement(game, side);
@@ -549,7 +496,7 @@ public final class GameController {
 
     /** What every game declares of itself, asked of the engine once. */
     public void games(Callback<Games> done) {
-        ask(new Question<Games>() {
+        work.ask(new GameWorker.Question<Games>() {
             @Override
             public Games answer() throws EngineException {
                 return session.games();
@@ -557,41 +504,19 @@ public final class GameController {
         }, done);
     }
 
-    /** The engine's levels for the worker: asked of the game's engine when not known yet (none without one). */
-    private List<LevelInfo> levelsNow() throws EngineException {
-        if (levels == null && session.client() != null) {
-            levels = session.client().levels();
-        }
-        List<LevelInfo> l = levels;
-        return l != null ? l : java.util.Collections.<LevelInfo>emptyList();
-    }
-
     /** The engine's playing levels, asked once. */
     public void levels(Callback<List<LevelInfo>> done) {
-        ask(new Question<List<LevelInfo>>() {
+        work.ask(new GameWorker.Question<List<LevelInfo>>() {
             @Override
             public List<LevelInfo> answer() throws EngineException {
-                if (levels == null) {
-                    UciClient c = session.client();
-                    if (c != null) {
-                        levels = c.levels();
-                    } else {
-                        c = startEngine();
-                        try {
-                            levels = c.levels();
-                        } finally {
-                            c.close();
-                        }
-                    }
-                }
-                return levels;
+                return book.levels(session, engines);
             }
         }, done);
     }
 
     /** A playing level as the engine described it, once the levels were asked for; else null. */
     public LevelInfo cachedLevel(int skill) {
-        List<LevelInfo> l = levels;
+        List<LevelInfo> l = book.knownLevels();
         if (l != null) {
             for (LevelInfo i : l) {
                 if (i.skill == skill) {
@@ -602,31 +527,9 @@ public final class GameController {
         return null;
     }
 
-    /** A question for the engine whose answer goes to a callback. */
-    private interface Question<T> {
-        T answer() throws EngineException;
-    }
-
-    private <T> void ask(final Question<T> q, final Callback<T> done) {
-        pending.incrementAndGet();
-        worker.execute(new Runnable() {
-            @Override
-            public void run() {
-                T value = null;
-                String problem = null;
-                try {
-                    value = q.answer();
-                } catch (EngineException e) {
-                    problem = e.getMessage();
-                }
-                deliver(done, value, problem);
-            }
-        });
-    }
-
     /** Stops the engine process (tests simulate a crash with it). */
     public void killEngineForTest() {
-        worker.execute(new Runnable() {
+        work.execute(new Runnable() {
             @Override
             public void run() {
                 if (session.client() != null) {
@@ -639,18 +542,12 @@ public final class GameController {
     /** Ends the engine and the worker (the app is going away, or a test ends). */
     public void shutdown() {
         analyst.close();
-        worker.execute(new Runnable() {
+        work.shutdown(new Runnable() {
             @Override
             public void run() {
                 session.close();
             }
         });
-        worker.shutdown();
-        try {
-            worker.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     /** How many times the engine was restarted after failing. */
@@ -668,8 +565,7 @@ public final class GameController {
 
     private void submit(final Task task, final Callback<Boolean> done) {
         final long ticket = session.searchTicket(); // a stop after this drops the engine's turns below
-        pending.incrementAndGet();
-        worker.execute(new Runnable() {
+        work.start(new Runnable() {
             @Override
             public void run() {
                 Snapshot s = null;
@@ -681,11 +577,11 @@ public final class GameController {
                     // The engine answers while it is to move.
                     while (s != null && !s.state.over && !s.setup.isHuman(s.state.toMove)) {
                         int before = s.moves.size();
-                        thinking(true);
+                        work.thinking(true);
                         try {
                             s = session.engineMove(settings.thinkMillis(), ticket);
                         } finally {
-                            thinking(false);
+                            work.thinking(false);
                         }
                         publish(s);
                         if (s.moves.size() == before) {
@@ -700,18 +596,17 @@ public final class GameController {
                 }
                 final String p = problem;
                 final boolean bad = rejected;
-                post(new Runnable() {
+                work.finish(new Runnable() {
                     @Override
                     public void run() {
                         if (p != null && done == null) {
-                            for (Listener l : copy()) {
+                            for (Listener l : work.listeners()) {
                                 l.onProblem(bad ? "Not possible" : "Engine problem", p);
                             }
                         }
                         if (done != null) {
                             done.done(p == null, p);
                         }
-                        pending.decrementAndGet();
                     }
                 });
             }
@@ -724,82 +619,7 @@ public final class GameController {
             return;
         }
         last = s;
-        // A game whose profile was deleted meanwhile is neither saved nor counted for anyone else.
-        boolean owned = profiles.names().contains(s.setup.profile);
-        String record = null;
-        try {
-            if (owned) {
-                record = session.record();
-                storeOf(s.setup.profile).autosave(s.setup, record, session.clock(), session.now());
-            }
-        } catch (IOException e) {
-            problem("Autosave", "the game could not be saved: " + e.getMessage());
-        } catch (EngineException e) {
-            problem("Autosave", "the engine did not give the game record: " + e.getMessage());
-        }
-        char outcome = s.humanOutcome();
-        if (outcome != 0 && !recorded && owned) {
-            recorded = true;
-            try {
-                profiles.record(s.setup.profile, s.setup.variant, s.setup.level, outcome);
-            } catch (IOException e) {
-                problem("Profile", "the result could not be saved: " + e.getMessage());
-            }
-            try {
-                // The archive's record names the players and the date, as a saved one does.
-                rated.finished(s, record == null ? null
-                        : RecordTags.fillIn(record, Players.recordTags(s, this, new java.util.Date())), levelsNow());
-            } catch (IOException | EngineException e) {
-                problem("Rating", "the rated game could not be counted: " + e.getMessage());
-            }
-        }
-        post(new Runnable() {
-            @Override
-            public void run() {
-                for (Listener l : copy()) {
-                    l.onSnapshot(s);
-                }
-            }
-        });
-    }
-
-    private void thinking(final boolean on) {
-        post(new Runnable() {
-            @Override
-            public void run() {
-                for (Listener l : copy()) {
-                    l.onThinking(on);
-                }
-            }
-        });
-    }
-
-    private void problem(final String title, final String message) {
-        post(new Runnable() {
-            @Override
-            public void run() {
-                for (Listener l : copy()) {
-                    l.onProblem(title, message);
-                }
-            }
-        });
-    }
-
-    private <T> void deliver(final Callback<T> done, final T value, final String problem) {
-        post(new Runnable() {
-            @Override
-            public void run() {
-                done.done(value, problem);
-                pending.decrementAndGet();
-            }
-        });
-    }
-
-    private void post(Runnable r) {
-        ui.post(r);
-    }
-
-    private List<Listener> copy() {
-        return new ArrayList<Listener>(listeners);
+        book.changed(s, session, this);
+        work.snapshot(s);
     }
 }

@@ -3,7 +3,9 @@ package org.tempest.app.game;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertNotSame;
 import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 
 import java.util.ArrayList;
@@ -12,20 +14,24 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.tempest.app.engine.GameInfo;
+import org.tempest.app.engine.UciClient;
 
 /**
  * The analyst against the real engine: live lines that deepen (three
  * distinct ones in chess with MultiPV 3, one where the engine gives one),
  * each move written with the facts the engine reports; a stop after which
  * nothing more is published and the engine answers at once; a review that
- * calls a planted blunder a blunder and a mate in one the best move; and
- * the classification's thresholds.
+ * calls a planted blunder a blunder and a mate in one the best move; the
+ * analysis engine's lifetime (it quits after a minute with nothing asked,
+ * or once nothing is asked after quitWhenIdle, and the next request starts
+ * another); and the classification's thresholds.
  */
 public class AnalystTest {
     /** Scholar's mate: 3...Nf6 allows the mate in one, 4. Qxf7# gives it. */
@@ -241,6 +247,76 @@ public class AnalystTest {
         waitFor("the analyst to rest", 5000, analyst::idle);
         assertNull(analyst.lastReview());
         assertFalse(analyst.reviewing());
+    }
+
+    @Test
+    public void anIdleEngineQuitsAfterAMinuteAndTheNextAnalysisStartsAnother() throws Exception {
+        AtomicLong now = new AtomicLong(1000);
+        analyst.setTickerForTest(now::get);
+        GameInfo chess = game("chess");
+        analyst.analyse(new Analyst.Target(chess, START, Collections.<String>emptyList(), null, "w", 1), listener);
+        waitForLines(1, 2);
+        UciClient first = analyst.engineForTest();
+        List<String> told = Collections.synchronizedList(new ArrayList<String>());
+        first.process().logInput(told);
+        analyst.stop(); // the panel is closed: nothing is asked from now on
+        waitFor("the analyst to rest", 5000, analyst::idle);
+
+        now.addAndGet(Analyst.IDLE_QUIT_MS - 1);
+        Thread.sleep(1500); // longer than the resting thread takes to look at the clock again
+        assertTrue("a minute less a millisecond: the engine still runs", first.process().isAlive());
+        assertSame(first, analyst.engineForTest());
+        now.addAndGet(1);
+        waitFor("the idle engine to end", 5000, () -> !first.process().isAlive());
+        assertTrue("it was told to quit: " + told, told.contains("quit"));
+        assertNull("no analysis engine runs", analyst.engineForTest());
+        waitFor("the analyst to rest", 5000, analyst::idle);
+
+        heard.clear();
+        Analyst.Target next = new Analyst.Target(chess, START, Arrays.asList("e2e4"), null, "b", 1);
+        analyst.analyse(next, listener);
+        Analyst.Analysis a = waitForLines(1, 2);
+        assertSame("the new position's lines", next, a.target);
+        assertFalse(a.lines.get(0).tokens.isEmpty());
+        UciClient second = analyst.engineForTest();
+        assertNotSame("a new engine process", first, second);
+        assertTrue(second.process().isAlive());
+    }
+
+    @Test
+    public void quitWhenIdleLetsTheReviewFinishThenEndsTheEngine() throws Exception {
+        analyst.setTickerForTest(() -> 0); // the clock stands: only quitWhenIdle ends the engine here
+        AtomicReference<Review> got = new AtomicReference<Review>();
+        AtomicReference<String> failed = new AtomicReference<String>();
+        AtomicReference<UciClient> reviewing = new AtomicReference<UciClient>();
+        analyst.review(game("chess"), START, SCHOLARS_MATE, new Analyst.ReviewListener() {
+            @Override
+            public void onProgress(int done, int total, double white) {
+                if (done == 1) {
+                    reviewing.set(analyst.engineForTest());
+                    analyst.quitWhenIdle(); // the game screen is left while the review runs
+                }
+            }
+
+            @Override
+            public void onReview(Review r, String problem) {
+                failed.set(problem);
+                got.set(r);
+            }
+        });
+        waitFor("the review", 60000, () -> got.get() != null || failed.get() != null);
+        assertNull(failed.get());
+        assertEquals("the review went on to its end", 8, got.get().positions());
+        UciClient e = reviewing.get();
+        waitFor("the engine to end after the review", 5000, () -> !e.process().isAlive());
+        assertNull(analyst.engineForTest());
+        waitFor("the analyst to rest", 5000, analyst::idle);
+
+        analyst.analyse(new Analyst.Target(game("chess"), START, SCHOLARS_MATE.subList(0, 4), null, "w", 1),
+                listener);
+        assertFalse("an analysis started again", waitForLines(1, 2).lines.isEmpty());
+        assertTrue(analyst.engineForTest().process().isAlive());
+        assertTrue("the finished review is kept", analyst.lastReview() == got.get());
     }
 
     @Test

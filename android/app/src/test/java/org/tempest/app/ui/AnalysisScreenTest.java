@@ -4,6 +4,8 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertNotSame;
+import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 import static org.robolectric.Shadows.shadowOf;
 
@@ -16,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.After;
@@ -24,9 +27,11 @@ import org.junit.runner.RunWith;
 import org.robolectric.Robolectric;
 import org.robolectric.RobolectricTestRunner;
 import org.robolectric.RuntimeEnvironment;
+import org.robolectric.android.controller.ActivityController;
 import org.robolectric.annotation.Config;
 import org.robolectric.annotation.GraphicsMode;
 import org.tempest.app.R;
+import org.tempest.app.engine.UciClient;
 import org.tempest.app.game.Analyst;
 import org.tempest.app.game.GameSetup;
 
@@ -36,7 +41,9 @@ import org.tempest.app.game.GameSetup;
  * moves in SAN that deepen while it runs; the best line's first moves as
  * arrows on the rendered board; Stop, after which nothing on the panel
  * changes and the engine answers at once; Start again; a step back through
- * the game analysed in turn; Close. Card chess, Chameleon Chess and Stratego
+ * the game analysed in turn; Close. The analysis engine ends a minute after
+ * the panel closed and when the game screen is left, and opening the
+ * analysis again starts another. Card chess, Chameleon Chess and Stratego
  * show the engine's move and evaluation, never a raw token. Screenshots in
  * both themes and in landscape.
  */
@@ -168,6 +175,49 @@ public class AnalysisScreenTest {
         assertEquals(View.GONE, a.findViewById(R.id.analysis_panel).getVisibility());
         assertTrue(board.arrows().isEmpty());
         AppTest.waitFor("the analysis engine to rest", analyst::idle);
+    }
+
+    @Test
+    public void theAnalysisEngineEndsWhenNobodyNeedsItAndStartsAgainWhenAsked() throws Exception {
+        Analyst analyst = controller().analyst();
+        AtomicLong now = new AtomicLong(1000);
+        analyst.setTickerForTest(now::get);
+        controller().settings().setAnalysisLines(3);
+        controller().load(RUY_LOPEZ, 1, (ok, problem) -> assertTrue(problem, ok));
+        ActivityController<GameActivity> screen = Robolectric.buildActivity(GameActivity.class).setup();
+        GameActivity a = screen.get();
+        Screens.settle();
+
+        // Closed, and a minute with nothing asked: the engine ends.
+        Screens.chooseMenu(a, R.id.menu_analysis);
+        waitForLines(a, 3, 1);
+        UciClient first = analyst.engineForTest();
+        a.findViewById(R.id.analysis_close).performClick();
+        AppTest.waitFor("the analysis engine to rest", analyst::idle);
+        assertTrue("closed, it waits a minute first", first.process().isAlive());
+        now.addAndGet(Analyst.IDLE_QUIT_MS);
+        AppTest.waitFor("the idle analysis engine to end", () -> !first.process().isAlive());
+        assertNull(analyst.engineForTest());
+
+        // Opened again: another engine, and the lines come as before.
+        Screens.chooseMenu(a, R.id.menu_analysis);
+        waitForLines(a, 3, 1);
+        UciClient second = analyst.engineForTest();
+        assertNotSame(first, second);
+
+        // The game screen left: the engine ends at once; back, the open panel is analysed by another.
+        Analyst.Analysis before = a.analysisForTest().latestForTest();
+        screen.pause().stop();
+        AppTest.waitFor("the analysis engine to end with the screen", () -> !second.process().isAlive());
+        screen.restart().resume();
+        Screens.settle();
+        AppTest.waitFor("lines from a new engine", () -> {
+            Analyst.Analysis l = a.analysisForTest().latestForTest();
+            return l != null && l != before && lines(a).size() == 3;
+        });
+        UciClient third = analyst.engineForTest();
+        assertNotSame(second, third);
+        assertTrue(third.process().isAlive());
     }
 
     /** The first arrow's shaft, halfway along it, is the arrow's green over the board. */

@@ -11,11 +11,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import org.tempest.app.R;
+import org.tempest.app.engine.EngineBuild;
 
 /**
- * About and diagnostics: the app's and the engine's versions, where the
- * engine runs from, how often it had to be restarted, and the engines'
- * standard error (a crash trace is kept there) with a button to clear it.
+ * About and diagnostics: the app's version, the engine's name, version and
+ * the processor it was built for (never its path: a player has no use for
+ * it), how often it had to be restarted, and the engines' standard error (a
+ * crash trace is kept there) with a button to clear it.
  * Also Tempest's licence, the components the engine includes, and a button
  * that shows every licence text (the asset THIRD_PARTY_NOTICES.txt).
  */
@@ -23,6 +25,8 @@ public final class AboutActivity extends Activity {
     private GameController controller;
     private Notices notices;
     private AlertDialog licencesDialog;
+    /** The engine as the About text names it, once the engine has said (EngineBuild.describe). */
+    private String engine = "asking the engine…";
 
     @Override
     protected void onCreate(Bundle saved) {
@@ -50,6 +54,15 @@ public final class AboutActivity extends Activity {
             }
         });
         show();
+        controller.engineBuild(new GameController.Callback<EngineBuild>() {
+            @Override
+            public void done(EngineBuild build, String problem) {
+                engine = build != null ? build.describe() : "it did not start (the engine log below says why)";
+                if (!isDestroyed()) {
+                    show();
+                }
+            }
+        });
     }
 
     /** The licences dialog last shown (tests read it). */
@@ -91,7 +104,7 @@ public final class AboutActivity extends Activity {
         }
         ((TextView) findViewById(R.id.about_text)).setText("Tempest for Android " + version
                 + "\nChess, card chess, Chameleon Chess and Stratego against the Tempest engine, offline."
-                + "\nEngine: " + controller.enginePath()
+                + "\nEngine: " + engine
                 + "\nEngine restarts after a failure in this session: " + controller.engineRestarts());
         String log = controller.engineLog().text();
         ((TextView) findViewById(R.id.log_text)).setText(log.isEmpty() ? "(empty)" : log);

@@ -3,6 +3,7 @@ package org.tempest.app.ui;
 import java.io.File;
 import java.io.IOException;
 import java.util.List;
+import org.tempest.app.engine.EngineBuild;
 import org.tempest.app.engine.EngineError;
 import org.tempest.app.engine.EngineException;
 import org.tempest.app.engine.EngineLog;
@@ -54,6 +55,8 @@ public final class GameController {
     /** The analysis and the review: an engine and a thread of their own, so the game's engine never waits. */
     private final Analyst analyst;
     private volatile Snapshot last;
+    /** The "id name" of the last engine started (About shows it), or null before any started. */
+    private volatile String engineName;
     private boolean showFromStart;
 
     public GameController(String enginePath, File filesDir, Settings settings) {
@@ -75,7 +78,25 @@ public final class GameController {
     static final long ENGINE_LOG_BYTES = 256 * 1024;
 
     private UciClient startEngine() throws EngineException {
-        return UciClient.launch(java.util.Collections.singletonList(enginePath), engineLog.sink("engine"));
+        UciClient c = UciClient.launch(java.util.Collections.singletonList(enginePath), engineLog.sink("engine"));
+        engineName = c.name();
+        return c;
+    }
+
+    /**
+     * The engine's name, version and processor for the About screen (never
+     * its path); an engine is started to ask when none has run yet.
+     */
+    public void engineBuild(Callback<EngineBuild> done) {
+        work.ask(new GameWorker.Question<EngineBuild>() {
+            @Override
+            public EngineBuild answer() throws EngineException {
+                if (engineName == null) {
+                    startEngine().close();
+                }
+                return EngineBuild.of(engineName, new File(enginePath));
+            }
+        }, done);
     }
 
     /** The engine's analysis of positions and its review of games (AnalysisPanel, ReviewPanel). */
@@ -86,11 +107,6 @@ public final class GameController {
     /** The engines' standard error and exits, for the diagnostics screen. */
     public EngineLog engineLog() {
         return engineLog;
-    }
-
-    /** The engine executable the app starts. */
-    public String enginePath() {
-        return enginePath;
     }
 
     /** The current profile's saved games and autosave. */

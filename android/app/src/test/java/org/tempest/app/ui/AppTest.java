@@ -115,9 +115,35 @@ public class AppTest {
         root.jumpDrawablesToCurrentState();
         Bitmap bitmap = Bitmap.createBitmap(root.getWidth(), root.getHeight(), Bitmap.Config.ARGB_8888);
         root.draw(new Canvas(bitmap));
+        write(bitmap, name);
+    }
+
+    /**
+     * The activity with a dialog over it, as a phone shows them: the screen
+     * dimmed and the dialog's window in its middle.
+     */
+    static void screenshot(Activity a, android.app.Dialog over, String name) throws Exception {
+        shadowOf(Looper.getMainLooper()).idleFor(java.time.Duration.ofSeconds(1));
+        View root = a.getWindow().getDecorView();
+        root.jumpDrawablesToCurrentState();
+        Bitmap bitmap = Bitmap.createBitmap(root.getWidth(), root.getHeight(), Bitmap.Config.ARGB_8888);
+        Canvas canvas = new Canvas(bitmap);
+        root.draw(canvas);
+        canvas.drawColor(0x99000000); // the system's dim behind a dialog, 0.6
+        View dialog = over.getWindow().getDecorView();
+        canvas.save();
+        canvas.translate((root.getWidth() - dialog.getWidth()) / 2f, (root.getHeight() - dialog.getHeight()) / 2f);
+        dialog.draw(canvas);
+        canvas.restore();
+        write(bitmap, name);
+    }
+
+    /** Writes a screenshot: name may name a folder under the screenshots' ("screens/about_light"). */
+    private static void write(Bitmap bitmap, String name) throws Exception {
         File dir = new File(System.getProperty("screenshot.dir", "target/screenshots"));
-        dir.mkdirs();
-        try (OutputStream out = new FileOutputStream(new File(dir, name + ".png"))) {
+        File file = new File(dir, name + ".png");
+        file.getParentFile().mkdirs();
+        try (OutputStream out = new FileOutputStream(file)) {
             assertTrue(bitmap.compress(Bitmap.CompressFormat.PNG, 100, out));
         }
     }
@@ -148,11 +174,7 @@ public class AppTest {
         Bitmap bitmap = Bitmap.createBitmap(Math.max(1, root.getWidth()), Math.max(1, root.getHeight()),
                 Bitmap.Config.ARGB_8888);
         root.draw(new Canvas(bitmap));
-        File dir = new File(System.getProperty("screenshot.dir", "target/screenshots"));
-        dir.mkdirs();
-        try (OutputStream out = new FileOutputStream(new File(dir, name + ".png"))) {
-            assertTrue(bitmap.compress(Bitmap.CompressFormat.PNG, 100, out));
-        }
+        write(bitmap, name);
     }
 
     private GameActivity openGame() {

@@ -52,8 +52,10 @@ final class Screens {
 
     /**
      * Fails when any text shown under root is cut off: a line wider than its
-     * view, lines below its bottom, an ellipsis, or a view that reaches past
-     * the sides of the window (a scrolling screen may run past the bottom).
+     * view, lines below its bottom, an ellipsis, a view that reaches past
+     * the sides of the window (a scrolling screen may run past the bottom),
+     * or a scrolling view too short to show one whole line of the first text
+     * in it (its text is there, but no scrolling brings a line into view).
      * Needs native graphics, which measure text as a phone does.
      */
     static void assertNoTextClipped(View root) {
@@ -85,12 +87,40 @@ final class Screens {
             }
             assertTrue(name + ": " + l.getHeight() + " px of text in " + height, l.getHeight() <= height + 1);
         }
+        if (v instanceof android.widget.ScrollView || v instanceof android.widget.HorizontalScrollView) {
+            TextView first = firstText(v);
+            if (first != null && first.getLayout() != null) {
+                int line = first.getLayout().getLineBottom(0) - first.getLayout().getLineTop(0);
+                int viewport = v.getHeight() - v.getPaddingTop() - v.getPaddingBottom();
+                assertTrue(name + " is " + viewport + " px tall, less than a line (" + line + " px) of "
+                        + describe(first), viewport >= line);
+            }
+        }
         if (v instanceof ViewGroup) {
             ViewGroup g = (ViewGroup) v;
             for (int i = 0; i < g.getChildCount(); i++) {
                 checkFits(g.getChildAt(i), left, right);
             }
         }
+    }
+
+    /** The first shown text view with text under v, in the tree's order, or null. */
+    private static TextView firstText(View v) {
+        if (!v.isShown()) {
+            return null;
+        }
+        if (v instanceof TextView && ((TextView) v).getText().length() > 0) {
+            return (TextView) v;
+        }
+        if (v instanceof ViewGroup) {
+            for (int i = 0; i < ((ViewGroup) v).getChildCount(); i++) {
+                TextView t = firstText(((ViewGroup) v).getChildAt(i));
+                if (t != null) {
+                    return t;
+                }
+            }
+        }
+        return null;
     }
 
     /**
@@ -150,8 +180,115 @@ final class Screens {
     /** Fails when a text a player sees under root holds an engine token (BoardFirstTest.RAW_TOKEN). */
     static void assertNoRawToken(View root, String when) {
         shadowOf(Looper.getMainLooper()).idle();
-        for (String text : visibleTexts(root)) {
+        assertNoRawToken(visibleTexts(root), when);
+    }
+
+    /** The same for the activity's screen and its menu. */
+    static void assertNoRawTokenOnScreen(android.app.Activity a, String when) {
+        a.invalidateOptionsMenu();
+        shadowOf(Looper.getMainLooper()).idle();
+        assertNoRawToken(visibleTexts(a), when);
+    }
+
+    private static void assertNoRawToken(java.util.List<String> texts, String when) {
+        for (String text : texts) {
             java.util.regex.Matcher m = BoardFirstTest.RAW_TOKEN.matcher(text);
+            if (m.find()) {
+                throw new AssertionError(when + ": \"" + m.group() + "\" in \"" + text + "\"");
+            }
+        }
+    }
+
+    /**
+     * Fails when two texts shown under root overlap: the visible rectangles,
+     * in window coordinates, of two shown text views with text (buttons,
+     * check boxes and radio buttons are text views too) intersect by more
+     * than a pixel both ways, wherever the two are in the tree. A view is
+     * not compared with its own ancestors. Every overlap is named.
+     */
+    static void assertNoTextOverlap(View root) {
+        java.util.List<TextView> texts = new java.util.ArrayList<TextView>();
+        collectShownTexts(root, texts);
+        java.util.List<android.graphics.Rect> rects = new java.util.ArrayList<android.graphics.Rect>();
+        java.util.List<TextView> seen = new java.util.ArrayList<TextView>();
+        for (TextView t : texts) {
+            android.graphics.Rect r = new android.graphics.Rect();
+            if (t.getGlobalVisibleRect(r)) { // clipped to its parents (a scrolled list), in window coordinates
+                rects.add(r);
+                seen.add(t);
+            }
+        }
+        StringBuilder overlaps = new StringBuilder();
+        for (int i = 0; i < seen.size(); i++) {
+            for (int j = i + 1; j < seen.size(); j++) {
+                android.graphics.Rect a = rects.get(i);
+                android.graphics.Rect b = rects.get(j);
+                int w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+                int h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+                if (w > 1 && h > 1 && !ancestor(seen.get(i), seen.get(j)) && !ancestor(seen.get(j), seen.get(i))) {
+                    overlaps.append("\n  ").append(describe(seen.get(i))).append(' ').append(a.toShortString())
+                            .append(" and ").append(describe(seen.get(j))).append(' ').append(b.toShortString())
+                            .append(": ").append(w).append('x').append(h).append(" px");
+                }
+            }
+        }
+        if (overlaps.length() > 0) {
+            throw new AssertionError("texts overlap:" + overlaps);
+        }
+    }
+
+    private static void collectShownTexts(View v, java.util.List<TextView> out) {
+        if (!v.isShown()) {
+            return;
+        }
+        if (v instanceof TextView && ((TextView) v).getText().length() > 0) {
+            out.add((TextView) v);
+        }
+        if (v instanceof ViewGroup) {
+            for (int i = 0; i < ((ViewGroup) v).getChildCount(); i++) {
+                collectShownTexts(((ViewGroup) v).getChildAt(i), out);
+            }
+        }
+    }
+
+    /** Whether a is v itself or one of its ancestors. */
+    private static boolean ancestor(View a, View v) {
+        for (Object p = v; p instanceof View; p = ((View) p).getParent()) {
+            if (p == a) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * What a player must never read: a developer's path (of the phone or of
+     * the machine that built the app), or a trace of a crash, Java's or
+     * Go's: an exception, "Error:" with a class name, a class name ending in
+     * Error, a stack frame ("\tat ", "at org.", "at java."), "panic:",
+     * "goroutine ".
+     */
+    static final java.util.regex.Pattern DEVELOPER_TEXT = java.util.regex.Pattern.compile(
+            "/data/|/tmp/|/root(?![A-Za-z])|/home/|/work/|\\.cache|/usr/|\\bfile:"
+            + "|Exception|Error:\\s*[A-Za-z_$][\\w$]*(?:\\.[\\w$]+)+|\\b(?:[a-z_][\\w$]*\\.)+[A-Z][\\w$]*Error\\b"
+            + "|\\tat |\\bat (?:org|java)\\.|panic:|goroutine ");
+
+    /** Fails when a text a player sees on the activity (views, descriptions, the menu) holds DEVELOPER_TEXT. */
+    static void assertNoDeveloperTextOnScreen(android.app.Activity a, String when) {
+        a.invalidateOptionsMenu(); // the menu as the action bar would show it now
+        shadowOf(Looper.getMainLooper()).idle();
+        assertNoDeveloperText(visibleTexts(a), when);
+    }
+
+    /** The same for a window of its own (a dialog's). */
+    static void assertNoDeveloperText(View root, String when) {
+        shadowOf(Looper.getMainLooper()).idle();
+        assertNoDeveloperText(visibleTexts(root), when);
+    }
+
+    private static void assertNoDeveloperText(java.util.List<String> texts, String when) {
+        for (String text : texts) {
+            java.util.regex.Matcher m = DEVELOPER_TEXT.matcher(text);
             if (m.find()) {
                 throw new AssertionError(when + ": \"" + m.group() + "\" in \"" + text + "\"");
             }

@@ -102,7 +102,9 @@ func (CardChess) Properties() game.Properties {
 			Help: "card chess: when false the engine plays regular moves only"}, Elsewhere: "there are no cards"}},
 		Sides: []string{"w", "b"}, MinPlayers: 2, Files: 8, Ranks: 8, Hidden: game.HiddenHands, Cards: true,
 		GoWords: []game.Word{{Name: "worlds", Arg: "default|known",
-			Help: "known: the opponent's cards the mover saw played stay in its hand in every world (experimental)"}},
+			Help: "known: the opponent's cards the mover saw played stay in its hand in every world (experimental)"},
+			{Name: "weights", Arg: "default|fitted",
+				Help: "fitted: the evaluation's card terms fitted to self-play instead of the hand-set ones (experimental)"}},
 		StartWords: []game.Word{
 			{Name: "deal", Arg: "<15 card codes>", Help: "White's three cards, Black's three, then the draw pile, top first"},
 			{Name: "seed", Arg: "<n>", Help: "a reproducible shuffle; neither word: a random one"}},
@@ -173,7 +175,9 @@ func (c *cardEngine) TableMB() int                      { return c.e.TT.SizeMB()
 // Prepare reads "go" as in chess (searchmoves excepted, ignored with a
 // note) plus the experimental "worlds known|default" (known: the opponent's
 // cards the mover knows from the public record stay in its hand in every
-// world; docs/VARIANTS.md); the engine decides from the mover's view.
+// world; docs/VARIANTS.md) and "weights fitted|default" (fitted: the card
+// terms fitted to self-play, docs/VARIANT-TRAINING.md); the engine decides
+// from the mover's view.
 func (c *cardEngine) Prepare(g cardGame, args []string) (game.Search, []string, error) {
 	us := g.Pos().SideToMove()
 	// The engine decides from the mover's view, which includes its own hand:
@@ -182,10 +186,13 @@ func (c *cardEngine) Prepare(g cardGame, args []string) (game.Search, []string, 
 		return nil, nil, fmt.Errorf("go: %s is to move but its own hand is hidden in this position (%s); give %s's view",
 			us, handCodes(hand), us)
 	}
-	gp := kit.ParseGo(args, int(us), kit.ColourClocks, "worlds")
+	gp := kit.ParseGo(args, int(us), kit.ColourClocks, "worlds", "weights")
 	var hidden cmsearch.HiddenOptions
 	if gp.Choice("worlds", "default", "known") {
 		hidden.KnownCards = g.KnownOpponentCards(us)
+	}
+	if gp.Choice("weights", "default", "fitted") {
+		hidden.Weights = &chessmate.FittedWeights
 	}
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", chessmate.Name)

@@ -12,6 +12,10 @@
 //	tempest-dev datagen [-out DIR] [-seed N] [-shards N] [-games N] [-soft-nodes N] [-hard-nodes N] [-hash MB] [-eval E] [-openings FILE] [-random-plies N] [-progress D]
 //	tempest-dev datapack [-from DIR] [-to DIR] [-chunk N] [-all]
 //	tempest-dev ratings [-sf] [-anchor NAME=ELO ...] FILE.pgn...
+//	tempest-dev vdatagen [-variant V] [-out DIR] [-seed N] [-shards N] [-games N] [-nodes N] [-worlds N] [-random-plies N] [-progress D] (see -h for the rest)
+//	tempest-dev vdatapack [-variant V] [-from DIR] -to DIR [-chunk N] [-all]
+//	tempest-dev vdataunpack -from DIR -to DIR
+//	tempest-dev vfit [-variant V] [-data DIR ...] [-out FILE] [-lambda X] [-k X] [-epochs N] [-lr X] [-l2 X] [-split N] [-from hand|fitted]
 //	tempest-dev texel datagen|fit [flags]   (the tune build: go run -tags tune ./cmd/tempest-dev texel ...)
 //	tempest-dev train [-data FILES] [-run DIR] [-epochs N] [-batch N] [-lr X] [-lr-final X] [-lambda X] [-mirror] [-threads N] [-seed N] (see -h for the rest)
 //
@@ -42,16 +46,20 @@ var subcommands map[string]subcommand
 
 func init() {
 	subcommands = map[string]subcommand{
-		"uci":        {"speak UCI on stdin/stdout, as the engine binary does", uciCommand},
-		"perftsuite": {"check every count of EPD perft suites; report pass/fail and speed", perftSuiteCommand},
-		"perftbench": {"time perft over UCI against a reference engine (Stockfish)", perftBenchCommand},
-		"tactics":    {"run EPD test suites (bm/am) at a fixed time per position; count solved", tacticsCommand},
-		"match":      {"play any game between 2 to 4 UCI engines, seats rotating; SPRT and PGN", matchCommand},
-		"datagen":    {"generate self-play training data for the neural evaluation (resumable shards)", dataCommand},
-		"train":      {"train the neural evaluation on self-play shards; write a net file (resumable)", trainCommand},
-		"datapack":   {"cut datagen's finished games into the compressed chunks that are committed", packCommand},
-		"dataunpack": {"rebuild datagen's shards from the committed chunks, so a new machine resumes after them", unpackCommand},
-		"ratings":    {"fit Elo ratings to PGN games with anchored players (the levels' calibration)", ratingsCommand},
+		"uci":         {"speak UCI on stdin/stdout, as the engine binary does", uciCommand},
+		"perftsuite":  {"check every count of EPD perft suites; report pass/fail and speed", perftSuiteCommand},
+		"perftbench":  {"time perft over UCI against a reference engine (Stockfish)", perftBenchCommand},
+		"tactics":     {"run EPD test suites (bm/am) at a fixed time per position; count solved", tacticsCommand},
+		"match":       {"play any game between 2 to 4 UCI engines, seats rotating; SPRT and PGN", matchCommand},
+		"datagen":     {"generate self-play training data for the neural evaluation (resumable shards)", dataCommand},
+		"train":       {"train the neural evaluation on self-play shards; write a net file (resumable)", trainCommand},
+		"datapack":    {"cut datagen's finished games into the compressed chunks that are committed", packCommand},
+		"dataunpack":  {"rebuild datagen's shards from the committed chunks, so a new machine resumes after them", unpackCommand},
+		"ratings":     {"fit Elo ratings to PGN games with anchored players (the levels' calibration)", ratingsCommand},
+		"vdatagen":    {"generate a variant's self-play games for fitting its evaluation (resumable shards)", vdatagenCommand},
+		"vdatapack":   {"cut vdatagen's finished games into the compressed chunks that are committed", vdatapackCommand},
+		"vdataunpack": {"rebuild vdatagen's shards from the committed chunks, so a new machine resumes after them", vdataunpackCommand},
+		"vfit":        {"fit a variant's evaluation weights to its self-play games; write the generated weights file", vfitCommand},
 	}
 }
 

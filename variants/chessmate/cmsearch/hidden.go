@@ -60,6 +60,10 @@ type HiddenOptions struct {
 	// public record (chessmate.Game.KnownOpponentCards); every world deals
 	// them to the opponent. Cards the view contradicts are ignored, all of them.
 	KnownCards []chessmate.Card
+	// Weights are the evaluation's card terms (nil: the hand-set ones,
+	// chessmate.HandSetWeights); "go ... weights fitted" gives
+	// chessmate.FittedWeights.
+	Weights *chessmate.CardWeights
 }
 
 // SearchHidden chooses the side to move's turn from its view of pos. With a
@@ -73,6 +77,9 @@ func (e *Engine) SearchHidden(ctx context.Context, pos *Position, lim Limits, sa
 func (e *Engine) SearchHiddenWith(ctx context.Context, pos *Position, lim Limits, samples int, hidden HiddenOptions, report func(Info)) Result {
 	start := time.Now()
 	e.TT.Isolate() // every world's search starts from an empty-looking table (newWorld)
+	for _, w := range e.workers {
+		w.eval.UseWeights(hidden.Weights) // every decision says which, so none is left from the last
+	}
 	view := moverView(pos, hidden.KnownCards)
 	worlds, weights := dealWorlds(view, samples)
 	compare := len(worlds) > 1 && (e.level.Kind != kit.WeakSearch || e.level.Noise == 0) // noisy levels keep their own choice

@@ -1,0 +1,417 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"tempest/tuning/cardchess"
+	"tempest/tuning/vdata"
+	"tempest/tuning/vfit"
+	"tempest/variants/chessmate"
+)
+
+// The variants' self-play data and the fit of their evaluation weights
+// (docs/VARIANT-TRAINING.md). Card chess is the first; Chameleon Chess and
+// Stratego plug in by a case in newVariantGenerator and in vfitCommand.
+
+// defaultVariantDataDir is where a variant's shards go unless -out says otherwise.
+func defaultVariantDataDir(variant string) string { return cacheDir("data", "variants", variant) }
+
+// variantSearch are the generator's search settings every variant reads.
+type variantSearch struct {
+	nodes                      uint64
+	worlds, randomPlies, hash  int
+	maxTurns, winScore, winRun int
+}
+
+// newVariantGenerator returns a maker of one shard's generator.
+func newVariantGenerator(variant string, s variantSearch) (func() vdata.Generator, error) {
+	switch variant {
+	case chessmate.Name:
+		cfg := cardchess.Config{Nodes: s.nodes, Worlds: s.worlds, RandomPlies: s.randomPlies, HashMB: s.hash,
+			MaxTurns: s.maxTurns, WinScore: s.winScore, WinTurns: s.winRun}
+		return func() vdata.Generator { return cardchess.NewGenerator(cfg) }, nil
+	}
+	return nil, fmt.Errorf("no self-play generator for variant %q yet (there is: %s)", variant, chessmate.Name)
+}
+
+// vdatagenCommand generates a variant's self-play games: one shard per
+// seed, each played by one search thread, resumable.
+func vdatagenCommand(args []string) int {
+	d := cardchess.DefaultConfig
+	fs := flag.NewFlagSet("vdatagen", flag.ContinueOnError)
+	variant := fs.String("variant", chessmate.Name, "the variant")
+	out := fs.String("out", "", "directory of the shards (default ~/.cache/tempest/data/variants/<variant>)")
+	seed := fs.Uint64("seed", 1, "seed of the first shard; shard k has seed+k")
+	shards := fs.Int("shards", runtime.NumCPU(), "shards generated at once, one search thread each")
+	games := fs.Int("games", 10000, "games per shard")
+	s := variantSearch{}
+	fs.Uint64Var(&s.nodes, "nodes", d.Nodes, "nodes per decision, shared by its worlds (as go nodes N)")
+	fs.IntVar(&s.worlds, "worlds", d.Worlds, "worlds dealt per decision")
+	fs.IntVar(&s.randomPlies, "random-plies", d.RandomPlies, "random regular moves after the deal")
+	fs.IntVar(&s.hash, "hash", d.HashMB, "hash table per side and shard, MiB")
+	fs.IntVar(&s.maxTurns, "max-turns", d.MaxTurns, "a game this long is adjudicated a draw")
+	fs.IntVar(&s.winScore, "win-score", d.WinScore, "adjudicate a win when the score stays beyond this (cp) ...")
+	fs.IntVar(&s.winRun, "win-turns", d.WinTurns, "... for this many turns in a row (0: never)")
+	every := fs.Duration("progress", 60*time.Second, "how often to print the progress line")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *out == "" {
+		*out = defaultVariantDataDir(*variant)
+	}
+	switch {
+	case fs.NArg() > 0:
+		fmt.Fprintf(os.Stderr, "vdatagen: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	case *shards < 1 || *games < 1:
+		fmt.Fprintln(os.Stderr, "vdatagen: -shards and -games must be at least 1")
+		return 2
+	case s.nodes < 1 || s.nodes > 1<<31 || s.worlds < 1 || s.worlds > 64:
+		fmt.Fprintln(os.Stderr, "vdatagen: need 1 <= -nodes <= 2^31 and 1 <= -worlds <= 64")
+		return 2
+	case s.randomPlies < 0 || s.randomPlies > 100 || s.maxTurns < 1 || s.maxTurns > 10000 || s.winRun < 0 || s.hash < 1:
+		fmt.Fprintln(os.Stderr, "vdatagen: -random-plies 0..100, -max-turns 1..10000, -win-turns >= 0, -hash >= 1")
+		return 2
+	case *every <= 0:
+		fmt.Fprintln(os.Stderr, "vdatagen: -progress must be positive")
+		return 2
+	}
+	makeGen, err := newVariantGenerator(*variant, s)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "vdatagen:", err)
+		return 2
+	}
+	build := buildRevision()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	fmt.Fprintf(os.Stderr, "vdatagen: %s, %d shards (seeds %d..%d) of %d games into %s; build %s; recipe %s\n",
+		*variant, *shards, *seed, *seed+uint64(*shards)-1, *games, *out, build,
+		strings.ReplaceAll(strings.TrimSpace(makeGen().Recipe().String()), "\n", ", "))
+	var mu sync.Mutex
+	states := make([]vdata.Progress, *shards)
+	start := time.Now()
+	line := func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		var done, newGames, plies int
+		var size, kept int64
+		var nodes uint64
+		for _, p := range states {
+			done += p.Games
+			newGames += p.NewGames
+			plies += p.NewPlies
+			size += p.Bytes
+			kept += p.NewKept
+			nodes += p.NewNodes
+		}
+		el := time.Since(start).Seconds()
+		eta := "-"
+		if newGames > 0 {
+			left := float64(*shards**games - done)
+			eta = time.Duration(left / float64(newGames) * el * float64(time.Second)).Round(time.Second).String()
+		}
+		return fmt.Sprintf("games %d/%d, %.2f MB; this run: %d games, %d positions kept (%.0f%% of turns searched, %.0f/h), %.0f nodes a turn, ETA %s",
+			done, *shards**games, float64(size)/1e6, newGames, kept, 100*float64(kept)/float64(max(plies, 1)),
+			float64(kept)/el*3600, float64(nodes)/float64(max(plies, 1)), eta)
+	}
+	quit := make(chan struct{})
+	go func() {
+		t := time.NewTicker(*every)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				fmt.Fprintln(os.Stderr, "vdatagen:", line())
+			case <-quit:
+				return
+			}
+		}
+	}()
+	var g errgroup.Group
+	for k := 0; k < *shards; k++ {
+		g.Go(func() error {
+			_, err := vdata.RunShard(ctx, *out, *seed+uint64(k), build, *games, makeGen(), func(p vdata.Progress) {
+				mu.Lock()
+				states[k] = p
+				mu.Unlock()
+			})
+			return err
+		})
+	}
+	err = g.Wait()
+	close(quit)
+	fmt.Fprintln(os.Stderr, "vdatagen:", line())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "vdatagen:", err)
+		return 1
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(os.Stderr, "vdatagen: interrupted; run the same command again to resume")
+		return 130
+	}
+	return 0
+}
+
+// vdatapackCommand cuts the finished games of a variant's shards into the
+// compressed chunks that are committed (data/variants/<variant>/).
+func vdatapackCommand(args []string) int {
+	fs := flag.NewFlagSet("vdatapack", flag.ContinueOnError)
+	variant := fs.String("variant", chessmate.Name, "the variant (the default -from)")
+	from := fs.String("from", "", "directory of the shards (default ~/.cache/tempest/data/variants/<variant>)")
+	to := fs.String("to", "", "directory of the chunks, in the repository (data/variants/<variant>)")
+	size := fs.Int("chunk", 1000, "games a chunk")
+	all := fs.Bool("all", false, "also pack the games left over as one smaller chunk")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *to == "" || fs.NArg() > 0 || *size < 1 {
+		fmt.Fprintln(os.Stderr, "vdatapack: need -to DIR, a -chunk of at least 1 game, and no arguments")
+		return 2
+	}
+	if *from == "" {
+		*from = defaultVariantDataDir(*variant)
+	}
+	shards, err := filepath.Glob(filepath.Join(*from, "shard-*.vgame"))
+	if err != nil || len(shards) == 0 {
+		fmt.Fprintf(os.Stderr, "vdatapack: no shards (shard-*.vgame) in %s\n", *from)
+		return 1
+	}
+	for _, s := range shards {
+		made, err := vdata.PackChunks(s, *to, *size, *all)
+		for _, c := range made {
+			fmt.Fprintf(os.Stderr, "vdatapack: %s\n", c)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "vdatapack:", err)
+			return 1
+		}
+		if len(made) == 0 {
+			fmt.Fprintf(os.Stderr, "vdatapack: %s: nothing new to pack\n", s)
+		}
+	}
+	return 0
+}
+
+// vdataunpackCommand rebuilds the shards from committed chunks, so that a
+// new machine's vdatagen continues after the last committed game.
+func vdataunpackCommand(args []string) int {
+	fs := flag.NewFlagSet("vdataunpack", flag.ContinueOnError)
+	from := fs.String("from", "", "directory of the chunks (data/variants/<variant>)")
+	to := fs.String("to", "", "directory of the shards vdatagen resumes (its -out)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *from == "" || *to == "" || fs.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, "vdataunpack: need -from DIR and -to DIR, and no arguments")
+		return 2
+	}
+	made, err := vdata.Unpack(*from, *to)
+	names := make([]string, 0, len(made))
+	for name := range made {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		fmt.Fprintf(os.Stderr, "vdataunpack: %s: %d games\n", name, made[name])
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "vdataunpack:", err)
+		return 1
+	}
+	return 0
+}
+
+// stringList is a repeatable flag.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
+
+// vfitCommand fits a variant's evaluation weights to its self-play games
+// and writes them as the generated Go file the evaluation reads.
+func vfitCommand(args []string) int {
+	cfg := vfit.DefaultConfig
+	fs := flag.NewFlagSet("vfit", flag.ContinueOnError)
+	variant := fs.String("variant", chessmate.Name, "the variant")
+	var data stringList
+	fs.Var(&data, "data", "a directory of shards or chunks, or one game file (repeatable; default: the scratch shards and data/variants/<variant>)")
+	out := fs.String("out", "variants/chessmate/eval_weights.go", "the generated weights file (\"\": print only)")
+	fs.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "the game result's share of the target (the rest: the search score)")
+	fs.Float64Var(&cfg.K, "k", 0, "sigmoid scale in cp (0: fit it to the results first)")
+	fs.IntVar(&cfg.Epochs, "epochs", cfg.Epochs, "full-batch Adam epochs")
+	fs.Float64Var(&cfg.LearningRate, "lr", cfg.LearningRate, "Adam step, cp")
+	fs.Float64Var(&cfg.L2, "l2", cfg.L2, "pull towards the starting weights: L2 × Σ((w−w₀)/100)²")
+	split := fs.Uint64("split", 1, "seed of the validation split (one game in ten held out)")
+	from := fs.String("from", "hand", "the starting weights: hand (the hand-set ones) or fitted (the current generated ones)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 || cfg.Epochs < 0 || cfg.LearningRate <= 0 || cfg.L2 < 0 || cfg.K < 0 {
+		fmt.Fprintln(os.Stderr, "vfit: no arguments; -epochs >= 0, -lr > 0, -l2 >= 0, -k >= 0")
+		return 2
+	}
+	if *variant != chessmate.Name {
+		fmt.Fprintf(os.Stderr, "vfit: no fit for variant %q yet (there is: %s)\n", *variant, chessmate.Name)
+		return 2
+	}
+	start := &chessmate.HandSetWeights
+	switch *from {
+	case "hand":
+	case "fitted":
+		start = &chessmate.FittedWeights
+	default:
+		fmt.Fprintf(os.Stderr, "vfit: -from is hand or fitted, not %q\n", *from)
+		return 2
+	}
+	if len(data) == 0 {
+		data = stringList{defaultVariantDataDir(*variant), filepath.Join("data", "variants", *variant)}
+	}
+	samples, games, err := readCardChessSamples(data, *split)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "vfit:", err)
+		return 1
+	}
+	fmt.Fprintf(os.Stderr, "vfit: %d games, %d positions from %s\n", games, len(samples), strings.Join(data, ", "))
+	model := cardchess.Model(start)
+	cfg.Report = func(epoch int, train, validation float64) {
+		if epoch%100 == 0 {
+			fmt.Fprintf(os.Stderr, "vfit: epoch %d: loss %.6f training, %.6f validation\n", epoch, train, validation)
+		}
+	}
+	res, err := vfit.Fit(samples, model, cfg)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "vfit:", err)
+		return 1
+	}
+	w := cardchess.Weights(res.Weights)
+	for i, name := range model.Names {
+		fmt.Printf("%-24s %6.1f -> %6.1f\n", name, model.Start[i], res.Weights[i])
+	}
+	fmt.Printf("K %.1f; loss %.6f -> %.6f training (%d positions), %.6f -> %.6f validation (%d), best epoch %d\n",
+		res.K, res.TrainBefore, res.TrainAfter, res.Train, res.ValidationBefore, res.ValidationAfter, res.Validation, res.BestEpoch)
+	if *out == "" {
+		return 0
+	}
+	provenance := []string{
+		"Fitted by: tempest-dev vfit " + strings.Join(args, " "),
+		fmt.Sprintf("Data: %s: %d games, %d positions (%d training, %d validation), split seed %d.", strings.Join(data, ", "),
+			games, len(samples), res.Train, res.Validation, *split),
+		fmt.Sprintf("From the %s weights; λ %g, K %.1f, %d epochs (best %d), learning rate %g, L2 %g; build %s.",
+			*from, cfg.Lambda, res.K, cfg.Epochs, res.BestEpoch, cfg.LearningRate, cfg.L2, buildRevision()),
+		fmt.Sprintf("Loss before/after: %.6f/%.6f training, %.6f/%.6f validation.", res.TrainBefore, res.TrainAfter,
+			res.ValidationBefore, res.ValidationAfter),
+	}
+	if err := cardchess.WriteWeights(*out, w, provenance); err != nil {
+		fmt.Fprintln(os.Stderr, "vfit:", err)
+		return 1
+	}
+	fmt.Fprintf(os.Stderr, "vfit: wrote %s\n", *out)
+	return 0
+}
+
+// gameFiles lists the game files a -data entry names: the file itself, or
+// a directory's shards and chunks; a missing directory names none.
+func gameFiles(entry string) ([]string, error) {
+	info, err := os.Stat(entry)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !info.IsDir() {
+		return []string{entry}, nil
+	}
+	var files []string
+	for _, pattern := range []string{"*.vgame", "*.vgame.xz"} {
+		m, err := filepath.Glob(filepath.Join(entry, pattern))
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, m...)
+	}
+	slices.Sort(files)
+	return files, nil
+}
+
+// readCardChessSamples reads every game of the files the entries name
+// (each game once: a shard and the chunks cut from it hold the same games,
+// told apart by their recipe and number) into the fitter's samples, in
+// the order of the files and games, so the fit does not depend on how
+// many threads read them.
+func readCardChessSamples(entries []string, split uint64) ([]vfit.Sample, int, error) {
+	var files []string
+	for _, e := range entries {
+		f, err := gameFiles(e)
+		if err != nil {
+			return nil, 0, err
+		}
+		files = append(files, f...)
+	}
+	if len(files) == 0 {
+		return nil, 0, fmt.Errorf("no game files (*.vgame, *.vgame.xz) in %s", strings.Join(entries, ", "))
+	}
+	type fileGames struct {
+		keys    []string
+		samples [][]vfit.Sample
+	}
+	read := make([]fileGames, len(files))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, path := range files {
+		g.Go(func() error {
+			f, err := vdata.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			if v := f.Recipe.Get("variant"); v != chessmate.Name {
+				return fmt.Errorf("%s: games of %q, not card chess", path, v)
+			}
+			seed, err := strconv.ParseUint(f.Recipe.Get("seed"), 10, 64)
+			if err != nil {
+				return fmt.Errorf("%s: the recipe names no seed", path)
+			}
+			recipe := f.Recipe.String()
+			return f.Games(func(n int, game []byte) error {
+				s, err := cardchess.Samples(game, cardchess.Validation(split, seed, n), nil)
+				if err != nil {
+					return fmt.Errorf("%s: %v", path, err)
+				}
+				read[i].keys = append(read[i].keys, recipe+"#"+strconv.Itoa(n))
+				read[i].samples = append(read[i].samples, s)
+				return nil
+			})
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, 0, err
+	}
+	seen := map[string]bool{}
+	var samples []vfit.Sample
+	games := 0
+	for _, r := range read {
+		for j, key := range r.keys {
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			games++
+			samples = append(samples, r.samples[j]...)
+		}
+	}
+	return samples, games, nil
+}

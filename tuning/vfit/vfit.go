@@ -61,7 +61,7 @@ type Result struct {
 // Sigmoid is the expected result of an evaluation e at scale k:
 // 1/(1+10^(−e/k)), the curve the card-chess search averages worlds with
 // (k = 400 there).
-func Sigmoid(e, k float64) float64 { return 1 / (1 + math.Pow(10, -e/k)) }
+func Sigmoid(e, k float64) float64 { return 1 / (1 + math.Exp(-e*math.Ln10/k)) }
 
 // Evaluate is the sample's evaluation under weights w.
 func (s *Sample) Evaluate(w []float64) float64 {
@@ -82,13 +82,26 @@ func (s *Sample) target(k, lambda float64) float64 {
 // Loss is the mean squared error over the samples of one side of the
 // split (validation or training).
 func Loss(samples []Sample, w []float64, k, lambda float64, validation bool) float64 {
+	return loss(samples, targets(samples, k, lambda), w, k, validation)
+}
+
+// targets are the samples' targets at scale k, computed once per fit.
+func targets(samples []Sample, k, lambda float64) []float64 {
+	t := make([]float64, len(samples))
+	for i := range samples {
+		t[i] = samples[i].target(k, lambda)
+	}
+	return t
+}
+
+func loss(samples []Sample, targets, w []float64, k float64, validation bool) float64 {
 	sum, n := 0.0, 0
 	for i := range samples {
 		s := &samples[i]
 		if s.Validation != validation {
 			continue
 		}
-		d := s.target(k, lambda) - Sigmoid(s.Evaluate(w), k)
+		d := targets[i] - Sigmoid(s.Evaluate(w), k)
 		sum += d * d
 		n++
 	}
@@ -101,7 +114,11 @@ func Loss(samples []Sample, w []float64, k, lambda float64, validation bool) flo
 func FitK(samples []Sample, w []float64) float64 {
 	lo, hi := 50.0, 4000.0
 	phi := (math.Sqrt(5) - 1) / 2
-	loss := func(k float64) float64 { return Loss(samples, w, k, 1, false) }
+	results := make([]float64, len(samples))
+	for i := range samples {
+		results[i] = samples[i].Result
+	}
+	loss := func(k float64) float64 { return loss(samples, results, w, k, false) }
 	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
 	fa, fb := loss(a), loss(b)
 	for hi-lo > 0.01 {
@@ -119,7 +136,7 @@ func FitK(samples []Sample, w []float64) float64 {
 }
 
 // gradient is d(training loss)/d(weights).
-func gradient(samples []Sample, w []float64, k, lambda float64, g []float64) {
+func gradient(samples []Sample, targets, w []float64, k float64, g []float64) {
 	clear(g)
 	n := 0
 	for i := range samples {
@@ -130,7 +147,7 @@ func gradient(samples []Sample, w []float64, k, lambda float64, g []float64) {
 		n++
 		p := Sigmoid(s.Evaluate(w), k)
 		// d/de (t − p)² = −2 (t − p) p (1 − p) ln10 / k
-		f := -2 * (s.target(k, lambda) - p) * p * (1 - p) * math.Ln10 / k
+		f := -2 * (targets[i] - p) * p * (1 - p) * math.Ln10 / k
 		for j, c := range s.Terms {
 			if c != 0 {
 				g[j] += f * float64(c)
@@ -175,8 +192,9 @@ func Fit(samples []Sample, m Model, cfg Config) (Result, error) {
 		k = FitK(samples, w)
 	}
 	res.K = k
-	res.TrainBefore = Loss(samples, w, k, cfg.Lambda, false)
-	res.ValidationBefore = Loss(samples, w, k, cfg.Lambda, true)
+	t := targets(samples, k, cfg.Lambda)
+	res.TrainBefore = loss(samples, t, w, k, false)
+	res.ValidationBefore = loss(samples, t, w, k, true)
 	best, bestLoss := append([]float64(nil), w...), res.ValidationBefore
 	if res.Validation == 0 {
 		bestLoss = res.TrainBefore // nothing held out: the training loss decides
@@ -185,7 +203,7 @@ func Fit(samples []Sample, m Model, cfg Config) (Result, error) {
 	mom, vel, step := make([]float64, nw), make([]float64, nw), make([]float64, nw)
 	const beta1, beta2, epsilon = 0.9, 0.999, 1e-12
 	for epoch := 1; epoch <= cfg.Epochs; epoch++ {
-		gradient(samples, w, k, cfg.Lambda, g)
+		gradient(samples, t, w, k, g)
 		for j := range g {
 			g[j] += 2 * cfg.L2 / (100 * 100) * (w[j] - m.Start[j]) // d/dw of L2 × ((w − start)/100)²
 		}
@@ -212,10 +230,10 @@ func Fit(samples []Sample, m Model, cfg Config) (Result, error) {
 			w[j] += step[j]
 		}
 		if epoch%10 == 0 || epoch == cfg.Epochs {
-			train := Loss(samples, w, k, cfg.Lambda, false)
+			train := loss(samples, t, w, k, false)
 			measured := train
 			if res.Validation > 0 {
-				measured = Loss(samples, w, k, cfg.Lambda, true)
+				measured = loss(samples, t, w, k, true)
 			}
 			if measured < bestLoss {
 				copy(best, w)
@@ -227,7 +245,7 @@ func Fit(samples []Sample, m Model, cfg Config) (Result, error) {
 		}
 	}
 	res.Weights = best
-	res.TrainAfter = Loss(samples, best, k, cfg.Lambda, false)
-	res.ValidationAfter = Loss(samples, best, k, cfg.Lambda, true)
+	res.TrainAfter = loss(samples, t, best, k, false)
+	res.ValidationAfter = loss(samples, t, best, k, true)
 	return res, nil
 }

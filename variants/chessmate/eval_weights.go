@@ -8,9 +8,9 @@ package chessmate
 // fitted, so "go ... weights fitted" plays as the default does.
 var FittedWeights = CardWeights{
 	Card: [Unknown + 1]int{
-		NoCard: 0, Cowardice: 30, DarkMirror: 45, DeathDance: 50, Disintegration: 5, Champion: 30, Rebirth: 60,
-		Revelation: 20, LongJump: 35, LostCastle: 25, MysticShield: 20, ForbiddenCity: 45, HolyQuest: 30,
-		HandOfFate: 35, Vulture: 30, Crusade: 40, Unknown: 33,
+		NoCard: 0, Cowardice: 30, DarkMirror: 45, DeathDance: 50, Disintegration: 5, Champion: 30,
+		Rebirth: 60, Revelation: 20, LongJump: 35, LostCastle: 25, MysticShield: 20, ForbiddenCity: 45,
+		HolyQuest: 30, HandOfFate: 35, Vulture: 30, Crusade: 40, Unknown: 33,
 	},
 	Champion: 25, Tempo: 10, ForbiddenNearKing: 12,
 }

@@ -83,19 +83,20 @@ func (g *Generator) PlayGame(ctx context.Context, seed uint64, game int) (*Game,
 	// Random regular moves vary the openings, which the deal alone does
 	// not: cards are not played at random, which would spend the good ones
 	// as no player does and teach the fit hands that never occur.
+	previousNoisy := false
 	for i := 0; i < g.cfg.RandomPlies && !cg.Status().Over; i++ {
 		moves := cg.Pos().RegularMoves()
 		if len(moves) == 0 {
 			break
 		}
-		token := moves[rng.IntN(len(moves))].String()
-		if _, err := cg.Play(token); err != nil {
+		move := moves[rng.IntN(len(moves))]
+		previousNoisy = cg.Pos().IsNoisy(move)
+		if _, err := cg.Play(move.String()); err != nil {
 			return nil, st, err
 		}
-		out.Turns = append(out.Turns, Turn{Action: token})
+		out.Turns = append(out.Turns, Turn{Action: move.String()})
 	}
 	streak, lastSign := 0, 0
-	previousNoisy := false
 	out.Result = Draw
 	for {
 		if status := cg.Status(); status.Over {
@@ -144,10 +145,13 @@ func (g *Generator) PlayGame(ctx context.Context, seed uint64, game int) (*Game,
 		case white <= -g.cfg.WinScore:
 			sign = -1
 		}
-		if sign != 0 && sign == lastSign {
+		switch {
+		case sign == 0:
+			streak = 0
+		case sign == lastSign:
 			streak++
-		} else {
-			streak = min(sign*sign, 1)
+		default:
+			streak = 1
 		}
 		lastSign = sign
 		if g.cfg.WinTurns > 0 && streak >= g.cfg.WinTurns {

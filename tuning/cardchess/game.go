@@ -18,7 +18,7 @@ import (
 //
 //	1 byte   bits 0-1 the result (Result), bit 2 set when adjudicated;
 //	         the other bits 0
-//	8 bytes  the deal: the 15 cards in deck order (White's three, Black's
+//	8 bytes  the deal: the 15 cards as dealt (White's three, Black's
 //	         three, the draw pile top first), card numbers 1-15 a nibble
 //	         each, low nibble first; the 16th nibble 0
 //	uvarint  the number of turns

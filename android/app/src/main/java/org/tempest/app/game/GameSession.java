@@ -169,14 +169,12 @@ public final class GameSession {
 
     /** The same, asked of one game alone (the position editor's), or of every game when only is null. */
     public PositionFound positionOf(final String text, final String only) throws EngineException {
-        final PositionFound[] found = new PositionFound[1];
-        withEngine(new EngineLink.Step() {
+        return ask(new Query<PositionFound>() {
             @Override
-            public void run() throws EngineException {
-                found[0] = queries.positionOf(text, only);
+            public PositionFound answer() throws EngineException {
+                return queries.positionOf(text, only);
             }
         });
-        return found[0];
     }
 
     /**
@@ -310,14 +308,14 @@ public final class GameSession {
      * (the screen asked). Returns whether the game is now drawn.
      */
     public boolean offerDraw(final boolean agreedByPerson) throws EngineException {
-        final boolean[] accepted = new boolean[1];
-        withEngine(new EngineLink.Step() {
+        boolean accepted = ask(new Query<Boolean>() {
             @Override
-            public void run() throws EngineException {
-                accepted[0] = endings.offerDraw(agreedByPerson);
+            public Boolean answer() throws EngineException {
+                return endings.offerDraw(agreedByPerson);
             }
         });
-        return accepted[0];
+        refreshed(); // an accepted offer ended the game
+        return accepted;
     }
 
     /** Lets the engine choose and play the move of the player to move. */
@@ -377,14 +375,14 @@ public final class GameSession {
 
     /** The hint, or null when stopThinking stopped it (a later action made it moot). */
     public String hint(final long thinkMs, final long ticket) throws EngineException {
-        final String[] best = new String[1];
-        withEngine(new EngineLink.Step() {
+        String best = ask(new Query<String>() {
             @Override
-            public void run() throws EngineException {
-                best[0] = searches.hint(thinkMs, ticket);
+            public String answer() throws EngineException {
+                return searches.hint(thinkMs, ticket);
             }
         });
-        return best[0];
+        refreshed(); // where pieces hide, the engine searched the person's view: read the game back
+        return best;
     }
 
     /**
@@ -421,29 +419,25 @@ public final class GameSession {
      * move is then written from its token alone.
      */
     public String factsOf(final String token) throws EngineException {
-        final String[] facts = {""};
         if (record.arbiter() || token == null) {
             return "";
         }
-        withEngine(new EngineLink.Step() {
+        return ask(new Query<String>() {
             @Override
-            public void run() throws EngineException {
-                facts[0] = queries.factsOf(token);
+            public String answer() throws EngineException {
+                return queries.factsOf(token);
             }
         });
-        return facts[0];
     }
 
     /** The game record as PGN, from the engine. */
     public String record() throws EngineException {
-        final String[] text = new String[1];
-        withEngine(new EngineLink.Step() {
+        return ask(new Query<String>() {
             @Override
-            public void run() throws EngineException {
-                text[0] = link.client().pgn();
+            public String answer() throws EngineException {
+                return link.client().pgn();
             }
         });
-        return text[0];
     }
 
     public Snapshot snapshot() {
@@ -459,14 +453,12 @@ public final class GameSession {
         if (record.setup == null || ply < 0 || ply >= record.moves.size()) {
             return snapshot();
         }
-        final Snapshot[] out = new Snapshot[1];
-        withEngine(new EngineLink.Step() {
+        return ask(new Query<Snapshot>() {
             @Override
-            public void run() throws EngineException {
-                out[0] = queries.positionAt(ply);
+            public Snapshot answer() throws EngineException {
+                return queries.positionAt(ply);
             }
         });
-        return out[0];
     }
 
     /**
@@ -474,14 +466,12 @@ public final class GameSession {
      * them ("position startpos setup"), from the engine's setup generator.
      */
     public String arrangement(final String gameName, final String side) throws EngineException {
-        final String[] rows = new String[1];
-        withEngine(new EngineLink.Step() {
+        return ask(new Query<String>() {
             @Override
-            public void run() throws EngineException {
-                rows[0] = queries.arrangement(gameName, side);
+            public String answer() throws EngineException {
+                return queries.arrangement(gameName, side);
             }
         });
-        return rows[0];
     }
 
     /** The game's clock, or null when it has none. */
@@ -527,6 +517,33 @@ public final class GameSession {
      */
     private Snapshot withEngine(EngineLink.Step step) throws EngineException {
         link.run(step);
+        return refreshed();
+    }
+
+    /** A question for the engine, answered with the engine's word. */
+    private interface Query<T> {
+        T answer() throws EngineException;
+    }
+
+    /**
+     * Asks the engine a question that leaves the session's game as it was:
+     * the game is not read back and the clock not touched (the callers that
+     * change something call refreshed() after).
+     */
+    private <T> T ask(final Query<T> q) throws EngineException {
+        final List<T> answer = new ArrayList<T>(1);
+        link.run(new EngineLink.Step() {
+            @Override
+            public void run() throws EngineException {
+                answer.clear(); // a step retried after a restart answers again
+                answer.add(q.answer());
+            }
+        });
+        return answer.get(0);
+    }
+
+    /** Reads the game back from the engine and runs the side to move's clock; null before any game. */
+    private Snapshot refreshed() throws EngineException {
         if (record.setup == null) {
             return null;
         }

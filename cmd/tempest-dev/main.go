@@ -17,7 +17,7 @@
 //	tempest-dev vdataunpack -from DIR -to DIR
 //	tempest-dev vfit [-variant V] [-data DIR ...] [-out FILE] [-lambda X] [-k X] [-epochs N] [-lr X] [-l2 X] [-split N] [-from hand|fitted]
 //	tempest-dev texel datagen|fit [flags]   (the tune build: go run -tags tune ./cmd/tempest-dev texel ...)
-//	tempest-dev train [-data FILES] [-run DIR] [-epochs N] [-batch N] [-lr X] [-lr-final X] [-lambda X] [-mirror] [-threads N] [-seed N] (see -h for the rest)
+//	tempest-dev train [-data FILES] [-run DIR] [-epochs N] [-batch N] [-lr X] [-lambda X] [-mirror] [-threads N] [-seed N] (see -h for the rest)
 //
 // Each subcommand's -h lists its flags with their defaults (docs/DEVELOPING.md).
 package main

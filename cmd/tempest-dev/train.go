@@ -33,7 +33,6 @@ func trainCommand(args []string) int {
 	fs.IntVar(&cfg.LRDropEpoch, "lr-drop", cfg.LRDropEpoch, "epoch after which the step size falls by -lr-decay")
 	fs.IntVar(&cfg.LRDropEvery, "lr-every", cfg.LRDropEvery, "epochs between further falls (0: once)")
 	decay := fs.Float64("lr-decay", shortest(cfg.LRDecay), "factor of each fall")
-	lrFinal := fs.Float64("lr-final", 0, "if positive: a cosine decay of the step size from -lr to this in the last epoch, instead of -lr-drop's falls")
 	lambda := fs.Float64("lambda", shortest(cfg.Lambda), "the game result's share of the target (the rest: the search score)")
 	fitScale := fs.Bool("fit-wdl-scale", false, "print the -wdl-scale that best predicts the data's results from its scores, and stop")
 	wdlScale := fs.Float64("wdl-scale", 400, "centipawns of the logistic curve that turns scores into expected results (the score at which the side to move makes 73%); fit it to the data with -fit-wdl-scale")
@@ -45,7 +44,7 @@ func trainCommand(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	cfg.LR, cfg.LRDecay, cfg.Lambda, cfg.LRFinal = float32(*lr), float32(*decay), float32(*lambda), float32(*lrFinal)
+	cfg.LR, cfg.LRDecay, cfg.Lambda = float32(*lr), float32(*decay), float32(*lambda)
 	if *wdlScale != 400 { // 400 is the output's own unit: runs before the option had it as 0
 		cfg.WDLScale = float32(*wdlScale)
 	}
@@ -95,9 +94,6 @@ func trainCommand(args []string) int {
 			scale = fmt.Sprintf(" k %g", cfg.WDLScale)
 		}
 		lr := fmt.Sprint(cfg.LR)
-		if cfg.LRFinal > 0 {
-			lr += fmt.Sprintf("-cos-%g", cfg.LRFinal)
-		}
 		p := fmt.Sprintf("%d pos, shards %s, build %s; %d ep lr %s l %g%s%s ob %d seed %d; trainer %s",
 			len(records), seedRange(seeds), strings.Join(buildList, ","), epochs, lr, cfg.Lambda, scale, mirror, cfg.OutputBuckets, cfg.Seed, buildRevision())
 		return p[:min(len(p), 128)]

@@ -25,10 +25,7 @@ type Config struct {
 	// again every LRDropEvery epochs after that (0: once).
 	LRDropEpoch, LRDropEvery int
 	LRDecay                  float32
-	// LRFinal, when positive, replaces the drops by a cosine decay: the
-	// step size falls from LR in the first epoch to LRFinal in the last.
-	LRFinal float32
-	Lambda  float32 // the result's share of the target
+	Lambda                   float32 // the result's share of the target
 	// WDLScale is the logistic curve's scale in centipawns (0: nnue.Scale,
 	// 400): the score that predicts 73% for the side to move.
 	WDLScale   float32
@@ -129,9 +126,7 @@ func Train(ctx context.Context, records []trainingdata.Record, cfg Config, progr
 	for epoch := cp.Epoch; epoch < cfg.Epochs; epoch++ {
 		start := time.Now()
 		lr := cfg.LR
-		if cfg.LRFinal > 0 {
-			lr = cosineLR(cfg.LR, cfg.LRFinal, epoch, cfg.Epochs)
-		} else if cfg.LRDropEpoch > 0 && epoch >= cfg.LRDropEpoch {
+		if cfg.LRDropEpoch > 0 && epoch >= cfg.LRDropEpoch {
 			drops := 1
 			if cfg.LRDropEvery > 0 {
 				drops += (epoch - cfg.LRDropEpoch) / cfg.LRDropEvery
@@ -173,16 +168,6 @@ func Train(ctx context.Context, records []trainingdata.Record, cfg Config, progr
 		}
 	}
 	return m, cp.History, nil
-}
-
-// cosineLR is the step size of epoch (0-based) of epochs under a cosine
-// decay from first to last.
-func cosineLR(first, last float32, epoch, epochs int) float32 {
-	if epochs < 2 {
-		return first
-	}
-	t := float64(epoch) / float64(epochs-1)
-	return last + float32(0.5*(1+math.Cos(math.Pi*t)))*(first-last)
 }
 
 // split holds out about share of the records for validation, whole games

@@ -384,19 +384,3 @@ func TestFitWDLScaleRecoversTheCurve(t *testing.T) {
 	assert.InDelta(t, 150, scale, 15)
 	assert.Greater(t, mse, 0.0)
 }
-
-// The cosine schedule starts at the first step size, ends at the last, and
-// falls in between, fastest in the middle.
-func TestCosineSchedule(t *testing.T) {
-	assert.InDelta(t, 0.001, cosineLR(0.001, 0.00001, 0, 20), 1e-9)
-	assert.InDelta(t, 0.00001, cosineLR(0.001, 0.00001, 19, 20), 1e-9)
-	prev := float32(1)
-	for e := 0; e < 20; e++ {
-		lr := cosineLR(0.001, 0.00001, e, 20)
-		assert.Less(t, lr, prev)
-		prev = lr
-	}
-	mid := cosineLR(0.001, 0.00001, 10, 21)
-	assert.InDelta(t, (0.001+0.00001)/2, mid, 1e-7)
-	assert.Equal(t, float32(0.001), cosineLR(0.001, 0.00001, 0, 1))
-}

@@ -62,6 +62,7 @@ uci:
 	python3 testdata/tools/uci_check.py $(TMPDIR_ENGINE)/engine
 	python3 testdata/tools/test_match.py
 	python3 testdata/tools/test_spsa.py
+	python3 testdata/tools/test_pgnstats.py
 
 # Every fuzz target of the module (testdata/tools/fuzz.sh finds them), each
 # with an input budget fitted to its speed where this list gives one and

@@ -8,7 +8,12 @@ Reads PGN written by fastchess with `-pgnout ... timeleft=true nodes=true`
 engine: games, score, the mean time a move, the clock left after its 10th,
 20th, 40th and 60th move (mean over the games that got there), the depth
 and nodes a second it reached, and the games' terminations (time
-forfeits counted apart). Standard library only.
+forfeits counted apart). Two more views say where a match is won or lost:
+the mean time a move in each tenth of the game (the mover's moves 1-10,
+11-20, ...), and, for each engine's losses, the move at which the winner's
+own score first reached +1.50 (the game decided, as the winner saw it) and
+the loser's own score on its next move (did it see the trouble?).
+Standard library only.
 """
 
 import re
@@ -38,12 +43,29 @@ def games(paths):
             yield tags, " ".join(body)
 
 
+LATE = 9  # moves 91 on share one tenth
+DECIDED = 1.5  # the winner's score, in pawns, from which a lost game counts as decided
+
+
+def pawns(score):
+    """A PGN comment's score in pawns; a mate counts as 100."""
+    if score.lstrip("+-").startswith("M"):
+        return -100.0 if score.startswith("-") else 100.0
+    return float(score)
+
+
+def median(v):
+    v = sorted(v)
+    return (v[(len(v) - 1) // 2] + v[len(v) // 2]) / 2
+
+
 def main(paths):
     if not paths:
         print(__doc__.strip())
         return 2
     st = defaultdict(lambda: {"games": 0, "points": 0.0, "moves": 0, "time": 0.0, "depth": 0, "nodes": 0,
-                              "tl": defaultdict(list), "end": defaultdict(int)})
+                              "tl": defaultdict(list), "end": defaultdict(int),
+                              "phase": defaultdict(list), "decided": defaultdict(int), "seen": []})
     for tags, body in games(paths):
         white, black, result = tags.get("White"), tags.get("Black"), tags.get("Result", "*")
         if result == "*":
@@ -57,8 +79,12 @@ def main(paths):
             if term == "time forfeit":
                 term += " (lost)" if pts == 0 else " (won)"
             s["end"][term] += 1
-        white_to_move = tags.get("FEN", " w ").split()[1] == "w"
+        fen = tags.get("FEN", "").split()
+        white_to_move = len(fen) < 2 or fen[1] == "w"
         counts = {white: 0, black: 0}
+        winner = {"1-0": white, "0-1": black}.get(result)
+        loser = black if winner == white else white
+        decided_at = None
         for c in MOVE.findall(body):
             m = COMMENT.match(c.strip())
             mover = white if white_to_move else black
@@ -69,6 +95,14 @@ def main(paths):
             counts[mover] += 1
             s["moves"] += 1
             s["time"] += float(m.group("time"))
+            s["phase"][min((counts[mover] - 1) // 10, LATE)].append(float(m.group("time")))
+            if winner and m.group("score"):
+                if decided_at is None and mover == winner and pawns(m.group("score")) >= DECIDED:
+                    decided_at = counts[mover]
+                    st[loser]["decided"][(decided_at - 1) // 10] += 1
+                elif decided_at is not None and mover == loser and decided_at > 0:
+                    st[loser]["seen"].append(pawns(m.group("score")))
+                    decided_at = 0  # the loser's next score is taken once
             if m.group("depth"):
                 s["depth"] += int(m.group("depth"))
             if m.group("n"):
@@ -83,6 +117,15 @@ def main(paths):
             s["depth"] / moves, s["nodes"] / max(s["time"], 1e-9) / 1e6))
         print("  clock left %s" % tl)
         print("  endings: %s" % ", ".join("%s %d" % kv for kv in sorted(s["end"].items())))
+        print("  time a move by its moves: %s" % ", ".join(
+            "%d-%s %.3fs" % (10 * k + 1, "" if k == LATE else 10 * k + 10, sum(v) / len(v))
+            for k, v in sorted(s["phase"].items())))
+        lost = sum(s["decided"].values())
+        if lost:
+            print("  losses decided (winner first at +%.2f) by the loser's moves: %s" % (DECIDED, ", ".join(
+                "%d-%d: %d" % (10 * k + 1, 10 * k + 10, n) for k, n in sorted(s["decided"].items()))))
+        if s["seen"]:
+            print("  its own score on its next move: median %+.2f over %d losses" % (median(s["seen"]), len(s["seen"])))
     return 0
 
 

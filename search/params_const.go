@@ -50,5 +50,4 @@ const (
 	instabilityMin        = 60  // ... down to this percent
 	scoreDropMargin       = 30  // time: a score this far below the last iteration's ...
 	scoreDropFactor       = 130 // ... stretches the soft limit by this percent
-	timeSoftScale         = 100 // time: the soft limit, in percent of the time manager's
 )

@@ -52,7 +52,6 @@ var (
 	instabilityMin        = 60  // ... down to this percent
 	scoreDropMargin       = 30  // time: a score this far below the last iteration's ...
 	scoreDropFactor       = 130 // ... stretches the soft limit by this percent
-	timeSoftScale         = 100 // time: the soft limit, in percent of the time manager's
 )
 
 // Tunables lists every search parameter with its range, as the tune
@@ -103,7 +102,6 @@ var Tunables = []Tunable{
 	{Name: "InstabilityMin", Value: &instabilityMin, Min: 20, Max: 100},
 	{Name: "ScoreDropMargin", Value: &scoreDropMargin, Min: 5, Max: 150},
 	{Name: "ScoreDropFactor", Value: &scoreDropFactor, Min: 100, Max: 300},
-	{Name: "TimeSoftScale", Value: &timeSoftScale, Min: 50, Max: 300},
 }
 
 // Retune recomputes the tables built from the parameters, after a change.

@@ -7,7 +7,7 @@
 # Both engines: one thread, Hash 64 (as users run Tempest), the 2moves_v1 openings in a random order
 # (the seed is SEED, default 1), colours swapped on every opening, 10+0.1 unless TC says otherwise
 # (TC=5+0.05, or NODES=20000 for fixed nodes), two games at a time (CONCURRENCY). OPTIONS are more
-# fastchess arguments (e.g. -engine options are given as OPT1="TimeSoftScale=150 CorrWeight=100" and
+# fastchess arguments (e.g. -engine options are given as OPT1="RfpMargin=90 LmrDivisor=220" and
 # OPT2=... for the two engines). Output goes to $MATCHES (default ~/.cache/tempest/matches): NAME.txt
 # (fastchess's report, with the pentanomial counts), NAME.pgn (with clock and node comments, for
 # testdata/tools/pgnstats.py) and NAME.json (fastchess's state: the same command resumes a stopped

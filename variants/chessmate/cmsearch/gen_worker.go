@@ -207,7 +207,7 @@ func (w *worker) iterate(report func(Info)) {
 		}
 		prevBest, prevScore = best.move, best.score
 		e.ctl.PollPonderHit()
-		if e.ctl.SoftExpired(instability * drop * percent(timeSoftScale)) {
+		if e.ctl.SoftExpired(instability * drop) {
 			break
 		}
 		if e.ctl.Stopped() {

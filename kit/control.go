@@ -42,8 +42,23 @@ func (c *Control) Start(ctx context.Context, tm TimeManager, nodeLimit uint64, p
 	if ponder {
 		c.hit = hit
 	}
-	stopWatch := context.AfterFunc(ctx, func() { c.stop.Store(true) })
-	return func() { stopWatch() }
+	// The watcher runs in a goroutine of its own, at once if ctx is done
+	// already, and may be scheduled late. The end function waits for one
+	// that has begun, so it cannot set the flag after the next Start
+	// cleared it and stop a search it does not belong to.
+	fired := make(chan struct{})
+	stopWatch := context.AfterFunc(ctx, func() {
+		c.stop.Store(true)
+		close(fired)
+	})
+	var once sync.Once // a second call must not wait for a watcher stopped by the first
+	return func() {
+		once.Do(func() {
+			if !stopWatch() {
+				<-fired
+			}
+		})
+	}
 }
 
 // Stop makes Stopped true until the next Start or Resume.

@@ -2,6 +2,7 @@ package kit
 
 import (
 	"context"
+	"runtime"
 	"testing"
 	"time"
 
@@ -34,6 +35,29 @@ func TestControlStopsAtCancellation(t *testing.T) {
 	cancel()
 	// The watcher sets the flag without a poll, for threads that do not poll.
 	assert.Eventually(t, c.Stopped, time.Second, time.Millisecond)
+}
+
+// A search started with a context already cancelled stops; the goroutine
+// that tells it so must not outlive the search and stop the next one on
+// the same Control. On one processor that goroutine runs only when the
+// test yields, after the next search has begun: the late case, every time.
+func TestALateCancellationDoesNotStopTheNextSearch(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	var c Control
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for i := range 20 {
+		end := c.Start(cancelled, TimeManager{}, 0, false, nil)
+		end()
+		end2 := c.Start(context.Background(), TimeManager{}, 0, false, nil)
+		time.Sleep(time.Millisecond) // lets any goroutine still pending run
+		stopped := c.Stopped()
+		end2()
+		end2() // twice is harmless
+		if stopped {
+			t.Fatalf("run %d: the first search's cancellation stopped the second", i)
+		}
+	}
 }
 
 // Cancelled sees cancellation only, not the limits: a search that owes a

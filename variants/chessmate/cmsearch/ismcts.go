@@ -206,7 +206,10 @@ func (s *ISMCTS) iterate() bool {
 			}
 			break
 		}
-		untried := s.markLegal(v, legal)
+		untried, children := s.markLegal(v, legal)
+		if untried != NullMove && depth > 0 && children >= widening(s.nodes[v].visits) {
+			untried = NullMove // enough children here for now: choose among them
+		}
 		if untried != NullMove || depth == MaxPly-1 {
 			if untried == NullMove { // the tree is as deep as a path may be
 				result = s.leafValue(pos, depth)
@@ -270,16 +273,19 @@ func keepOnly(legal, only []Move) []Move {
 // markLegal enters this world's legal turns at node v into the set, marks
 // those that are children, and returns the first untried one by the
 // expansion order (captures by the value they take, then the generator's
-// order), NullMove when every legal turn is a child.
-func (s *ISMCTS) markLegal(v int32, legal []Move) Move {
+// order), NullMove when every legal turn is a child, and the number of
+// children legal here.
+func (s *ISMCTS) markLegal(v int32, legal []Move) (Move, int) {
 	s.stamp++
 	for _, m := range legal {
 		slot := s.slot(m)
 		*slot = legalSlot{move: m, stamp: s.stamp}
 	}
+	children := 0
 	for c := s.nodes[v].child; c != 0; c = s.nodes[c].sibling {
 		if slot := s.slot(s.nodes[c].move); slot.stamp == s.stamp {
 			slot.child = true
+			children++
 		}
 	}
 	best, bestValue := NullMove, -1
@@ -295,7 +301,17 @@ func (s *ISMCTS) markLegal(v int32, legal []Move) Move {
 			best, bestValue = m, value
 		}
 	}
-	return best
+	return best, children
+}
+
+// widening is how many children a node below the root may have after
+// visits iterations: 1 + √visits (progressive widening). A card-chess
+// node has dozens of turns; adding one on every visit would make a node's
+// value the mean over the opponent's replies, most of them harmless,
+// instead of its answer to the best of them, which the expansion order
+// (captures first) offers early. The root's turns are all tried.
+func widening(visits int32) int {
+	return 1 + int(math.Sqrt(float64(visits)))
 }
 
 // slot is m's place in the set: its own, or the empty one it would take.

@@ -109,7 +109,9 @@ func (CardChess) Properties() game.Properties {
 			{Name: "algorithm", Arg: "default|ismcts",
 				Help: "ismcts: information-set Monte Carlo tree search instead of the determinised alpha-beta (experimental)"},
 			{Name: "exploration", Arg: "<c>",
-				Help: "with algorithm ismcts: the UCB exploration constant, above 0 and at most 10 (default 0.7)"}},
+				Help: "with algorithm ismcts: the UCB exploration constant, above 0 and at most 10 (default 0.7)"},
+			{Name: "leafdepth", Arg: "<n>",
+				Help: "with algorithm ismcts: the alpha-beta depth that scores a new node, 0 (quiescence only, the default) to 4"}},
 		StartWords: []game.Word{
 			{Name: "deal", Arg: "<15 card codes>", Help: "White's three cards, Black's three, then the draw pile, top first"},
 			{Name: "seed", Arg: "<n>", Help: "a reproducible shuffle; neither word: a random one"}},
@@ -193,7 +195,7 @@ func (c *cardEngine) Prepare(g cardGame, args []string) (game.Search, []string, 
 		return nil, nil, fmt.Errorf("go: %s is to move but its own hand is hidden in this position (%s); give %s's view",
 			us, handCodes(hand), us)
 	}
-	gp := kit.ParseGo(args, int(us), kit.ColourClocks, "worlds", "weights", "algorithm", "exploration")
+	gp := kit.ParseGo(args, int(us), kit.ColourClocks, "worlds", "weights", "algorithm", "exploration", "leafdepth")
 	var hidden cmsearch.HiddenOptions
 	if gp.Choice("worlds", "default", "known") {
 		hidden.KnownCards = g.KnownOpponentCards(us)
@@ -202,7 +204,7 @@ func (c *cardEngine) Prepare(g cardGame, args []string) (game.Search, []string, 
 		hidden.Weights = &chessmate.FittedWeights
 	}
 	tree := gp.Choice("algorithm", "default", "ismcts")
-	tuning := parseExploration(&gp, tree)
+	tuning := parseTreeWords(&gp, tree)
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", chessmate.Name)
 	}
@@ -242,25 +244,36 @@ func (c *cardEngine) Prepare(g cardGame, args []string) (game.Search, []string, 
 // close to spreading its iterations evenly.
 const maxExploration = 10
 
-// parseExploration reads "exploration <c>" (a number above 0, at most
-// maxExploration) for the information-set search; anything else, or the
-// word without "algorithm ismcts", is noted and the default kept.
-func parseExploration(gp *kit.GoParams, tree bool) cmsearch.ISMCTSOptions {
-	text, ok := gp.Extras["exploration"]
-	if !ok {
-		return cmsearch.ISMCTSOptions{}
+// parseTreeWords reads the information-set search's words:
+// "exploration <c>" (a number above 0, at most maxExploration) and
+// "leafdepth <n>" (0 to cmsearch.MaxLeafDepth). A bad value, or a word
+// without "algorithm ismcts", is noted and the default kept.
+func parseTreeWords(gp *kit.GoParams, tree bool) cmsearch.ISMCTSOptions {
+	var opts cmsearch.ISMCTSOptions
+	if text, ok := gp.Extras["exploration"]; ok {
+		c, err := strconv.ParseFloat(text, 64)
+		switch {
+		case err != nil || math.IsNaN(c) || c <= 0 || c > maxExploration:
+			gp.Note("go exploration %q is not a number above 0 and at most %d; using %.1f", quote.Truncate(text, 20),
+				maxExploration, cmsearch.DefaultExploration)
+		case !tree:
+			gp.Note("go exploration applies to algorithm ismcts only; ignored")
+		default:
+			opts.Exploration = c
+		}
 	}
-	c, err := strconv.ParseFloat(text, 64)
-	switch {
-	case err != nil || math.IsNaN(c) || c <= 0 || c > maxExploration:
-		gp.Note("go exploration %q is not a number above 0 and at most %d; using %.1f", quote.Truncate(text, 20),
-			maxExploration, cmsearch.DefaultExploration)
-		return cmsearch.ISMCTSOptions{}
-	case !tree:
-		gp.Note("go exploration applies to algorithm ismcts only; ignored")
-		return cmsearch.ISMCTSOptions{}
+	if text, ok := gp.Extras["leafdepth"]; ok {
+		d, err := strconv.Atoi(text)
+		switch {
+		case err != nil || d < 0 || d > cmsearch.MaxLeafDepth:
+			gp.Note("go leafdepth %q is not a whole number from 0 to %d; using 0", quote.Truncate(text, 20), cmsearch.MaxLeafDepth)
+		case !tree:
+			gp.Note("go leafdepth applies to algorithm ismcts only; ignored")
+		default:
+			opts.LeafDepth = d
+		}
 	}
-	return cmsearch.ISMCTSOptions{Exploration: c}
+	return opts
 }
 
 // cardMate is a card-chess score as "mate N".

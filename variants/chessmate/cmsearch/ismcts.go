@@ -52,7 +52,15 @@ const maxTreeNodes = 1 << 20
 type ISMCTSOptions struct {
 	// Exploration is the UCB constant (0: DefaultExploration).
 	Exploration float64
+	// LeafDepth is the depth of the alpha-beta search that scores a new
+	// node (0: quiescence search only; at most MaxLeafDepth). Deeper sees
+	// the opponent's quiet replies, mates among them, at a cost of fewer
+	// iterations.
+	LeafDepth int
 }
+
+// MaxLeafDepth bounds ISMCTSOptions.LeafDepth.
+const MaxLeafDepth = 4
 
 // treeNode is one information set: the turns from the root to it.
 type treeNode struct {
@@ -356,12 +364,18 @@ func (s *ISMCTS) addChild(v int32, m Move) int32 {
 }
 
 // leafValue scores pos, depth plies below the root, for its side to move:
-// the quiescence search's score as an expected result. The search starts
+// the score of the quiescence search, or of a LeafDepth alpha-beta search,
+// as an expected result. The search starts
 // at the parity of depth so contempt falls on the right side.
 func (s *ISMCTS) leafValue(pos *Position, depth int) float64 {
 	w := s.e.workers[0]
 	w.pos = *pos
-	score := w.qsearch(-Infinite, Infinite, depth&1)
+	var score int
+	if d := min(s.opts.LeafDepth, MaxLeafDepth); d > 0 {
+		score = w.search(-Infinite, Infinite, d, depth&1, false)
+	} else {
+		score = w.qsearch(-Infinite, Infinite, depth&1)
+	}
 	return kit.ExpectedScore(clipMate(score))
 }
 

@@ -32,18 +32,24 @@ func TestISMCTSFairness(t *testing.T) {
 		board + "HF,VU,LC RV,DD,DM,CR,CW,DI,LJ,CH,HQ - -",
 		board + "?,?,? 9 - -",
 	}
-	var first Result
-	for i, w := range worlds {
-		res, _ := treeSearch(t, pos(t, w), Limits{Nodes: 3000}, HiddenOptions{})
-		require.NotEqual(t, NullMove, res.BestMove)
-		assert.Equal(t, uint64(3000), res.Nodes)
-		if i == 0 {
-			first = res
-			continue
+	for _, tc := range []struct {
+		opts  ISMCTSOptions
+		nodes uint64
+	}{{ISMCTSOptions{}, 3000}, {ISMCTSOptions{Exploration: 0.1, LeafDepth: 1}, 400}} {
+		var first Result
+		for i, w := range worlds {
+			s := NewISMCTS(New(8))
+			res := s.Search(context.Background(), pos(t, w), Limits{Nodes: tc.nodes}, HiddenOptions{}, tc.opts, nil)
+			require.NotEqual(t, NullMove, res.BestMove)
+			assert.Equal(t, tc.nodes, res.Nodes)
+			if i == 0 {
+				first = res
+				continue
+			}
+			assert.Equal(t, first.BestMove.String(), res.BestMove.String(), "%+v world %d", tc.opts, i)
+			assert.Equal(t, first.Score, res.Score, "%+v world %d", tc.opts, i)
+			assert.Equal(t, first.Depth, res.Depth, "%+v world %d", tc.opts, i)
 		}
-		assert.Equal(t, first.BestMove.String(), res.BestMove.String(), "world %d", i)
-		assert.Equal(t, first.Score, res.Score, "world %d", i)
-		assert.Equal(t, first.Depth, res.Depth, "world %d", i)
 	}
 }
 
@@ -203,19 +209,21 @@ func TestISMCTSExplorationSpreads(t *testing.T) {
 // generating turns, the evaluation and the backup all use fixed storage.
 func TestISMCTSIterationsDoNotAllocate(t *testing.T) {
 	p := pos(t, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 - - - DM,LC,HQ/?,?,? 9 - -")
-	e := New(8)
-	s := NewISMCTS(e)
-	lim := Limits{Nodes: 3000}
-	end := e.ctl.Start(context.Background(), timePlan(&lim, p.SideToMove(), 0, time.Now()), 0, false, nil)
-	defer end()
-	s.begin(p, lim, HiddenOptions{}, ISMCTSOptions{}, time.Now())
-	for range 500 { // warm up: the pool is made, the worker's stacks grown
-		require.True(t, s.iterate())
+	for _, opts := range []ISMCTSOptions{{}, {LeafDepth: 1}} {
+		e := New(8)
+		s := NewISMCTS(e)
+		lim := Limits{Nodes: 3000}
+		end := e.ctl.Start(context.Background(), timePlan(&lim, p.SideToMove(), 0, time.Now()), 0, false, nil)
+		s.begin(p, lim, HiddenOptions{}, opts, time.Now())
+		for range 500 { // warm up: the pool is made, the worker's stacks grown
+			require.True(t, s.iterate())
+		}
+		if allocs := testing.AllocsPerRun(1000, func() { s.iterate() }); allocs != 0 {
+			t.Fatalf("%+v: %.2f allocations per iteration", opts, allocs)
+		}
+		assert.Greater(t, s.iteration, uint64(1400))
+		end()
 	}
-	if allocs := testing.AllocsPerRun(1000, func() { s.iterate() }); allocs != 0 {
-		t.Fatalf("%.2f allocations per iteration", allocs)
-	}
-	assert.Greater(t, s.iteration, uint64(1400))
 }
 
 // A stalemate claim is chosen when every turn loses: Black's bare king is

@@ -44,7 +44,7 @@ import (
 // value of the UCT analysis, rounded.
 const DefaultExploration = 0.7
 
-// maxTreeNodes bounds the pool (32 bytes a node: 32 MiB). A search that
+// maxTreeNodes bounds the pool (24 bytes a node: 24 MiB). A search that
 // fills it stops, as at a node limit.
 const maxTreeNodes = 1 << 20
 

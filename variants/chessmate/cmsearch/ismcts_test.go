@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -241,4 +242,41 @@ func TestISMCTSClaimsStalemateWhenLost(t *testing.T) {
 	legal := p.GenLegal(make([]Move, MaxMoves))
 	assert.True(t, res.BestMove == chessmate.ClaimAction || slices.Contains(legal, res.BestMove), res.BestMove.String())
 	assert.Equal(t, chessmate.ClaimAction, res.BestMove, "a queen down, the draw is the best result")
+}
+
+// The pool's size in the docs: 24 bytes a node.
+func TestISMCTSNodeSize(t *testing.T) {
+	assert.Equal(t, uintptr(24), unsafe.Sizeof(treeNode{}))
+}
+
+// With the root restricted (Play Cards off: regular moves only), the turn
+// is one of those, though a card wins more: Dark Mirror takes the queen.
+func TestISMCTSKeepsToSearchMoves(t *testing.T) {
+	p := pos(t, "4k3/8/8/8/3P4/2q5/8/4K3 w - - 0 1 - - - DM,LC,HQ/?,?,? 9 - -")
+	only := p.RegularMoves()
+	res, _ := treeSearch(t, p, Limits{Nodes: 500, SearchMoves: only}, HiddenOptions{})
+	assert.Contains(t, only, res.BestMove)
+	res, _ = treeSearch(t, p, Limits{Nodes: 500}, HiddenOptions{})
+	assert.Equal(t, "DM:d4c3", res.BestMove.String())
+}
+
+// BenchmarkISMCTSIteration: one iteration (deal, descent, expansion, the
+// quiescence leaf, backup); allocs/op is 0.
+func BenchmarkISMCTSIteration(b *testing.B) {
+	p, err := chessmate.ParsePosition("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 - - - DM,LC,HQ/?,?,? 9 - -")
+	require.NoError(b, err)
+	e := New(8)
+	s := NewISMCTS(e)
+	lim := Limits{Nodes: uint64(b.N) + 1000}
+	end := e.ctl.Start(context.Background(), timePlan(&lim, p.SideToMove(), 0, time.Now()), 0, false, nil)
+	defer end()
+	s.begin(p, lim, HiddenOptions{}, ISMCTSOptions{}, time.Now())
+	for range 500 {
+		s.iterate()
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		s.iterate()
+	}
 }

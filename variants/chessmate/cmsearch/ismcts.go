@@ -93,7 +93,7 @@ type ISMCTS struct {
 	// per decision
 	opts      ISMCTSOptions
 	view      Position
-	unseen    [chessmate.NumCards]Card
+	unseen    [chessmate.NumCards]chessmate.Card
 	nUnseen   int
 	rng       *rand.Rand
 	rootOnly  []Move // the root's turns, when SearchMoves restricts them
@@ -102,14 +102,12 @@ type ISMCTS struct {
 
 	// scratch, per iteration
 	world Position
-	cards [chessmate.NumCards]Card
+	cards [chessmate.NumCards]chessmate.Card
 	path  [MaxPly + 1]int32
 	moves [MaxMoves]Move
 	set   [legalSlots]legalSlot
 	stamp uint32
 }
-
-type Card = chessmate.Card
 
 // NewISMCTS makes the information-set search of engine e.
 func NewISMCTS(e *Engine) *ISMCTS { return &ISMCTS{e: e} }

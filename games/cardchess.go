@@ -3,7 +3,6 @@ package games
 import (
 	"context"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -105,13 +104,7 @@ func (CardChess) Properties() game.Properties {
 		GoWords: []game.Word{{Name: "worlds", Arg: "default|known",
 			Help: "known: the opponent's cards the mover saw played stay in its hand in every world (experimental)"},
 			{Name: "weights", Arg: "default|fitted",
-				Help: "fitted: the evaluation's card terms fitted to self-play instead of the hand-set ones (experimental)"},
-			{Name: "algorithm", Arg: "default|ismcts",
-				Help: "ismcts: information-set Monte Carlo tree search instead of the determinised alpha-beta (experimental)"},
-			{Name: "exploration", Arg: "<c>",
-				Help: "with algorithm ismcts: the UCB exploration constant, above 0 and at most 10 (default 0.7)"},
-			{Name: "leafdepth", Arg: "<n>",
-				Help: "with algorithm ismcts: the alpha-beta depth that scores a new node, 0 (quiescence only, the default) to 4"}},
+				Help: "fitted: the evaluation's card terms fitted to self-play instead of the hand-set ones (experimental)"}},
 		StartWords: []game.Word{
 			{Name: "deal", Arg: "<15 card codes>", Help: "White's three cards, Black's three, then the draw pile, top first"},
 			{Name: "seed", Arg: "<n>", Help: "a reproducible shuffle; neither word: a random one"}},
@@ -148,7 +141,6 @@ func parseDeal(setup []string) ([15]chessmate.Card, error) {
 // search over sampled worlds of the hidden cards.
 type cardEngine struct {
 	e        *cmsearch.Engine
-	ismcts   *cmsearch.ISMCTS // made at its first use
 	settings game.Settings
 }
 
@@ -185,8 +177,7 @@ func (c *cardEngine) TableMB() int                      { return c.e.TT.SizeMB()
 // cards the mover knows from the public record stay in its hand in every
 // world; docs/VARIANTS.md) and "weights fitted|default" (fitted: the card
 // terms fitted to self-play, docs/VARIANT-TRAINING.md); the engine decides
-// from the mover's view. "algorithm ismcts" (with "exploration <c>")
-// chooses with the information-set tree search instead.
+// from the mover's view.
 func (c *cardEngine) Prepare(g cardGame, args []string) (game.Search, []string, error) {
 	us := g.Pos().SideToMove()
 	// The engine decides from the mover's view, which includes its own hand:
@@ -195,7 +186,7 @@ func (c *cardEngine) Prepare(g cardGame, args []string) (game.Search, []string, 
 		return nil, nil, fmt.Errorf("go: %s is to move but its own hand is hidden in this position (%s); give %s's view",
 			us, handCodes(hand), us)
 	}
-	gp := kit.ParseGo(args, int(us), kit.ColourClocks, "worlds", "weights", "algorithm", "exploration", "leafdepth")
+	gp := kit.ParseGo(args, int(us), kit.ColourClocks, "worlds", "weights")
 	var hidden cmsearch.HiddenOptions
 	if gp.Choice("worlds", "default", "known") {
 		hidden.KnownCards = g.KnownOpponentCards(us)
@@ -203,8 +194,6 @@ func (c *cardEngine) Prepare(g cardGame, args []string) (game.Search, []string, 
 	if gp.Choice("weights", "default", "fitted") {
 		hidden.Weights = &chessmate.FittedWeights
 	}
-	tree := gp.Choice("algorithm", "default", "ismcts")
-	tuning := parseTreeWords(&gp, tree)
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", chessmate.Name)
 	}
@@ -220,60 +209,16 @@ func (c *cardEngine) Prepare(g cardGame, args []string) (game.Search, []string, 
 		}
 	}
 	eng := c.e
-	if tree && c.ismcts == nil {
-		c.ismcts = cmsearch.NewISMCTS(c.e)
-	}
-	planner := c.ismcts
 	return func(ctx context.Context, hit <-chan struct{}, report func(string)) string {
 		lim.PonderHit = hit
-		show := func(info cmsearch.Info) { report(kit.InfoOf(info, chessmate.Action.String, cardMate).String()) }
-		var res cmsearch.Result
-		if tree {
-			res = planner.Search(ctx, &pos, lim, hidden, tuning, show)
-		} else {
-			res = eng.SearchHiddenWith(ctx, &pos, lim, cmsearch.DefaultSamples, hidden, show)
-		}
+		res := eng.SearchHiddenWith(ctx, &pos, lim, cmsearch.DefaultSamples, hidden, func(info cmsearch.Info) {
+			report(kit.InfoOf(info, chessmate.Action.String, cardMate).String())
+		})
 		if res.BestMove == chessmate.NullAction {
 			return "0000"
 		}
 		return res.BestMove.String()
 	}, gp.Notes, nil
-}
-
-// maxExploration bounds "go exploration": past it the tree search is
-// close to spreading its iterations evenly.
-const maxExploration = 10
-
-// parseTreeWords reads the information-set search's words:
-// "exploration <c>" (a number above 0, at most maxExploration) and
-// "leafdepth <n>" (0 to cmsearch.MaxLeafDepth). A bad value, or a word
-// without "algorithm ismcts", is noted and the default kept.
-func parseTreeWords(gp *kit.GoParams, tree bool) cmsearch.ISMCTSOptions {
-	var opts cmsearch.ISMCTSOptions
-	if text, ok := gp.Extras["exploration"]; ok {
-		c, err := strconv.ParseFloat(text, 64)
-		switch {
-		case err != nil || math.IsNaN(c) || c <= 0 || c > maxExploration:
-			gp.Note("go exploration %q is not a number above 0 and at most %d; using %.1f", quote.Truncate(text, 20),
-				maxExploration, cmsearch.DefaultExploration)
-		case !tree:
-			gp.Note("go exploration applies to algorithm ismcts only; ignored")
-		default:
-			opts.Exploration = c
-		}
-	}
-	if text, ok := gp.Extras["leafdepth"]; ok {
-		d, err := strconv.Atoi(text)
-		switch {
-		case err != nil || d < 0 || d > cmsearch.MaxLeafDepth:
-			gp.Note("go leafdepth %q is not a whole number from 0 to %d; using 0", quote.Truncate(text, 20), cmsearch.MaxLeafDepth)
-		case !tree:
-			gp.Note("go leafdepth applies to algorithm ismcts only; ignored")
-		default:
-			opts.LeafDepth = d
-		}
-	}
-	return opts
 }
 
 // cardMate is a card-chess score as "mate N".

@@ -13,7 +13,6 @@ import (
 	"tempest/game"
 	"tempest/kit"
 	"tempest/rules"
-	"tempest/variants/chessmate/cmsearch"
 )
 
 func defaults() game.Settings {
@@ -195,58 +194,4 @@ func TestEveryGameDeclaresItsLevelScales(t *testing.T) {
 		})
 	}
 	assert.Equal(t, []kit.LevelScale{kit.ChessScale()}, Chess{}.Properties().Levels)
-}
-
-// Card chess reads "go ... algorithm default|ismcts" with the tree
-// search's "exploration" and "leafdepth"; bad values are noted and the
-// search still answers a legal action within its node budget.
-func TestCardChessTreeSearchWords(t *testing.T) {
-	for _, tc := range []struct {
-		args  []string
-		notes []string
-	}{
-		{[]string{"algorithm", "ismcts"}, nil},
-		{[]string{"algorithm", "default"}, nil},
-		{[]string{"algorithm", "ismcts", "exploration", "0.25", "leafdepth", "1"}, nil},
-		{[]string{"algorithm", "mcts"}, []string{`go algorithm "mcts" is not "ismcts" or "default"; using default`}},
-		{[]string{"algorithm", "ismcts", "exploration", "-1"},
-			[]string{`go exploration "-1" is not a number above 0 and at most 10; using 0.7`}},
-		{[]string{"algorithm", "ismcts", "exploration", "NaN"},
-			[]string{`go exploration "NaN" is not a number above 0 and at most 10; using 0.7`}},
-		{[]string{"algorithm", "ismcts", "leafdepth", "9"}, []string{`go leafdepth "9" is not a whole number from 0 to 4; using 0`}},
-		{[]string{"exploration", "1"}, []string{"go exploration applies to algorithm ismcts only; ignored"}},
-		{[]string{"leafdepth", "1"}, []string{"go leafdepth applies to algorithm ismcts only; ignored"}},
-	} {
-		s := defaults()
-		g, err := CardChess{}.Start([]string{"seed", "5"}, s)
-		require.NoError(t, err)
-		e, err := CardChess{}.NewEngine(s)
-		require.NoError(t, err)
-		search, notes, err := e.Prepare(g, append([]string{"nodes", "300"}, tc.args...))
-		require.NoError(t, err)
-		assert.Equal(t, tc.notes, notes, "%v", tc.args)
-		var last string
-		best := search(context.Background(), nil, func(line string) { last = line })
-		assert.True(t, slices.Contains(g.Legal(), best), "%v: %s", tc.args, best)
-		if len(tc.args) > 1 && tc.args[1] == "ismcts" {
-			assert.Contains(t, last, " nodes 300 ", "%v: the tree search counts iterations", tc.args)
-		}
-	}
-}
-
-// FuzzCardChessTreeSearchWords: any values of the tree search's words give
-// notes or options, never a panic, and options within their bounds.
-func FuzzCardChessTreeSearchWords(f *testing.F) {
-	for _, seed := range [][2]string{{"0.7", "0"}, {"1e309", "-0"}, {"0x1p-2", "4"}, {"", "+1"}, {"Inf", "99999999999999999999"}} {
-		f.Add(seed[0], seed[1], true)
-	}
-	f.Fuzz(func(t *testing.T, exploration, leaf string, tree bool) {
-		gp := kit.GoParams{Extras: map[string]string{"exploration": exploration, "leafdepth": leaf}}
-		opts := parseTreeWords(&gp, tree)
-		assert.True(t, opts.Exploration == 0 || (opts.Exploration > 0 && opts.Exploration <= maxExploration), opts.Exploration)
-		assert.True(t, opts.LeafDepth >= 0 && opts.LeafDepth <= cmsearch.MaxLeafDepth, opts.LeafDepth)
-		if !tree {
-			assert.Zero(t, opts)
-		}
-	})
 }

@@ -344,47 +344,44 @@ func (p *Position) HasHidden() bool {
 // order), which then fill the unknown places of the hands, first, and of
 // the draw pile.
 func (p *Position) Deal(arrange func(cards []Card)) *Position {
-	unseen := p.Unseen(make([]Card, 0, NumCards))
-	arrange(unseen)
-	q := new(Position)
-	p.DealInto(q, unseen)
-	return q
-}
-
-// Unseen appends to buf the cards the position does not show, in deck
-// order: the cards its unknown places hold between them.
-func (p *Position) Unseen(buf []Card) []Card {
-	shown := p.shownCards()
+	q := *p
+	var known cardSet
+	for _, c := range q.hands[0].Cards() {
+		known |= 1 << c
+	}
+	for _, c := range q.hands[1].Cards() {
+		known |= 1 << c
+	}
+	for _, c := range q.draw.slice() {
+		known |= 1 << c
+	}
+	for _, c := range q.discard.slice() {
+		known |= 1 << c
+	}
+	var unknown []Card
 	for _, c := range DeckOrder {
-		if !shown.has(c) {
-			buf = append(buf, c)
+		if !known.has(c) {
+			unknown = append(unknown, c)
 		}
 	}
-	return buf
-}
-
-// DealInto writes into dst a full-knowledge copy of the position whose
-// unknown places, the hands' first and then the draw pile's, take cards
-// in order (Unseen, arranged). It allocates nothing: the information-set
-// search deals a world on every iteration.
-func (p *Position) DealInto(dst *Position, cards []Card) {
-	*dst = *p
+	arrange(unknown)
 	next := 0
-	for i := range dst.hands {
-		for j := range dst.hands[i].cards[:dst.hands[i].n] {
-			if dst.hands[i].cards[j] == Unknown && next < len(cards) {
-				dst.hands[i].cards[j] = cards[next]
-				next++
-			}
-		}
-	}
-	for j := range dst.draw.cards[:dst.draw.n] {
-		if dst.draw.cards[j] == Unknown && next < len(cards) {
-			dst.draw.cards[j] = cards[next]
+	fill := func(c *Card) {
+		if *c == Unknown && next < len(unknown) {
+			*c = unknown[next]
 			next++
 		}
 	}
-	dst.drawHidden = false
+	for i := range q.hands {
+		for j := range q.hands[i].cards[:q.hands[i].n] {
+			fill(&q.hands[i].cards[j])
+		}
+	}
+	for j := range q.draw.cards[:q.draw.n] {
+		fill(&q.draw.cards[j])
+	}
+	q.drawHidden = false
+	return &q
 }
 
 // Reveal writes cards into unknown places of side c's hand: cards the

@@ -56,22 +56,30 @@ const (
 	// played sensibly so far (Options.Sensible) play only sensible moves.
 	ParanoidModel Algorithm = iota
 	Paranoid                // all opponents minimise the root player's score
+	// MCTS is Monte Carlo tree search with max-n backups (mcts.go), an
+	// experiment; at full strength only.
+	MCTS
 )
 
-// ParseAlgorithm reads "model" or "paranoid".
+// ParseAlgorithm reads "model", "paranoid" or "mcts".
 func ParseAlgorithm(s string) (Algorithm, bool) {
 	switch s {
 	case "model":
 		return ParanoidModel, true
 	case "paranoid":
 		return Paranoid, true
+	case "mcts":
+		return MCTS, true
 	}
 	return ParanoidModel, false
 }
 
 func (a Algorithm) String() string {
-	if a == Paranoid {
+	switch a {
+	case Paranoid:
 		return "paranoid"
+	case MCTS:
+		return "mcts"
 	}
 	return "model"
 }
@@ -107,6 +115,7 @@ type Engine struct {
 	level kit.Level
 	rng   *rand.Rand
 	ctl   kit.Control
+	tree  *mctsTree // made by the first MCTS search
 }
 
 // New returns an engine with a table of about hashMB MiB.
@@ -178,6 +187,9 @@ func (e *Engine) search(ctx context.Context, pos *chameleon.Position, history []
 	e.TT.NewSearch()
 	tm := timePlan(&lim, pos.ToMove(), e.opts.MoveOverhead, start)
 	defer e.ctl.Start(ctx, tm, 0, false, nil)() // the node limit is exact: the worker keeps it
+	if e.opts.Algorithm == MCTS && e.level.Kind == kit.FullStrength {
+		return e.searchMCTS(pos, history, moves, lim, tm, report)
+	}
 	w := e.w
 	w.setup(pos, history, lim, tm)
 	res := w.iterate(moves, lines, report)

@@ -37,7 +37,7 @@ import (
 // position, history and iteration budget give the same move.
 const (
 	// mctsExplore is C in UCB1 over shares in [0, 1].
-	mctsExplore = 0.7
+	mctsExplore = 0.25
 	// mctsTemperature (centipawns) turns evaluations into shares: a player
 	// 100 cp above another is e times as likely to win.
 	mctsTemperature = 100.0
@@ -45,6 +45,8 @@ const (
 	mctsPoolNodes = 1 << 21
 	// mctsMaxDepth caps a path; a node that deep is scored as a leaf.
 	mctsMaxDepth = 128
+	// mctsSettlePlies is the most captures a leaf is settled with (leaf).
+	mctsSettlePlies = 8
 	// mctsCheckEvery iterations the limits and the info timer are read.
 	mctsCheckEvery = 64
 )
@@ -78,6 +80,10 @@ type mctsTree struct {
 	path  [mctsMaxDepth + 1]int32
 	moves [chameleon.MaxMoves]chameleon.Move
 	score [4]int
+	// settle's scratch: the position being settled, a capture's result and
+	// the best capture's.
+	settled, after, bestAfter chameleon.Position
+	captures                  [chameleon.MaxMoves]chameleon.Move
 	// history holds the game's keys before the root, oldest first.
 	history    []uint64
 	iterations uint64
@@ -156,11 +162,11 @@ func (t *mctsTree) iterate() {
 			break
 		}
 		if depth > 0 && n.visits == 0 || depth == mctsMaxDepth {
-			t.leafShares(pos, &share)
+			t.leaf(pos, &share)
 			break
 		}
 		if n.state == mctsOpen && !t.expand(node, depth) {
-			t.leafShares(pos, &share)
+			t.leaf(pos, &share)
 			break
 		}
 		if n.state == mctsStuck {
@@ -260,6 +266,36 @@ func drawShares(pos *chameleon.Position, share *[4]float64) {
 			share[c] = 1 / k
 		}
 	}
+}
+
+// leaf scores a leaf: the shares of its position once settled. The
+// static evaluation leaves the threats of the player to move to a
+// quiescence search (eval.go), which the tree does not have; instead the
+// players in turn make their best capture while it gains material by the
+// opponent model's measure (moveGain: a capture that leaves none of the
+// mover's pawns en prise, or a bigger one), at most mctsSettlePlies
+// captures, and the first player with no such capture stands pat.
+func (t *mctsTree) leaf(pos *chameleon.Position, share *[4]float64) {
+	cur := &t.settled
+	*cur = *pos
+	for range mctsSettlePlies {
+		if cur.Players() <= 1 {
+			break
+		}
+		best := 0
+		for _, m := range cur.GenCaptures(t.captures[:0]) {
+			t.after = *cur
+			t.after.Make(m)
+			if g := moveGain(cur, &t.after); g > best {
+				best, t.bestAfter = g, t.after
+			}
+		}
+		if best <= 0 {
+			break
+		}
+		*cur = t.bestAfter
+	}
+	t.leafShares(cur, share)
 }
 
 // leafShares turns the static evaluation of pos into shares: a softmax of

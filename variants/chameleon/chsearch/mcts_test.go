@@ -220,3 +220,26 @@ func BenchmarkMCTS(b *testing.B) {
 		e.Search(context.Background(), p, nil, Limits{Nodes: 20000}, nil)
 	}
 }
+
+// TestLeafSettlesCaptures: a leaf where the mover can take an undefended
+// pawn that threatens its own is scored after the capture (the rules make
+// it), and a leaf with no capture that gains is scored as it stands.
+func TestLeafSettlesCaptures(t *testing.T) {
+	tr := &mctsTree{}
+	p := parse(t, "a1h8 a8bb,h8yy,e8yg,b3yr,a1rr,d1rb,h1gg r 0 0")
+	var settled, static [4]float64
+	tr.leaf(p, &settled)
+	tr.leafShares(p, &static)
+	want := *p
+	want.Make(chameleon.MakeMove(chameleon.Square(0), chameleon.Square(17))) // a1b3
+	assert.Equal(t, want.String(), tr.settled.String())
+	assert.Greater(t, settled[chameleon.Red], static[chameleon.Red])
+	assert.Less(t, settled[chameleon.Yellow], static[chameleon.Yellow])
+
+	start, err := chameleon.StartPosition(0b1111)
+	require.NoError(t, err)
+	tr.leaf(start, &settled)
+	tr.leafShares(start, &static)
+	assert.Equal(t, static, settled)
+	assert.Equal(t, start.String(), tr.settled.String())
+}

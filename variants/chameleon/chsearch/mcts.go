@@ -45,9 +45,6 @@ const (
 	mctsPoolNodes = 1 << 21
 	// mctsMaxDepth caps a path; a node that deep is scored as a leaf.
 	mctsMaxDepth = 128
-	// mctsParanoid makes every opponent of the root player select against
-	// the root player's share (paranoid backups) instead of for its own.
-	mctsParanoid = true
 	// mctsSettlePlies is the most captures a leaf is settled with (leaf).
 	mctsSettlePlies = 8
 	// mctsCheckEvery iterations the limits and the info timer are read.
@@ -176,7 +173,7 @@ func (t *mctsTree) iterate() {
 			drawShares(pos, &share)
 			break
 		}
-		child := t.selectChild(n, pos.ToMove(), t.root)
+		child := t.selectChild(n, pos.ToMove())
 		depth++
 		next := &t.stack[depth]
 		*next = *pos
@@ -203,9 +200,8 @@ func (t *mctsTree) iterate() {
 // selectChild is UCB1 on the share of the player to move, mover: an
 // unvisited child first (in the order made: captures first), else the
 // highest mean plus exploration; ties go to the earlier child.
-func (t *mctsTree) selectChild(n *mctsNode, mover, root chameleon.Color) int32 {
+func (t *mctsTree) selectChild(n *mctsNode, mover chameleon.Color) int32 {
 	logN := math.Log(float64(n.visits))
-	paranoid := mctsParanoid && mover != root
 	best, bestUCB := n.first, math.Inf(-1)
 	for i := n.first; i < n.first+int32(n.count); i++ {
 		c := &t.pool[i]
@@ -213,11 +209,7 @@ func (t *mctsTree) selectChild(n *mctsNode, mover, root chameleon.Color) int32 {
 			return i
 		}
 		v := float64(c.visits)
-		q := float64(c.value[mover]) / v
-		if paranoid {
-			q = 1 - float64(c.value[root])/v
-		}
-		ucb := q + mctsExplore*math.Sqrt(logN/v)
+		ucb := float64(c.value[mover])/v + mctsExplore*math.Sqrt(logN/v)
 		if ucb > bestUCB {
 			best, bestUCB = i, ucb
 		}

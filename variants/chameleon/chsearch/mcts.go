@@ -45,6 +45,9 @@ const (
 	mctsPoolNodes = 1 << 21
 	// mctsMaxDepth caps a path; a node that deep is scored as a leaf.
 	mctsMaxDepth = 128
+	// mctsSensibleOnly restricts every node below the root, with more
+	// than two players, to the sensible moves of its player.
+	mctsSensibleOnly = true
 	// mctsSettlePlies is the most captures a leaf is settled with (leaf).
 	mctsSettlePlies = 8
 	// mctsCheckEvery iterations the limits and the info timer are read.
@@ -84,6 +87,7 @@ type mctsTree struct {
 	// the best capture's.
 	settled, after, bestAfter chameleon.Position
 	captures                  [chameleon.MaxMoves]chameleon.Move
+	gain                      [chameleon.MaxMoves]int
 	// history holds the game's keys before the root, oldest first.
 	history    []uint64
 	iterations uint64
@@ -145,6 +149,19 @@ func (t *mctsTree) expand(node int32, depth int) bool {
 			return true
 		}
 		moves = append(moves, chameleon.PassMove)
+	} else if mctsSensibleOnly && depth > 0 && pos.Players() > 2 {
+		// Below the root every player plays only its sensible moves
+		// (model.go): a player playing for itself does not give away
+		// material.
+		best := gains(pos, moves, t.gain[:len(moves)], &t.after)
+		kept := 0
+		for i, m := range moves {
+			if t.gain[i] == best {
+				moves[kept] = m
+				kept++
+			}
+		}
+		moves = moves[:kept]
 	}
 	return t.addChildren(node, pos, moves)
 }

@@ -11,7 +11,8 @@
 // has played sensibly so far in the game is searched with its sensible
 // moves only (model.go); plain paranoid search stays available as an
 // option (Options.Algorithm), the control the model is measured against
-// (docs/CHAMELEON.md).
+// (docs/CHAMELEON.md). Monte Carlo tree search with max-n backups
+// (mcts.go) is an experiment behind the same option, off by default.
 //
 // Around that: iterative deepening, a transposition table, principal
 // variation search with null windows, late-move reductions, a capture

@@ -18,7 +18,11 @@ import (
 // UCB1 value of its own share, mean + mctsExplore*sqrt(ln N / n), trying
 // unvisited children first (captures before quiet moves). A node's
 // children are made on its second visit; on its first it is a leaf, scored
-// by the static evaluation turned into shares (leafShares). The vector is
+// by the settled static evaluation turned into shares (leaf, leafShares).
+// Below the root, while more than two players are in, a node's children
+// are only its player's sensible moves (model.go): a player who plays for
+// itself does not give material away, and the narrower tree reaches the
+// round of three replies in which an exposed pawn is lost. The vector is
 // added to every node on the path: each player's mean is then its expected
 // share of the win, as max-n assumes every player plays for itself.
 //

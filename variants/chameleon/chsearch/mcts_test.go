@@ -243,3 +243,49 @@ func TestLeafSettlesCaptures(t *testing.T) {
 	assert.Equal(t, static, settled)
 	assert.Equal(t, start.String(), tr.settled.String())
 }
+
+// TestMCTSKeepsSensibleMovesBelowTheRoot: the root keeps every legal move;
+// below it, with more than two players, a node's children are exactly its
+// player's sensible moves (model.go), and with two players all its moves.
+func TestMCTSKeepsSensibleMovesBelowTheRoot(t *testing.T) {
+	e := newMCTSEngine()
+	pruned := 0
+	for _, p := range append(endgames(t, 0b1111, 12, 3, 51), endgames(t, 0b0101, 6, 2, 52)...) {
+		e.Search(context.Background(), p, nil, Limits{Nodes: 3000}, nil)
+		tr := e.tree
+		var buf [chameleon.MaxMoves]chameleon.Move
+		require.Equal(t, len(p.GenMoves(buf[:0])), int(tr.pool[0].count), "%s: the root keeps every move", p)
+		var walk func(node int32, pos *chameleon.Position, depth int)
+		walk = func(node int32, pos *chameleon.Position, depth int) {
+			n := &tr.pool[node]
+			if n.state != mctsExpanded {
+				return
+			}
+			legalMoves := pos.GenMoves(buf[:0])
+			want := 0
+			for _, m := range legalMoves {
+				if depth == 0 || pos.Players() <= 2 || Sensible(pos, m) {
+					want++
+				}
+			}
+			if len(legalMoves) == 0 {
+				want = 1 // the pass
+			}
+			assert.Equal(t, want, int(n.count), "%s", pos)
+			if want < len(legalMoves) {
+				pruned++
+			}
+			for i := n.first; i < n.first+int32(n.count); i++ {
+				m := tr.pool[i].move
+				if depth > 0 && pos.Players() > 2 {
+					assert.True(t, Sensible(pos, m), "%s: %s is not sensible", pos, m)
+				}
+				child := *pos
+				child.Make(m)
+				walk(i, &child, depth+1)
+			}
+		}
+		walk(0, p, 0)
+	}
+	assert.Greater(t, pruned, 10, "some nodes must lose moves")
+}

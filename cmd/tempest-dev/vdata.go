@@ -6,13 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -96,74 +94,18 @@ func vdatagenCommand(args []string) int {
 		return 2
 	}
 	build := buildRevision()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	fmt.Fprintf(os.Stderr, "vdatagen: %s, %d shards (seeds %d..%d) of %d games into %s; build %s; recipe %s\n",
 		*variant, *shards, *seed, *seed+uint64(*shards)-1, *games, *out, build,
 		strings.ReplaceAll(strings.TrimSpace(makeGen().Recipe().String()), "\n", ", "))
-	var mu sync.Mutex
-	states := make([]vdata.Progress, *shards)
-	start := time.Now()
-	line := func() string {
-		mu.Lock()
-		defer mu.Unlock()
-		var done, newGames, plies int
-		var size, kept int64
-		var nodes uint64
-		for _, p := range states {
-			done += p.Games
-			newGames += p.NewGames
-			plies += p.NewPlies
-			size += p.Bytes
-			kept += p.NewKept
-			nodes += p.NewNodes
-		}
-		el := time.Since(start).Seconds()
-		eta := "-"
-		if newGames > 0 {
-			left := float64(*shards**games - done)
-			eta = time.Duration(left / float64(newGames) * el * float64(time.Second)).Round(time.Second).String()
-		}
+	run := func(ctx context.Context, k int, report func(shardStatus)) error {
+		_, err := vdata.RunShard(ctx, *out, *seed+uint64(k), build, *games, makeGen(), report)
+		return err
+	}
+	return runShards("vdatagen", *shards, *games, *every, run, func(t shardTotals) string {
 		return fmt.Sprintf("games %d/%d, %.2f MB; this run: %d games, %d positions kept (%.0f%% of turns searched, %.0f/h), %.0f nodes a turn, ETA %s",
-			done, *shards**games, float64(size)/1e6, newGames, kept, 100*float64(kept)/float64(max(plies, 1)),
-			float64(kept)/el*3600, float64(nodes)/float64(max(plies, 1)), eta)
-	}
-	quit := make(chan struct{})
-	go func() {
-		t := time.NewTicker(*every)
-		defer t.Stop()
-		for {
-			select {
-			case <-t.C:
-				fmt.Fprintln(os.Stderr, "vdatagen:", line())
-			case <-quit:
-				return
-			}
-		}
-	}()
-	var g errgroup.Group
-	for k := 0; k < *shards; k++ {
-		g.Go(func() error {
-			_, err := vdata.RunShard(ctx, *out, *seed+uint64(k), build, *games, makeGen(), func(p vdata.Progress) {
-				mu.Lock()
-				states[k] = p
-				mu.Unlock()
-			})
-			return err
-		})
-	}
-	err = g.Wait()
-	close(quit)
-	fmt.Fprintln(os.Stderr, "vdatagen:", line())
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "vdatagen:", err)
-		return 1
-	}
-	if ctx.Err() != nil {
-		fmt.Fprintln(os.Stderr, "vdatagen: interrupted; run the same command again to resume")
-		return 130
-	}
-	return 0
+			t.Games, t.Target, float64(t.Bytes)/1e6, t.NewGames, t.NewKept, 100*float64(t.NewKept)/float64(max(t.NewPlies, 1)),
+			float64(t.NewKept)/t.Elapsed*3600, float64(t.NewNodes)/float64(max(t.NewPlies, 1)), t.ETA)
+	})
 }
 
 // vdatapackCommand cuts the finished games of a variant's shards into the

@@ -16,9 +16,12 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"tempest/tuning/cardchess"
+	"tempest/tuning/strategodata"
 	"tempest/tuning/vdata"
 	"tempest/tuning/vfit"
 	"tempest/variants/chessmate"
+	"tempest/variants/stratego"
+	"tempest/variants/stratego/stsearch"
 )
 
 // The variants' self-play data and the fit of their evaluation weights
@@ -35,15 +38,29 @@ type variantSearch struct {
 	maxTurns, winScore, winRun int
 }
 
-// newVariantGenerator returns a maker of one shard's generator.
-func newVariantGenerator(variant string, s variantSearch) (func() vdata.Generator, error) {
+// newVariantGenerator returns a maker of one shard's generator. set holds
+// the flags given: the others take the variant's defaults.
+func newVariantGenerator(variant string, s variantSearch, set map[string]bool) (func() vdata.Generator, error) {
 	switch variant {
 	case chessmate.Name:
 		cfg := cardchess.Config{Nodes: s.nodes, Worlds: s.worlds, RandomPlies: s.randomPlies, HashMB: s.hash,
 			MaxTurns: s.maxTurns, WinScore: s.winScore, WinTurns: s.winRun}
 		return func() vdata.Generator { return cardchess.NewGenerator(cfg) }, nil
+	case stratego.Name:
+		if set["random-plies"] || set["hash"] {
+			return nil, errors.New("-random-plies and -hash are card chess's: Stratego's setups vary the games, and its table is fixed")
+		}
+		cfg := strategodata.DefaultConfig
+		cfg.Nodes, cfg.WinScore, cfg.WinTurns = s.nodes, s.winScore, s.winRun
+		if set["worlds"] {
+			cfg.Worlds = s.worlds
+		}
+		if set["max-turns"] {
+			cfg.MaxPlies = s.maxTurns
+		}
+		return func() vdata.Generator { return strategodata.NewGenerator(cfg) }, nil
 	}
-	return nil, fmt.Errorf("no self-play generator for variant %q yet (there is: %s)", variant, chessmate.Name)
+	return nil, fmt.Errorf("no self-play generator for variant %q yet (there are: %s, %s)", variant, chessmate.Name, stratego.Name)
 }
 
 // vdatagenCommand generates a variant's self-play games: one shard per
@@ -58,10 +75,10 @@ func vdatagenCommand(args []string) int {
 	games := fs.Int("games", 10000, "games per shard")
 	s := variantSearch{}
 	fs.Uint64Var(&s.nodes, "nodes", d.Nodes, "nodes per decision, shared by its worlds (as go nodes N)")
-	fs.IntVar(&s.worlds, "worlds", d.Worlds, "worlds dealt per decision")
-	fs.IntVar(&s.randomPlies, "random-plies", d.RandomPlies, "random regular moves after the deal")
-	fs.IntVar(&s.hash, "hash", d.HashMB, "hash table per side and shard, MiB")
-	fs.IntVar(&s.maxTurns, "max-turns", d.MaxTurns, "a game this long is adjudicated a draw")
+	fs.IntVar(&s.worlds, "worlds", d.Worlds, "worlds dealt per decision (Stratego: 12 unless given)")
+	fs.IntVar(&s.randomPlies, "random-plies", d.RandomPlies, "random regular moves after the deal (card chess)")
+	fs.IntVar(&s.hash, "hash", d.HashMB, "hash table per side and shard, MiB (card chess)")
+	fs.IntVar(&s.maxTurns, "max-turns", d.MaxTurns, "a game this long is adjudicated a draw (Stratego: 2000 plies unless given)")
 	fs.IntVar(&s.winScore, "win-score", d.WinScore, "adjudicate a win when the score stays beyond this (cp) ...")
 	fs.IntVar(&s.winRun, "win-turns", d.WinTurns, "... for this many turns in a row (0: never)")
 	every := fs.Duration("progress", 60*time.Second, "how often to print the progress line")
@@ -88,7 +105,9 @@ func vdatagenCommand(args []string) int {
 		fmt.Fprintln(os.Stderr, "vdatagen: -progress must be positive")
 		return 2
 	}
-	makeGen, err := newVariantGenerator(*variant, s)
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	makeGen, err := newVariantGenerator(*variant, s, set)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "vdatagen:", err)
 		return 2
@@ -183,6 +202,52 @@ type stringList []string
 func (l *stringList) String() string     { return strings.Join(*l, ",") }
 func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 
+// variantFit is what vfit needs of a variant: its weights file, its
+// model from the hand-set or the fitted weights, a reader of one stored
+// game's samples, and the writer of the fitted weights.
+type variantFit struct {
+	out     string
+	model   func(fitted bool) vfit.Model
+	samples func(game []byte, validation bool, fitted bool) ([]vfit.Sample, error)
+	write   func(path string, weights []float64, fitted bool, provenance []string) error
+}
+
+// variantFits are the variants vfit knows.
+var variantFits = map[string]variantFit{
+	chessmate.Name: {
+		out: "variants/chessmate/eval_weights.go",
+		model: func(fitted bool) vfit.Model {
+			if fitted {
+				return cardchess.Model(&chessmate.FittedWeights)
+			}
+			return cardchess.Model(&chessmate.HandSetWeights)
+		},
+		samples: func(game []byte, validation, _ bool) ([]vfit.Sample, error) {
+			return cardchess.Samples(game, validation, nil)
+		},
+		write: func(path string, w []float64, _ bool, provenance []string) error {
+			return cardchess.WriteWeights(path, cardchess.Weights(w), provenance)
+		},
+	},
+	stratego.Name: {
+		out: "variants/stratego/stsearch/eval_weights.go",
+		model: func(fitted bool) vfit.Model { return strategodata.Model(strategoStart(fitted)) },
+		samples: func(game []byte, validation, fitted bool) ([]vfit.Sample, error) {
+			return strategodata.Samples(game, validation, strategoStart(fitted), nil)
+		},
+		write: func(path string, w []float64, fitted bool, provenance []string) error {
+			return strategodata.WriteWeights(path, strategodata.Weights(strategoStart(fitted), w), provenance)
+		},
+	},
+}
+
+func strategoStart(fitted bool) *stsearch.Weights {
+	if fitted {
+		return &stsearch.FittedWeights
+	}
+	return &stsearch.HandSetWeights
+}
+
 // vfitCommand fits a variant's evaluation weights to its self-play games
 // and writes them as the generated Go file the evaluation reads.
 func vfitCommand(args []string) int {
@@ -191,7 +256,7 @@ func vfitCommand(args []string) int {
 	variant := fs.String("variant", chessmate.Name, "the variant")
 	var data stringList
 	fs.Var(&data, "data", "a directory of shards or chunks, or one game file (repeatable; default: the scratch shards and data/variants/<variant>)")
-	out := fs.String("out", "variants/chessmate/eval_weights.go", "the generated weights file (\"\": print only)")
+	out := fs.String("out", "-", "the generated weights file (default: the variant's; \"\": print only)")
 	fs.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "the game result's share of the target (the rest: the search score)")
 	fs.Float64Var(&cfg.K, "k", 0, "sigmoid scale in cp (0: fit it to the results first)")
 	fs.IntVar(&cfg.Epochs, "epochs", cfg.Epochs, "full-batch Adam epochs")
@@ -206,15 +271,19 @@ func vfitCommand(args []string) int {
 		fmt.Fprintln(os.Stderr, "vfit: no arguments; -epochs >= 0, -lr > 0, -l2 >= 0, -k >= 0")
 		return 2
 	}
-	if *variant != chessmate.Name {
-		fmt.Fprintf(os.Stderr, "vfit: no fit for variant %q yet (there is: %s)\n", *variant, chessmate.Name)
+	v, ok := variantFits[*variant]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "vfit: no fit for variant %q yet (there are: %s, %s)\n", *variant, chessmate.Name, stratego.Name)
 		return 2
 	}
-	start := &chessmate.HandSetWeights
+	if *out == "-" {
+		*out = v.out
+	}
+	fitted := false
 	switch *from {
 	case "hand":
 	case "fitted":
-		start = &chessmate.FittedWeights
+		fitted = true
 	default:
 		fmt.Fprintf(os.Stderr, "vfit: -from is hand or fitted, not %q\n", *from)
 		return 2
@@ -222,13 +291,15 @@ func vfitCommand(args []string) int {
 	if len(data) == 0 {
 		data = stringList{defaultVariantDataDir(*variant), filepath.Join("data", "variants", *variant)}
 	}
-	samples, games, err := readCardChessSamples(data, *split)
+	samples, games, err := readVariantSamples(data, *variant, *split, func(game []byte, validation bool) ([]vfit.Sample, error) {
+		return v.samples(game, validation, fitted)
+	})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "vfit:", err)
 		return 1
 	}
 	fmt.Fprintf(os.Stderr, "vfit: %d games, %d positions from %s\n", games, len(samples), strings.Join(data, ", "))
-	model := cardchess.Model(start)
+	model := v.model(fitted)
 	cfg.Report = func(epoch int, train, validation float64) {
 		if epoch%100 == 0 {
 			fmt.Fprintf(os.Stderr, "vfit: epoch %d: loss %.6f training, %.6f validation\n", epoch, train, validation)
@@ -239,7 +310,6 @@ func vfitCommand(args []string) int {
 		fmt.Fprintln(os.Stderr, "vfit:", err)
 		return 1
 	}
-	w := cardchess.Weights(res.Weights)
 	for i, name := range model.Names {
 		fmt.Printf("%-24s %6.1f -> %6.1f\n", name, model.Start[i], res.Weights[i])
 	}
@@ -257,7 +327,7 @@ func vfitCommand(args []string) int {
 		fmt.Sprintf("Loss before/after: %.6f/%.6f training, %.6f/%.6f validation.", res.TrainBefore, res.TrainAfter,
 			res.ValidationBefore, res.ValidationAfter),
 	}
-	if err := cardchess.WriteWeights(*out, w, provenance); err != nil {
+	if err := v.write(*out, res.Weights, fitted, provenance); err != nil {
 		fmt.Fprintln(os.Stderr, "vfit:", err)
 		return 1
 	}
@@ -290,12 +360,12 @@ func gameFiles(entry string) ([]string, error) {
 	return files, nil
 }
 
-// readCardChessSamples reads every game of the files the entries name
+// readVariantSamples reads every game of the files the entries name
 // (each game once: a shard and the chunks cut from it hold the same games,
 // told apart by their recipe and number) into the fitter's samples, in
 // the order of the files and games, so the fit does not depend on how
 // many threads read them.
-func readCardChessSamples(entries []string, split uint64) ([]vfit.Sample, int, error) {
+func readVariantSamples(entries []string, variant string, split uint64, sampler func(game []byte, validation bool) ([]vfit.Sample, error)) ([]vfit.Sample, int, error) {
 	var files []string
 	for _, e := range entries {
 		f, err := gameFiles(e)
@@ -320,8 +390,8 @@ func readCardChessSamples(entries []string, split uint64) ([]vfit.Sample, int, e
 			if err != nil {
 				return err
 			}
-			if v := f.Recipe.Get("variant"); v != chessmate.Name {
-				return fmt.Errorf("%s: games of %q, not card chess", path, v)
+			if v := f.Recipe.Get("variant"); v != variant {
+				return fmt.Errorf("%s: games of %q, not %s", path, v, variant)
 			}
 			seed, err := strconv.ParseUint(f.Recipe.Get("seed"), 10, 64)
 			if err != nil {
@@ -329,7 +399,7 @@ func readCardChessSamples(entries []string, split uint64) ([]vfit.Sample, int, e
 			}
 			recipe := f.Recipe.String()
 			return f.Games(func(n int, game []byte) error {
-				s, err := cardchess.Samples(game, cardchess.Validation(split, seed, n), nil)
+				s, err := sampler(game, vfit.Validation(split, seed, n))
 				if err != nil {
 					return fmt.Errorf("%s: %v", path, err)
 				}

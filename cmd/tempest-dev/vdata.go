@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -16,9 +17,11 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"tempest/tuning/cardchess"
+	"tempest/tuning/chameleondata"
 	"tempest/tuning/strategodata"
 	"tempest/tuning/vdata"
 	"tempest/tuning/vfit"
+	"tempest/variants/chameleon"
 	"tempest/variants/chessmate"
 	"tempest/variants/stratego"
 	"tempest/variants/stratego/stsearch"
@@ -36,6 +39,7 @@ type variantSearch struct {
 	nodes                      uint64
 	worlds, randomPlies, hash  int
 	maxTurns, winScore, winRun int
+	players                    string // Chameleon Chess: the two colours
 }
 
 // newVariantGenerator returns a maker of one shard's generator. set holds
@@ -43,12 +47,15 @@ type variantSearch struct {
 func newVariantGenerator(variant string, s variantSearch, set map[string]bool) (func() vdata.Generator, error) {
 	switch variant {
 	case chessmate.Name:
+		if s.players != "" {
+			return nil, errors.New("-players is Chameleon Chess's")
+		}
 		cfg := cardchess.Config{Nodes: s.nodes, Worlds: s.worlds, RandomPlies: s.randomPlies, HashMB: s.hash,
 			MaxTurns: s.maxTurns, WinScore: s.winScore, WinTurns: s.winRun}
 		return func() vdata.Generator { return cardchess.NewGenerator(cfg) }, nil
 	case stratego.Name:
-		if set["random-plies"] || set["hash"] {
-			return nil, errors.New("-random-plies and -hash are card chess's: Stratego's setups vary the games, and its table is fixed")
+		if set["random-plies"] || set["hash"] || s.players != "" {
+			return nil, errors.New("-random-plies, -hash and -players are not Stratego's: its setups vary the games, and its table is fixed")
 		}
 		cfg := strategodata.DefaultConfig
 		cfg.Nodes, cfg.WinScore, cfg.WinTurns = s.nodes, s.winScore, s.winRun
@@ -59,8 +66,28 @@ func newVariantGenerator(variant string, s variantSearch, set map[string]bool) (
 			cfg.MaxPlies = s.maxTurns
 		}
 		return func() vdata.Generator { return strategodata.NewGenerator(cfg) }, nil
+	case chameleon.Name:
+		if set["worlds"] {
+			return nil, errors.New("-worlds is for the hidden-information variants: Chameleon Chess hides nothing")
+		}
+		cfg := chameleondata.DefaultConfig
+		cfg.Nodes, cfg.RandomPlies, cfg.HashMB, cfg.WinScore, cfg.WinTurns = s.nodes, s.randomPlies, s.hash, s.winScore, s.winRun
+		if set["max-turns"] {
+			cfg.MaxPlies = s.maxTurns
+		}
+		if s.players != "" {
+			p, err := chameleon.ParsePlayers(s.players)
+			if err != nil || bits.OnesCount8(p) != 2 {
+				return nil, fmt.Errorf("-players %q: two of the letters r, g, y, b (the data is of two-player games)", s.players)
+			}
+			cfg.Players = p
+		}
+		return func() vdata.Generator { return chameleondata.NewGenerator(cfg) }, nil
 	}
-	return nil, fmt.Errorf("no self-play generator for variant %q yet (there are: %s, %s)", variant, chessmate.Name, stratego.Name)
+	if s.players != "" {
+		return nil, errors.New("-players is Chameleon Chess's")
+	}
+	return nil, fmt.Errorf("no self-play generator for variant %q yet (there are: %s, %s, %s)", variant, chessmate.Name, stratego.Name, chameleon.Name)
 }
 
 // vdatagenCommand generates a variant's self-play games: one shard per
@@ -78,7 +105,8 @@ func vdatagenCommand(args []string) int {
 	fs.IntVar(&s.worlds, "worlds", d.Worlds, "worlds dealt per decision (Stratego: 12 unless given)")
 	fs.IntVar(&s.randomPlies, "random-plies", d.RandomPlies, "random regular moves after the deal (card chess)")
 	fs.IntVar(&s.hash, "hash", d.HashMB, "hash table per side and shard, MiB (card chess)")
-	fs.IntVar(&s.maxTurns, "max-turns", d.MaxTurns, "a game this long is adjudicated a draw (Stratego: 2000 plies unless given)")
+	fs.IntVar(&s.maxTurns, "max-turns", d.MaxTurns, "a game this long is adjudicated a draw (Stratego: 2000 plies, Chameleon Chess: 600 plies, unless given)")
+	fs.StringVar(&s.players, "players", "", "Chameleon Chess: the two colours (default ry)")
 	fs.IntVar(&s.winScore, "win-score", d.WinScore, "adjudicate a win when the score stays beyond this (cp) ...")
 	fs.IntVar(&s.winRun, "win-turns", d.WinTurns, "... for this many turns in a row (0: never)")
 	every := fs.Duration("progress", 60*time.Second, "how often to print the progress line")

@@ -1,0 +1,178 @@
+package chameleondata
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tempest/tuning/vdata"
+	"tempest/variants/chameleon"
+)
+
+// tiny plays fast games: a small budget, short games.
+var tiny = Config{Players: RedYellow, Nodes: 500, RandomPlies: 4, HashMB: 1, MaxPlies: 40, WinScore: 1500, WinTurns: 8}
+
+type position struct {
+	pos   string
+	ply   int
+	score int16
+}
+
+// A played game written and read back is the same game, with the same kept
+// positions, and the same bytes again.
+func TestGameRoundTrips(t *testing.T) {
+	gen := NewGenerator(tiny)
+	kept := 0
+	for game := 0; game < 2; game++ {
+		played, st, err := gen.PlayGame(context.Background(), 5, game)
+		require.NoError(t, err)
+		kept += st.Kept
+		require.LessOrEqual(t, st.Plies+tiny.RandomPlies, len(played.Plies)+tiny.RandomPlies)
+		encoded, err := played.Append(nil)
+		require.NoError(t, err)
+		start, err := chameleon.StartPosition(played.Players)
+		require.NoError(t, err)
+		cg := chameleon.NewGame(start)
+		var want []position
+		for i, p := range played.Plies {
+			if p.Kept {
+				want = append(want, position{cg.Position(), i, p.Score})
+			}
+			_, err := cg.Play(p.Move.String())
+			require.NoError(t, err)
+		}
+		var seen []position
+		back, err := Decode(encoded, func(g *chameleon.Game, ply int, p Ply) error {
+			if p.Kept {
+				seen = append(seen, position{g.Position(), ply, p.Score})
+			}
+			return nil
+		})
+		require.NoError(t, err)
+		assert.Equal(t, played, back)
+		assert.Equal(t, want, seen)
+		again, err := back.Append(nil)
+		require.NoError(t, err)
+		assert.Equal(t, encoded, again)
+	}
+	assert.Positive(t, kept, "two games kept no position")
+}
+
+// A shard stopped after a game and run again holds the same games as a run
+// that never stopped, byte for byte.
+func TestResumeGivesTheSameGames(t *testing.T) {
+	whole, parts := t.TempDir(), t.TempDir()
+	short := tiny
+	short.MaxPlies = 16
+	_, err := vdata.RunShard(context.Background(), whole, 11, "test", 3, NewGenerator(short), nil)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	p, err := vdata.RunShard(ctx, parts, 11, "test", 3, NewGenerator(short), func(p vdata.Progress) {
+		if p.Games == 1 {
+			cancel()
+		}
+	})
+	require.NoError(t, err)
+	require.Equal(t, 1, p.Games, "the stop came after the first game")
+	_, err = vdata.RunShard(context.Background(), parts, 11, "test", 3, NewGenerator(short), nil)
+	require.NoError(t, err)
+	a, err := os.ReadFile(vdata.ShardPath(whole, 11))
+	require.NoError(t, err)
+	b, err := os.ReadFile(vdata.ShardPath(parts, 11))
+	require.NoError(t, err)
+	assert.Equal(t, a, b)
+}
+
+// sample is a short legal game by hand.
+func sample(t *testing.T) *Game {
+	g := &Game{Players: RedYellow, Result: Draw}
+	start, err := chameleon.StartPosition(g.Players)
+	require.NoError(t, err)
+	cg := chameleon.NewGame(start)
+	var buf [chameleon.MaxMoves]chameleon.Move
+	for i := 0; i < 4; i++ {
+		moves := cg.Pos().GenMoves(buf[:0])
+		m := moves[len(moves)/2]
+		p := Ply{Move: m}
+		if i%2 == 1 {
+			p.Score, p.Kept = int16(10*i), true
+		}
+		g.Plies = append(g.Plies, p)
+		_, err := cg.Play(m.String())
+		require.NoError(t, err)
+	}
+	return g
+}
+
+// Damaged games are refused with the reason and the ply.
+func TestBadGamesGiveClearErrors(t *testing.T) {
+	g := sample(t)
+	good, err := g.Append(nil)
+	require.NoError(t, err)
+	back, err := Decode(good, nil)
+	require.NoError(t, err)
+	assert.Equal(t, g, back)
+	// The fourth ply starts after the header (3 bytes) and three plies of a
+	// move (2 bytes) and a one-byte score code.
+	illegal := bytes.Clone(good)
+	off := 3 + 3*3
+	illegal[off], illegal[off+1] = 0x3f, 0x00 // h8 to a1: no pawn stands on h8 to move there
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"empty", nil, "shorter than its players"},
+		{"players", append([]byte{7}, good[1:]...), "not two colours"},
+		{"result", append([]byte{good[0], 3}, good[2:]...), "result byte"},
+		{"flags", append([]byte{good[0], 0x11}, good[2:]...), "result byte"},
+		{"plies", []byte{good[0], good[1], 0xff, 0xff, 0xff, 0x7f}, "number of plies"},
+		{"cut", good[:len(good)-2], "ply 4"},
+		{"illegal", illegal, "ply 4"},
+		{"code", append(bytes.Clone(good[:3+3*3]), 0xff, 0x7f, 0), "ply 4: move code"},
+		{"trailing", append(bytes.Clone(good), 0), "1 bytes after the last ply"},
+		{"score", append(bytes.Clone(good[:len(good)-1]), 0xff, 0x7f), "beyond ±1500"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Decode(tc.data, nil)
+			require.ErrorContains(t, err, tc.want)
+		})
+	}
+	bad := sample(t)
+	bad.Players = 1
+	_, err = bad.Append(nil)
+	require.ErrorContains(t, err, "not two colours")
+	bad = sample(t)
+	bad.Plies[2].Move = chameleon.NoMove
+	_, err = bad.Append(nil)
+	require.ErrorContains(t, err, "ply 3: move code")
+}
+
+// FuzzDecode: any bytes are a game that replays, encodes and reads back
+// as itself, or an error.
+func FuzzDecode(f *testing.F) {
+	good, _ := (&Game{Players: RedYellow, Result: FirstWins}).Append(nil)
+	f.Add(good)
+	f.Add([]byte{5, 1, 1, 0x10, 0x02, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g, err := Decode(data, nil)
+		if err != nil {
+			return
+		}
+		again, err := g.Append(nil)
+		if err != nil {
+			t.Fatalf("a decoded game does not encode: %v", err)
+		}
+		back, err := Decode(again, nil)
+		if err != nil {
+			t.Fatalf("a re-encoded game does not decode: %v", err)
+		}
+		if !assert.Equal(t, g, back) {
+			t.Fatalf("a re-encoded game reads back otherwise")
+		}
+	})
+}

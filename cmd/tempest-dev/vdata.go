@@ -258,7 +258,7 @@ var variantFits = map[string]variantFit{
 		},
 	},
 	stratego.Name: {
-		out: "variants/stratego/stsearch/eval_weights.go",
+		out:   "variants/stratego/stsearch/eval_weights.go",
 		model: func(fitted bool) vfit.Model { return strategodata.Model(strategoStart(fitted)) },
 		samples: func(game []byte, validation, fitted bool) ([]vfit.Sample, error) {
 			return strategodata.Samples(game, validation, strategoStart(fitted), nil)

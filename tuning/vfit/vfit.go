@@ -15,11 +15,11 @@ import (
 
 // Sample is one position, everything from the side to move's view.
 type Sample struct {
-	Base       float64 // the evaluation's fixed part, centipawns
+	Base       float64   // the evaluation's fixed part, centipawns
 	Terms      []float32 // how often each weight counts (a fraction where the evaluation scales a term)
-	Result     float64 // the game's result: 1 won, 0.5 drawn, 0 lost
-	Score      float64 // the search score, centipawns
-	Validation bool    // held out: measures the fit, never moves it
+	Result     float64   // the game's result: 1 won, 0.5 drawn, 0 lost
+	Score      float64   // the search score, centipawns
+	Validation bool      // held out: measures the fit, never moves it
 }
 
 // Model names the weights and says which the data can tell.

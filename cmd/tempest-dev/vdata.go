@@ -22,6 +22,7 @@ import (
 	"tempest/tuning/vdata"
 	"tempest/tuning/vfit"
 	"tempest/variants/chameleon"
+	"tempest/variants/chameleon/chsearch"
 	"tempest/variants/chessmate"
 	"tempest/variants/stratego"
 	"tempest/variants/stratego/stsearch"
@@ -257,6 +258,16 @@ var variantFits = map[string]variantFit{
 			return cardchess.WriteWeights(path, cardchess.Weights(w), provenance)
 		},
 	},
+	chameleon.Name: {
+		out:   "variants/chameleon/chsearch/eval_weights.go",
+		model: func(fitted bool) vfit.Model { return chameleondata.Model(chameleonStart(fitted)) },
+		samples: func(game []byte, validation, _ bool) ([]vfit.Sample, error) {
+			return chameleondata.Samples(game, validation, nil)
+		},
+		write: func(path string, w []float64, fitted bool, provenance []string) error {
+			return chameleondata.WriteWeights(path, chameleondata.Weights(chameleonStart(fitted), w), provenance)
+		},
+	},
 	stratego.Name: {
 		out:   "variants/stratego/stsearch/eval_weights.go",
 		model: func(fitted bool) vfit.Model { return strategodata.Model(strategoStart(fitted)) },
@@ -267,6 +278,13 @@ var variantFits = map[string]variantFit{
 			return strategodata.WriteWeights(path, strategodata.Weights(strategoStart(fitted), w), provenance)
 		},
 	},
+}
+
+func chameleonStart(fitted bool) *chsearch.Weights {
+	if fitted {
+		return &chsearch.FittedWeights
+	}
+	return &chsearch.HandSetWeights
 }
 
 func strategoStart(fitted bool) *stsearch.Weights {
@@ -301,7 +319,7 @@ func vfitCommand(args []string) int {
 	}
 	v, ok := variantFits[*variant]
 	if !ok {
-		fmt.Fprintf(os.Stderr, "vfit: no fit for variant %q yet (there are: %s, %s)\n", *variant, chessmate.Name, stratego.Name)
+		fmt.Fprintf(os.Stderr, "vfit: no fit for variant %q yet (there are: %s, %s, %s)\n", *variant, chessmate.Name, stratego.Name, chameleon.Name)
 		return 2
 	}
 	if *out == "-" {

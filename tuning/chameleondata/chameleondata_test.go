@@ -3,14 +3,18 @@ package chameleondata
 import (
 	"bytes"
 	"context"
+	"math/rand/v2"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"tempest/tuning/vdata"
+	"tempest/tuning/vfit"
 	"tempest/variants/chameleon"
+	"tempest/variants/chameleon/chsearch"
 )
 
 // tiny plays fast games: a small budget, short games.
@@ -175,4 +179,93 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("a re-encoded game reads back otherwise")
 		}
 	})
+}
+
+// randomSamples are the positions of random two-player games with their
+// model rows.
+func randomSamples(t *testing.T, games int) []vfit.Sample {
+	var out []vfit.Sample
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		rng := rand.New(rand.NewPCG(seed, 77))
+		start, err := chameleon.StartPosition(RedYellow)
+		require.NoError(t, err)
+		g := chameleon.NewGame(start)
+		for ply := 0; ply < 200 && !g.Status().Over; ply++ {
+			terms := chsearch.Terms(g.Pos())
+			row := make([]float32, chsearch.NumTerms)
+			for i, x := range terms {
+				row[i] = float32(x)
+			}
+			out = append(out, vfit.Sample{Terms: row, Validation: ply%10 == 3})
+			legal := g.Legal()
+			_, err := g.Play(legal[rng.IntN(len(legal))])
+			require.NoError(t, err)
+		}
+	}
+	return out
+}
+
+// The fitter finds weights it was not told: positions labelled by an
+// evaluation with known weights, the new field and shrink terms among
+// them, are fitted from the hand-set weights back to the known ones.
+func TestFitRecoversKnownWeights(t *testing.T) {
+	samples := randomSamples(t, 60)
+	truth := chsearch.HandSetWeights
+	truth.Role[1], truth.Mobility, truth.FieldsAhead, truth.Shrink = 55, 5, 4, -3
+	truth.FewPawns[1], truth.FewPawns[3] = -120, -20 // Pawn is held (Model)
+	want := Model(&truth).Start
+	const k = 400.0
+	for i := range samples {
+		e := samples[i].Evaluate(want)
+		samples[i].Score = e
+		samples[i].Result = vfit.Sigmoid(e, k)
+	}
+	names := Model(&truth).Names
+	support := make([]int, len(names))
+	for _, s := range samples {
+		for j, n := range s.Terms {
+			if n != 0 {
+				support[j]++
+			}
+		}
+	}
+	cfg := vfit.DefaultConfig
+	cfg.K, cfg.Epochs, cfg.LearningRate, cfg.L2 = k, 800, 2, 0
+	res, err := vfit.Fit(samples, Model(&chsearch.HandSetWeights), cfg)
+	require.NoError(t, err)
+	for j := range want {
+		if support[j] < 200 {
+			t.Logf("%s: non-zero in %d positions only; not checked", names[j], support[j])
+			continue
+		}
+		assert.InDelta(t, want[j], res.Weights[j], 2, names[j])
+	}
+	for _, j := range []int{chsearch.TermFieldsAhead, chsearch.TermShrink, chsearch.TermPawn, chsearch.TermMobility} {
+		require.GreaterOrEqual(t, support[j], 200, "term %s is almost never non-zero", names[j])
+	}
+	got := Weights(&chsearch.HandSetWeights, res.Weights)
+	assert.Equal(t, truth.FieldsAhead, got.FieldsAhead)
+	assert.Equal(t, truth.Shrink, got.Shrink)
+}
+
+// The committed weights file is what the fitter writes for its weights and
+// provenance, so it is generated, not edited.
+func TestWeightsFileIsGenerated(t *testing.T) {
+	committed, err := os.ReadFile("../../variants/chameleon/chsearch/eval_weights.go")
+	require.NoError(t, err)
+	var provenance []string
+	in := false
+	for _, line := range strings.Split(string(committed), "\n") {
+		switch {
+		case strings.HasPrefix(line, "var FittedWeights"):
+			in = false
+		case in:
+			provenance = append(provenance, strings.TrimPrefix(strings.TrimPrefix(line, "//"), " "))
+		case line == "//":
+			in = true
+		}
+	}
+	written, err := WeightsSource(chsearch.FittedWeights, provenance)
+	require.NoError(t, err)
+	assert.Equal(t, string(committed), string(written))
 }

@@ -72,7 +72,10 @@ func newVariantGenerator(variant string, s variantSearch, set map[string]bool) (
 			return nil, errors.New("-worlds is for the hidden-information variants: Chameleon Chess hides nothing")
 		}
 		cfg := chameleondata.DefaultConfig
-		cfg.Nodes, cfg.RandomPlies, cfg.HashMB, cfg.WinScore, cfg.WinTurns = s.nodes, s.randomPlies, s.hash, s.winScore, s.winRun
+		cfg.RandomPlies, cfg.HashMB, cfg.WinScore, cfg.WinTurns = s.randomPlies, s.hash, s.winScore, s.winRun
+		if set["nodes"] {
+			cfg.Nodes = s.nodes
+		}
 		if set["max-turns"] {
 			cfg.MaxPlies = s.maxTurns
 		}
@@ -102,7 +105,7 @@ func vdatagenCommand(args []string) int {
 	shards := fs.Int("shards", runtime.NumCPU(), "shards generated at once, one search thread each")
 	games := fs.Int("games", 10000, "games per shard")
 	s := variantSearch{}
-	fs.Uint64Var(&s.nodes, "nodes", d.Nodes, "nodes per decision, shared by its worlds (as go nodes N)")
+	fs.Uint64Var(&s.nodes, "nodes", d.Nodes, "nodes per decision, shared by its worlds (as go nodes N; Chameleon Chess: 50000 unless given)")
 	fs.IntVar(&s.worlds, "worlds", d.Worlds, "worlds dealt per decision (Stratego: 12 unless given)")
 	fs.IntVar(&s.randomPlies, "random-plies", d.RandomPlies, "random regular moves after the deal (card chess)")
 	fs.IntVar(&s.hash, "hash", d.HashMB, "hash table per side and shard, MiB (card chess)")

@@ -27,8 +27,9 @@ type Config struct {
 // measured in (opposite corners, the full board).
 const RedYellow = 1<<chameleon.Red | 1<<chameleon.Yellow
 
-// DefaultConfig is what tempest-dev vdatagen plays unless told otherwise.
-var DefaultConfig = Config{Players: RedYellow, Nodes: 20000, RandomPlies: 4, HashMB: 16, MaxPlies: 600, WinScore: 1500, WinTurns: 8}
+// DefaultConfig is what tempest-dev vdatagen plays unless told otherwise:
+// the node budget of the Chameleon Chess screens (docs/CHAMELEON.md).
+var DefaultConfig = Config{Players: RedYellow, Nodes: 50000, RandomPlies: 4, HashMB: 16, MaxPlies: 600, WinScore: 1500, WinTurns: 8}
 
 // Generator plays Chameleon Chess self-play games for one shard, one
 // engine per player; the game hides nothing, so each decides on the

@@ -5,13 +5,13 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"tempest/tuning/vdata"
+	"tempest/tuning/vdata/vdatatest"
 	"tempest/tuning/vfit"
 	"tempest/variants/chameleon"
 	"tempest/variants/chameleon/chsearch"
@@ -69,26 +69,9 @@ func TestGameRoundTrips(t *testing.T) {
 // A shard stopped after a game and run again holds the same games as a run
 // that never stopped, byte for byte.
 func TestResumeGivesTheSameGames(t *testing.T) {
-	whole, parts := t.TempDir(), t.TempDir()
 	short := tiny
 	short.MaxPlies = 16
-	_, err := vdata.RunShard(context.Background(), whole, 11, "test", 3, NewGenerator(short), nil)
-	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	p, err := vdata.RunShard(ctx, parts, 11, "test", 3, NewGenerator(short), func(p vdata.Progress) {
-		if p.Games == 1 {
-			cancel()
-		}
-	})
-	require.NoError(t, err)
-	require.Equal(t, 1, p.Games, "the stop came after the first game")
-	_, err = vdata.RunShard(context.Background(), parts, 11, "test", 3, NewGenerator(short), nil)
-	require.NoError(t, err)
-	a, err := os.ReadFile(vdata.ShardPath(whole, 11))
-	require.NoError(t, err)
-	b, err := os.ReadFile(vdata.ShardPath(parts, 11))
-	require.NoError(t, err)
-	assert.Equal(t, a, b)
+	vdatatest.Resume(t, func() vdata.Generator { return NewGenerator(short) })
 }
 
 // sample is a short legal game by hand.
@@ -163,21 +146,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add(good)
 	f.Add([]byte{5, 1, 1, 0x10, 0x02, 0})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		g, err := Decode(data, nil)
-		if err != nil {
-			return
-		}
-		again, err := g.Append(nil)
-		if err != nil {
-			t.Fatalf("a decoded game does not encode: %v", err)
-		}
-		back, err := Decode(again, nil)
-		if err != nil {
-			t.Fatalf("a re-encoded game does not decode: %v", err)
-		}
-		if !assert.Equal(t, g, back) {
-			t.Fatalf("a re-encoded game reads back otherwise")
-		}
+		vdatatest.Reencode(t, data, func(b []byte) (*Game, error) { return Decode(b, nil) }, func(g *Game) ([]byte, error) { return g.Append(nil) })
 	})
 }
 
@@ -253,18 +222,7 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 func TestWeightsFileIsGenerated(t *testing.T) {
 	committed, err := os.ReadFile("../../variants/chameleon/chsearch/eval_weights.go")
 	require.NoError(t, err)
-	var provenance []string
-	in := false
-	for _, line := range strings.Split(string(committed), "\n") {
-		switch {
-		case strings.HasPrefix(line, "var FittedWeights"):
-			in = false
-		case in:
-			provenance = append(provenance, strings.TrimPrefix(strings.TrimPrefix(line, "//"), " "))
-		case line == "//":
-			in = true
-		}
-	}
+	provenance := vfit.Provenance(committed)
 	written, err := WeightsSource(chsearch.FittedWeights, provenance)
 	require.NoError(t, err)
 	assert.Equal(t, string(committed), string(written))

@@ -102,12 +102,7 @@ func (g *Game) Append(dst []byte) ([]byte, error) {
 		if p.Move>>14 != 0 || p.Move == stratego.NullMove {
 			return dst, fmt.Errorf("strategodata: ply %d: move code %#x", i+1, uint16(p.Move))
 		}
-		dst = binary.LittleEndian.AppendUint16(dst, uint16(p.Move))
-		first := int(p.Score)
-		if i%2 == 1 {
-			first = -first
-		}
-		dst = scores.Append(dst, p.Kept, first)
+		dst = scores.AppendPly(dst, i, uint16(p.Move), p.Kept, p.Score)
 	}
 	return dst, nil
 }
@@ -147,21 +142,12 @@ func Decode(b []byte, f func(g *stratego.Game, ply int, p Ply) error) (*Game, er
 	out.Plies = make([]Ply, 0, plies)
 	var scores vdata.ScoreDeltas
 	for i := 0; i < int(plies); i++ {
-		if len(b) < 2 {
-			return nil, fmt.Errorf("ply %d: its move is cut off", i+1)
-		}
-		p := Ply{Move: stratego.Move(binary.LittleEndian.Uint16(b))}
-		first, kept, n, err := scores.Read(b[2:], keepBound)
+		move, kept, score, rest, err := scores.ReadPly(b, i, keepBound)
 		if err != nil {
-			return nil, fmt.Errorf("ply %d: %v", i+1, err)
+			return nil, err
 		}
-		b = b[2+n:]
-		if kept {
-			if i%2 == 1 {
-				first = -first
-			}
-			p.Score, p.Kept = int16(first), true
-		}
+		b = rest
+		p := Ply{Move: stratego.Move(move), Score: score, Kept: kept}
 		if f != nil {
 			if err := f(g, i, p); err != nil {
 				return nil, err

@@ -81,3 +81,32 @@ func (d *ScoreDeltas) Read(b []byte, bound int) (first int, kept bool, n int, er
 	d.last = first
 	return first, true, n, nil
 }
+
+// AppendPly appends ply i of a two-player game whose players alternate:
+// the move's two bytes, little-endian, and the kept score's code, the
+// score given from the mover's view and stored from the first player's.
+func (d *ScoreDeltas) AppendPly(dst []byte, i int, move uint16, kept bool, score int16) []byte {
+	dst = binary.LittleEndian.AppendUint16(dst, move)
+	first := int(score)
+	if i%2 == 1 {
+		first = -first
+	}
+	return d.Append(dst, kept, first)
+}
+
+// ReadPly reads what AppendPly wrote for ply i: the move, whether the
+// position is kept and its score from the mover's view, and the rest of b.
+func (d *ScoreDeltas) ReadPly(b []byte, i, bound int) (move uint16, kept bool, score int16, rest []byte, err error) {
+	if len(b) < 2 {
+		return 0, false, 0, nil, fmt.Errorf("ply %d: its move is cut off", i+1)
+	}
+	move = binary.LittleEndian.Uint16(b)
+	first, kept, n, err := d.Read(b[2:], bound)
+	if err != nil {
+		return 0, false, 0, nil, fmt.Errorf("ply %d: %v", i+1, err)
+	}
+	if kept && i%2 == 1 {
+		first = -first
+	}
+	return move, kept, int16(first), b[2+n:], nil
+}

@@ -119,23 +119,29 @@ func evaluate(p *chameleon.Position, score *[4]int, w *Weights) {
 		}
 		score[c] = s
 	}
-	// Threats of the player to move are left to the quiescence search, which
-	// tries its captures; the others' threats are still to come.
-	mover := p.ToMove()
 	for c := chameleon.Red; c <= chameleon.Blue; c++ {
-		own := p.Pawns(c)
-		if own == 0 {
-			continue
-		}
-		var threats chameleon.Bitboard
-		for o := chameleon.Red; o <= chameleon.Blue; o++ {
-			if o != c && o != mover {
-				threats |= covered[o]
-			}
-		}
-		hit := own & threats
-		score[c] -= w.Hanging*(hit&^covered[c]).Count() + w.Defended*(hit&covered[c]).Count()
+		hanging, defended := threatened(p, c, &covered)
+		score[c] -= w.Hanging*hanging + w.Defended*defended
 	}
+}
+
+// threatened counts c's pawns that a player other than c and the player
+// to move could take, not covered and covered by c (covered: the squares
+// each player strikes). The mover's threats are left to the quiescence
+// search, which tries its captures; the others' are still to come.
+func threatened(p *chameleon.Position, c chameleon.Color, covered *[4]chameleon.Bitboard) (hanging, defended int) {
+	own := p.Pawns(c)
+	if own == 0 {
+		return 0, 0
+	}
+	var threats chameleon.Bitboard
+	for o := chameleon.Red; o <= chameleon.Blue; o++ {
+		if o != c && o != p.ToMove() {
+			threats |= covered[o]
+		}
+	}
+	hit := own & threats
+	return (hit &^ covered[c]).Count(), (hit & covered[c]).Count()
 }
 
 // strongFields counts the squares of to on which pc would be a queen or a

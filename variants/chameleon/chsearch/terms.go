@@ -115,19 +115,9 @@ func Terms(p *chameleon.Position) (t [NumTerms]float64) {
 		}
 	}
 	for c := chameleon.Red; c <= chameleon.Blue; c++ {
-		own := p.Pawns(c)
-		if own == 0 {
-			continue
-		}
-		var threats chameleon.Bitboard
-		for o := chameleon.Red; o <= chameleon.Blue; o++ {
-			if o != c && o != mover {
-				threats |= covered[o]
-			}
-		}
-		hit := own & threats
-		t[TermHanging] -= sign(c) * float64((hit &^ covered[c]).Count())
-		t[TermDefended] -= sign(c) * float64((hit & covered[c]).Count())
+		hanging, defended := threatened(p, c, &covered)
+		t[TermHanging] -= sign(c) * float64(hanging)
+		t[TermDefended] -= sign(c) * float64(defended)
 	}
 	return t
 }

@@ -11,7 +11,9 @@ import (
 // that counts linearly, from the side to move's view. Held: the knight's
 // Role bonus and FewPawns[4] (every pawn has one role and every player one
 // pawn count, so they are tied to Pawn and the others: only differences
-// tell), and FewPawns[0] (a player without pawns is out).
+// tell), and FewPawns[0] (a player without pawns is out). The fitter also
+// holds Pawn, which two-player data cannot tell from FewPawns
+// (tuning/chameleondata.Model).
 const (
 	TermPawn = iota
 	TermRoleQueen

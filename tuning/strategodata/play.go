@@ -100,9 +100,7 @@ func (g *Generator) PlayGame(ctx context.Context, seed uint64, game int) (*Game,
 		}
 		pos := *sg.Pos()
 		us := pos.SideToMove()
-		e := g.engines[us]
-		e.SetOptions(stsearch.Defaults(&starts[us], sg.Observations()))
-		res := e.Search(ctx, &pos, sg.PublicHistory(), stsearch.Limits{Nodes: g.cfg.Nodes}, nil)
+		res := g.decide(ctx, &pos, &starts[us], sg)
 		if err := ctx.Err(); err != nil {
 			return nil, st, err
 		}
@@ -134,4 +132,14 @@ func (g *Generator) PlayGame(ctx context.Context, seed uint64, game int) (*Game,
 		}
 	}
 	return out, st, nil
+}
+
+// decide is the decision of the side to move in pos, the game sg's true
+// position, as "go" makes it (games/stratego.go): start is the mover's
+// view of the game's start, and the belief reads only that and the plies
+// as both players saw them; the search reduces pos to the mover's view.
+func (g *Generator) decide(ctx context.Context, pos, start *stratego.Position, sg *stratego.Game) stsearch.Result {
+	e := g.engines[pos.SideToMove()]
+	e.SetOptions(stsearch.Defaults(start, sg.Observations()))
+	return e.Search(ctx, pos, sg.PublicHistory(), stsearch.Limits{Nodes: g.cfg.Nodes}, nil)
 }

@@ -238,3 +238,37 @@ func TestWeightsFileIsGenerated(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(committed), string(written))
 }
+
+// The generator's decisions see only what the mover's player sees: true
+// positions that differ in the opponent's hidden identities (worlds dealt
+// from the mover's view), with the same start view and public record, get
+// the same decision, score and node count as the true one.
+func TestDecisionsSeeOnlyTheMoversView(t *testing.T) {
+	gen := NewGenerator(tiny)
+	played, _, err := gen.PlayGame(context.Background(), 9, 0)
+	require.NoError(t, err)
+	sg := stratego.NewGame(played.Start())
+	rng := rand.New(rand.NewPCG(1, 2))
+	checked := 0
+	for i, p := range played.Plies {
+		if i%7 == 3 {
+			pos := *sg.Pos()
+			us := pos.SideToMove()
+			start := sg.Begin().View(us)
+			want := gen.decide(context.Background(), &pos, &start, sg)
+			view := pos.View(us)
+			for range 3 {
+				world := view.SampleWorld(rng)
+				worldView := world.View(us)
+				require.Equal(t, view.String(), worldView.String(), "a world of the mover's view")
+				if world.String() != pos.String() {
+					checked++
+				}
+				assert.Equal(t, want, gen.decide(context.Background(), &world, &start, sg), "ply %d", i+1)
+			}
+		}
+		_, err := sg.Play(p.Move.String())
+		require.NoError(t, err)
+	}
+	require.Positive(t, checked, "no world differed from the true position")
+}

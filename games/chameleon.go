@@ -100,7 +100,9 @@ func (Chameleon) Properties() game.Properties {
 		GoWords: []game.Word{
 			{Name: "algorithm", Arg: "model|paranoid|mcts", Help: "paranoid search with the opponent model, without it (the control), or the MCTS experiment (max-n backups)"},
 			{Name: "time", Arg: "<ms>", Help: "the mover's clock (wtime/btime are read as the mover's too)"},
-			{Name: "inc", Arg: "<ms>", Help: "the mover's increment"}},
+			{Name: "inc", Arg: "<ms>", Help: "the mover's increment"},
+			{Name: "weights", Arg: "default|fitted",
+				Help: "fitted: the evaluation's weights fitted to self-play instead of the hand-set ones (experimental)"}},
 		StartWords:    []game.Word{{Name: "players", Arg: "<2 to 4 of rgyb>", Help: "who plays; none: all four"}},
 		MaxPerftDepth: 10, BenchDepth: chsearch.BenchDepth,
 		Levels: chameleonLevels}
@@ -198,12 +200,17 @@ func (c *chameleonEngine) Prepare(g chameleonGame, args []string) (game.Search, 
 // MoverClock: time/inc, or a two-player frontend's wtime/btime), and
 // "algorithm model|paranoid|mcts" (model, the default, is paranoid search
 // with the opponent model; paranoid is its control; mcts the experiment of
-// Monte Carlo tree search with max-n backups). What cannot apply (mate, a
+// Monte Carlo tree search with max-n backups) and "weights default|fitted"
+// (the evaluation's weights: the hand-set ones or those fitted to
+// self-play). What cannot apply (mate, a
 // bad algorithm or move) is ignored with a note.
 func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, chsearch.Options, []string) {
 	var moves []chameleon.Move
 	opts := chsearch.Options{Algorithm: chsearch.ParanoidModel}
-	g := kit.ParseGo(args, int(pos.ToMove()), chameleonClocks, "algorithm")
+	g := kit.ParseGo(args, int(pos.ToMove()), chameleonClocks, "algorithm", "weights")
+	if g.Choice("weights", "default", "fitted") {
+		opts.Weights = &chsearch.FittedWeights
+	}
 	if name, ok := g.Extras["algorithm"]; ok {
 		if a, ok := chsearch.ParseAlgorithm(name); ok {
 			opts.Algorithm = a

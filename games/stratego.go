@@ -98,7 +98,9 @@ func (Stratego) Bench(ctx context.Context, depth int, _ game.Settings, report fu
 func (Stratego) Properties() game.Properties {
 	return game.Properties{Title: "Stratego", Sides: []string{"v", "e"}, MinPlayers: 2, Files: stratego.Files, Ranks: stratego.Ranks, Hidden: game.HiddenPieces,
 		GoWords: []game.Word{{Name: "deal", Arg: "belief|uniform",
-			Help: "how the opponent's hidden pieces are dealt in each world: from the public record, or uniformly"}},
+			Help: "how the opponent's hidden pieces are dealt in each world: from the public record, or uniformly"},
+			{Name: "weights", Arg: "default|fitted",
+				Help: "fitted: the evaluation's weights fitted to self-play instead of the hand-set ones (experimental)"}},
 		StartWords: []game.Word{
 			{Name: "seed", Arg: "<n>", Help: "both armies arranged by the engine's setup generator"},
 			{Name: "random", Arg: "<n>", Help: "both armies dealt uniformly at random"},
@@ -214,19 +216,23 @@ func (c *strategoEngine) TableMB() int            { return stsearch.TableMB }
 // has no ponder mode of its own: the search runs at once and the answer is
 // held until ponderhit), "deal belief|uniform" (how the worlds are dealt;
 // belief, the default, at full strength only, from the public record,
-// stsearch.Options). searchmoves and mate are ignored with a note. The
+// stsearch.Options), "weights default|fitted" (the evaluation's weights:
+// the hand-set ones or those fitted to self-play). searchmoves and mate are ignored with a note. The
 // engine decides from the mover's view; a view of the other player cannot
 // be searched.
 func (c *strategoEngine) Prepare(g strategoGame, args []string) (game.Search, []string, error) {
 	pos := *g.Pos() // the search owns its copy
 	us := int(pos.SideToMove())
-	gp := kit.ParseGo(args, us, kit.ColourClocks, "deal")
+	gp := kit.ParseGo(args, us, kit.ColourClocks, "deal", "weights")
 	// The belief reads the public record only: the start (reduced to the
 	// mover's view by the search) and the plies as both saw them.
 	start := g.Begin().View(pos.SideToMove()) // the search's own copy; the mover's view, so nothing hidden can leak
 	opts := stsearch.Defaults(&start, g.Observations())
 	if gp.Choice("deal", "belief", "uniform") {
 		opts.Belief, opts.Start, opts.Seen = false, nil, nil
+	}
+	if gp.Choice("weights", "default", "fitted") {
+		opts.Weights = &stsearch.FittedWeights
 	}
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", stratego.Name)

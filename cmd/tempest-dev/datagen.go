@@ -7,15 +7,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"time"
-
-	"golang.org/x/sync/errgroup"
 
 	"tempest/nnue"
 	"tempest/openings"
@@ -88,75 +84,18 @@ func dataCommand(args []string) int {
 		return 1
 	}
 	build := buildRevision()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-
 	fmt.Fprintf(os.Stderr, "datagen: %d shards (seeds %d..%d) of %d games into %s; soft %d / hard %d nodes, %d openings + %d random plies; %s; build %s\n",
 		*shards, *seed, *seed+uint64(*shards)-1, cfg.Games, *out, cfg.SoftNodes, cfg.HardNodes, max(len(cfg.Openings), 1), cfg.RandomPlies, evaluation, build)
-	var mu sync.Mutex
-	states := make([]trainingdata.ShardProgress, *shards)
-	start := time.Now()
-	line := func() string {
-		mu.Lock()
-		defer mu.Unlock()
-		var games, newGames, plies int
-		var size, kept int64
-		var nodes uint64
-		for _, s := range states {
-			games += s.Games
-			newGames += s.NewGames
-			plies += s.NewPlies
-			size += s.Bytes
-			kept += s.NewKept
-			nodes += s.NewNodes
-		}
-		el := time.Since(start).Seconds()
-		perHour := float64(kept) / el * 3600
-		eta := "-"
-		if newGames > 0 {
-			left := float64(*shards*cfg.Games - games)
-			eta = (time.Duration(left / float64(newGames) * el * float64(time.Second))).Round(time.Second).String()
-		}
+	run := func(ctx context.Context, k int, report func(shardStatus)) error {
+		_, err := trainingdata.RunShard(ctx, *out, *seed+uint64(k), cfg, build, func(p trainingdata.ShardProgress) { report(p.Status) })
+		return err
+	}
+	return runShards("datagen", *shards, cfg.Games, *every, run, func(t shardTotals) string {
+		plies := float64(max(t.NewPlies, 1))
 		return fmt.Sprintf("games %d/%d, %.1f MB; this run: %d positions (%.0f/s, %.2f M/h, %.0f nodes a move, %.0f%% kept), ETA %s",
-			games, *shards*cfg.Games, float64(size)/1e6, kept, float64(kept)/el, perHour/1e6,
-			float64(nodes)/float64(max(plies, 1)), 100*float64(kept)/float64(max(plies, 1)), eta)
-	}
-	done := make(chan struct{})
-	go func() {
-		t := time.NewTicker(*every)
-		defer t.Stop()
-		for {
-			select {
-			case <-t.C:
-				fmt.Fprintln(os.Stderr, "datagen:", line())
-			case <-done:
-				return
-			}
-		}
-	}()
-	var g errgroup.Group
-	for k := 0; k < *shards; k++ {
-		g.Go(func() error {
-			_, err := trainingdata.RunShard(ctx, *out, *seed+uint64(k), cfg, build, func(p trainingdata.ShardProgress) {
-				mu.Lock()
-				states[k] = p
-				mu.Unlock()
-			})
-			return err
-		})
-	}
-	err = g.Wait()
-	close(done)
-	fmt.Fprintln(os.Stderr, "datagen:", line())
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "datagen:", err)
-		return 1
-	}
-	if ctx.Err() != nil {
-		fmt.Fprintln(os.Stderr, "datagen: interrupted; run the same command again to resume")
-		return 130
-	}
-	return 0
+			t.Games, t.Target, float64(t.Bytes)/1e6, t.NewKept, float64(t.NewKept)/t.Elapsed, float64(t.NewKept)/t.Elapsed*3600/1e6,
+			float64(t.NewNodes)/plies, 100*float64(t.NewKept)/plies, t.ETA)
+	})
 }
 
 // buildRevision names the build in shard headers: the VCS revision (12

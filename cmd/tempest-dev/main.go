@@ -12,7 +12,7 @@
 //	tempest-dev datagen [-out DIR] [-seed N] [-shards N] [-games N] [-soft-nodes N] [-hard-nodes N] [-hash MB] [-eval E] [-openings FILE] [-random-plies N] [-progress D]
 //	tempest-dev datapack [-from DIR] [-to DIR] [-chunk N] [-all]
 //	tempest-dev ratings [-sf] [-anchor NAME=ELO ...] FILE.pgn...
-//	tempest-dev vdatagen [-variant V] [-out DIR] [-seed N] [-shards N] [-games N] [-nodes N] [-worlds N] [-random-plies N] [-progress D] (see -h for the rest)
+//	tempest-dev vdatagen [-variant V] [-out DIR] [-seed N] [-shards N] [-games N] [-nodes N] [-worlds N] [-random-plies N] [-players P] [-progress D] (see -h for the rest)
 //	tempest-dev vdatapack [-variant V] [-from DIR] -to DIR [-chunk N] [-all]
 //	tempest-dev vdataunpack -from DIR -to DIR
 //	tempest-dev vfit [-variant V] [-data DIR ...] [-out FILE] [-lambda X] [-k X] [-epochs N] [-lr X] [-l2 X] [-split N] [-from hand|fitted]

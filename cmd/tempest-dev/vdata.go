@@ -5,22 +5,27 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math/bits"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
 
 	"tempest/tuning/cardchess"
+	"tempest/tuning/chameleondata"
+	"tempest/tuning/strategodata"
 	"tempest/tuning/vdata"
 	"tempest/tuning/vfit"
+	"tempest/variants/chameleon"
+	"tempest/variants/chameleon/chsearch"
 	"tempest/variants/chessmate"
+	"tempest/variants/stratego"
+	"tempest/variants/stratego/stsearch"
 )
 
 // The variants' self-play data and the fit of their evaluation weights
@@ -35,17 +40,58 @@ type variantSearch struct {
 	nodes                      uint64
 	worlds, randomPlies, hash  int
 	maxTurns, winScore, winRun int
+	players                    string // Chameleon Chess: the two colours
 }
 
-// newVariantGenerator returns a maker of one shard's generator.
-func newVariantGenerator(variant string, s variantSearch) (func() vdata.Generator, error) {
+// newVariantGenerator returns a maker of one shard's generator. set holds
+// the flags given: the others take the variant's defaults.
+func newVariantGenerator(variant string, s variantSearch, set map[string]bool) (func() vdata.Generator, error) {
 	switch variant {
 	case chessmate.Name:
+		if s.players != "" {
+			return nil, errors.New("-players is Chameleon Chess's")
+		}
 		cfg := cardchess.Config{Nodes: s.nodes, Worlds: s.worlds, RandomPlies: s.randomPlies, HashMB: s.hash,
 			MaxTurns: s.maxTurns, WinScore: s.winScore, WinTurns: s.winRun}
 		return func() vdata.Generator { return cardchess.NewGenerator(cfg) }, nil
+	case stratego.Name:
+		if set["random-plies"] || set["hash"] || s.players != "" {
+			return nil, errors.New("-random-plies, -hash and -players are not Stratego's: its setups vary the games, and its table is fixed")
+		}
+		cfg := strategodata.DefaultConfig
+		cfg.Nodes, cfg.WinScore, cfg.WinTurns = s.nodes, s.winScore, s.winRun
+		if set["worlds"] {
+			cfg.Worlds = s.worlds
+		}
+		if set["max-turns"] {
+			cfg.MaxPlies = s.maxTurns
+		}
+		return func() vdata.Generator { return strategodata.NewGenerator(cfg) }, nil
+	case chameleon.Name:
+		if set["worlds"] {
+			return nil, errors.New("-worlds is for the hidden-information variants: Chameleon Chess hides nothing")
+		}
+		cfg := chameleondata.DefaultConfig
+		cfg.RandomPlies, cfg.HashMB, cfg.WinScore, cfg.WinTurns = s.randomPlies, s.hash, s.winScore, s.winRun
+		if set["nodes"] {
+			cfg.Nodes = s.nodes
+		}
+		if set["max-turns"] {
+			cfg.MaxPlies = s.maxTurns
+		}
+		if s.players != "" {
+			p, err := chameleon.ParsePlayers(s.players)
+			if err != nil || bits.OnesCount8(p) != 2 {
+				return nil, fmt.Errorf("-players %q: two of the letters r, g, y, b (the data is of two-player games)", s.players)
+			}
+			cfg.Players = p
+		}
+		return func() vdata.Generator { return chameleondata.NewGenerator(cfg) }, nil
 	}
-	return nil, fmt.Errorf("no self-play generator for variant %q yet (there is: %s)", variant, chessmate.Name)
+	if s.players != "" {
+		return nil, errors.New("-players is Chameleon Chess's")
+	}
+	return nil, fmt.Errorf("no self-play generator for variant %q yet (there are: %s, %s, %s)", variant, chessmate.Name, stratego.Name, chameleon.Name)
 }
 
 // vdatagenCommand generates a variant's self-play games: one shard per
@@ -59,11 +105,12 @@ func vdatagenCommand(args []string) int {
 	shards := fs.Int("shards", runtime.NumCPU(), "shards generated at once, one search thread each")
 	games := fs.Int("games", 10000, "games per shard")
 	s := variantSearch{}
-	fs.Uint64Var(&s.nodes, "nodes", d.Nodes, "nodes per decision, shared by its worlds (as go nodes N)")
-	fs.IntVar(&s.worlds, "worlds", d.Worlds, "worlds dealt per decision")
-	fs.IntVar(&s.randomPlies, "random-plies", d.RandomPlies, "random regular moves after the deal")
-	fs.IntVar(&s.hash, "hash", d.HashMB, "hash table per side and shard, MiB")
-	fs.IntVar(&s.maxTurns, "max-turns", d.MaxTurns, "a game this long is adjudicated a draw")
+	fs.Uint64Var(&s.nodes, "nodes", d.Nodes, "nodes per decision, shared by its worlds (as go nodes N; Chameleon Chess: 50000 unless given)")
+	fs.IntVar(&s.worlds, "worlds", d.Worlds, "worlds dealt per decision (Stratego: 12 unless given)")
+	fs.IntVar(&s.randomPlies, "random-plies", d.RandomPlies, "random regular moves after the deal (card chess)")
+	fs.IntVar(&s.hash, "hash", d.HashMB, "hash table per side and shard, MiB (card chess)")
+	fs.IntVar(&s.maxTurns, "max-turns", d.MaxTurns, "a game this long is adjudicated a draw (Stratego: 2000 plies, Chameleon Chess: 600 plies, unless given)")
+	fs.StringVar(&s.players, "players", "", "Chameleon Chess: the two colours (default ry)")
 	fs.IntVar(&s.winScore, "win-score", d.WinScore, "adjudicate a win when the score stays beyond this (cp) ...")
 	fs.IntVar(&s.winRun, "win-turns", d.WinTurns, "... for this many turns in a row (0: never)")
 	every := fs.Duration("progress", 60*time.Second, "how often to print the progress line")
@@ -90,80 +137,26 @@ func vdatagenCommand(args []string) int {
 		fmt.Fprintln(os.Stderr, "vdatagen: -progress must be positive")
 		return 2
 	}
-	makeGen, err := newVariantGenerator(*variant, s)
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	makeGen, err := newVariantGenerator(*variant, s, set)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "vdatagen:", err)
 		return 2
 	}
 	build := buildRevision()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	fmt.Fprintf(os.Stderr, "vdatagen: %s, %d shards (seeds %d..%d) of %d games into %s; build %s; recipe %s\n",
 		*variant, *shards, *seed, *seed+uint64(*shards)-1, *games, *out, build,
 		strings.ReplaceAll(strings.TrimSpace(makeGen().Recipe().String()), "\n", ", "))
-	var mu sync.Mutex
-	states := make([]vdata.Progress, *shards)
-	start := time.Now()
-	line := func() string {
-		mu.Lock()
-		defer mu.Unlock()
-		var done, newGames, plies int
-		var size, kept int64
-		var nodes uint64
-		for _, p := range states {
-			done += p.Games
-			newGames += p.NewGames
-			plies += p.NewPlies
-			size += p.Bytes
-			kept += p.NewKept
-			nodes += p.NewNodes
-		}
-		el := time.Since(start).Seconds()
-		eta := "-"
-		if newGames > 0 {
-			left := float64(*shards**games - done)
-			eta = time.Duration(left / float64(newGames) * el * float64(time.Second)).Round(time.Second).String()
-		}
+	run := func(ctx context.Context, k int, report func(shardStatus)) error {
+		_, err := vdata.RunShard(ctx, *out, *seed+uint64(k), build, *games, makeGen(), report)
+		return err
+	}
+	return runShards("vdatagen", *shards, *games, *every, run, func(t shardTotals) string {
 		return fmt.Sprintf("games %d/%d, %.2f MB; this run: %d games, %d positions kept (%.0f%% of turns searched, %.0f/h), %.0f nodes a turn, ETA %s",
-			done, *shards**games, float64(size)/1e6, newGames, kept, 100*float64(kept)/float64(max(plies, 1)),
-			float64(kept)/el*3600, float64(nodes)/float64(max(plies, 1)), eta)
-	}
-	quit := make(chan struct{})
-	go func() {
-		t := time.NewTicker(*every)
-		defer t.Stop()
-		for {
-			select {
-			case <-t.C:
-				fmt.Fprintln(os.Stderr, "vdatagen:", line())
-			case <-quit:
-				return
-			}
-		}
-	}()
-	var g errgroup.Group
-	for k := 0; k < *shards; k++ {
-		g.Go(func() error {
-			_, err := vdata.RunShard(ctx, *out, *seed+uint64(k), build, *games, makeGen(), func(p vdata.Progress) {
-				mu.Lock()
-				states[k] = p
-				mu.Unlock()
-			})
-			return err
-		})
-	}
-	err = g.Wait()
-	close(quit)
-	fmt.Fprintln(os.Stderr, "vdatagen:", line())
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "vdatagen:", err)
-		return 1
-	}
-	if ctx.Err() != nil {
-		fmt.Fprintln(os.Stderr, "vdatagen: interrupted; run the same command again to resume")
-		return 130
-	}
-	return 0
+			t.Games, t.Target, float64(t.Bytes)/1e6, t.NewGames, t.NewKept, 100*float64(t.NewKept)/float64(max(t.NewPlies, 1)),
+			float64(t.NewKept)/t.Elapsed*3600, float64(t.NewNodes)/float64(max(t.NewPlies, 1)), t.ETA)
+	})
 }
 
 // vdatapackCommand cuts the finished games of a variant's shards into the
@@ -241,6 +234,69 @@ type stringList []string
 func (l *stringList) String() string     { return strings.Join(*l, ",") }
 func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 
+// variantFit is what vfit needs of a variant: its weights file, its
+// model from the hand-set or the fitted weights, a reader of one stored
+// game's samples, and the writer of the fitted weights.
+type variantFit struct {
+	out     string
+	model   func(fitted bool) vfit.Model
+	samples func(game []byte, validation bool, fitted bool) ([]vfit.Sample, error)
+	write   func(path string, weights []float64, fitted bool, provenance []string) error
+}
+
+// variantFits are the variants vfit knows.
+var variantFits = map[string]variantFit{
+	chessmate.Name: {
+		out: "variants/chessmate/eval_weights.go",
+		model: func(fitted bool) vfit.Model {
+			if fitted {
+				return cardchess.Model(&chessmate.FittedWeights)
+			}
+			return cardchess.Model(&chessmate.HandSetWeights)
+		},
+		samples: func(game []byte, validation, _ bool) ([]vfit.Sample, error) {
+			return cardchess.Samples(game, validation, nil)
+		},
+		write: func(path string, w []float64, _ bool, provenance []string) error {
+			return cardchess.WriteWeights(path, cardchess.Weights(w), provenance)
+		},
+	},
+	chameleon.Name: {
+		out:   "variants/chameleon/chsearch/eval_weights.go",
+		model: func(fitted bool) vfit.Model { return chameleondata.Model(chameleonStart(fitted)) },
+		samples: func(game []byte, validation, _ bool) ([]vfit.Sample, error) {
+			return chameleondata.Samples(game, validation, nil)
+		},
+		write: func(path string, w []float64, fitted bool, provenance []string) error {
+			return chameleondata.WriteWeights(path, chameleondata.Weights(chameleonStart(fitted), w), provenance)
+		},
+	},
+	stratego.Name: {
+		out:   "variants/stratego/stsearch/eval_weights.go",
+		model: func(fitted bool) vfit.Model { return strategodata.Model(strategoStart(fitted)) },
+		samples: func(game []byte, validation, fitted bool) ([]vfit.Sample, error) {
+			return strategodata.Samples(game, validation, strategoStart(fitted), nil)
+		},
+		write: func(path string, w []float64, fitted bool, provenance []string) error {
+			return strategodata.WriteWeights(path, strategodata.Weights(strategoStart(fitted), w), provenance)
+		},
+	},
+}
+
+func chameleonStart(fitted bool) *chsearch.Weights {
+	if fitted {
+		return &chsearch.FittedWeights
+	}
+	return &chsearch.HandSetWeights
+}
+
+func strategoStart(fitted bool) *stsearch.Weights {
+	if fitted {
+		return &stsearch.FittedWeights
+	}
+	return &stsearch.HandSetWeights
+}
+
 // vfitCommand fits a variant's evaluation weights to its self-play games
 // and writes them as the generated Go file the evaluation reads.
 func vfitCommand(args []string) int {
@@ -249,7 +305,7 @@ func vfitCommand(args []string) int {
 	variant := fs.String("variant", chessmate.Name, "the variant")
 	var data stringList
 	fs.Var(&data, "data", "a directory of shards or chunks, or one game file (repeatable; default: the scratch shards and data/variants/<variant>)")
-	out := fs.String("out", "variants/chessmate/eval_weights.go", "the generated weights file (\"\": print only)")
+	out := fs.String("out", "-", "the generated weights file (default: the variant's; \"\": print only)")
 	fs.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "the game result's share of the target (the rest: the search score)")
 	fs.Float64Var(&cfg.K, "k", 0, "sigmoid scale in cp (0: fit it to the results first)")
 	fs.IntVar(&cfg.Epochs, "epochs", cfg.Epochs, "full-batch Adam epochs")
@@ -264,15 +320,19 @@ func vfitCommand(args []string) int {
 		fmt.Fprintln(os.Stderr, "vfit: no arguments; -epochs >= 0, -lr > 0, -l2 >= 0, -k >= 0")
 		return 2
 	}
-	if *variant != chessmate.Name {
-		fmt.Fprintf(os.Stderr, "vfit: no fit for variant %q yet (there is: %s)\n", *variant, chessmate.Name)
+	v, ok := variantFits[*variant]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "vfit: no fit for variant %q yet (there are: %s, %s, %s)\n", *variant, chessmate.Name, stratego.Name, chameleon.Name)
 		return 2
 	}
-	start := &chessmate.HandSetWeights
+	if *out == "-" {
+		*out = v.out
+	}
+	fitted := false
 	switch *from {
 	case "hand":
 	case "fitted":
-		start = &chessmate.FittedWeights
+		fitted = true
 	default:
 		fmt.Fprintf(os.Stderr, "vfit: -from is hand or fitted, not %q\n", *from)
 		return 2
@@ -280,13 +340,15 @@ func vfitCommand(args []string) int {
 	if len(data) == 0 {
 		data = stringList{defaultVariantDataDir(*variant), filepath.Join("data", "variants", *variant)}
 	}
-	samples, games, err := readCardChessSamples(data, *split)
+	samples, games, err := readVariantSamples(data, *variant, *split, func(game []byte, validation bool) ([]vfit.Sample, error) {
+		return v.samples(game, validation, fitted)
+	})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "vfit:", err)
 		return 1
 	}
 	fmt.Fprintf(os.Stderr, "vfit: %d games, %d positions from %s\n", games, len(samples), strings.Join(data, ", "))
-	model := cardchess.Model(start)
+	model := v.model(fitted)
 	cfg.Report = func(epoch int, train, validation float64) {
 		if epoch%100 == 0 {
 			fmt.Fprintf(os.Stderr, "vfit: epoch %d: loss %.6f training, %.6f validation\n", epoch, train, validation)
@@ -297,7 +359,6 @@ func vfitCommand(args []string) int {
 		fmt.Fprintln(os.Stderr, "vfit:", err)
 		return 1
 	}
-	w := cardchess.Weights(res.Weights)
 	for i, name := range model.Names {
 		fmt.Printf("%-24s %6.1f -> %6.1f\n", name, model.Start[i], res.Weights[i])
 	}
@@ -315,7 +376,7 @@ func vfitCommand(args []string) int {
 		fmt.Sprintf("Loss before/after: %.6f/%.6f training, %.6f/%.6f validation.", res.TrainBefore, res.TrainAfter,
 			res.ValidationBefore, res.ValidationAfter),
 	}
-	if err := cardchess.WriteWeights(*out, w, provenance); err != nil {
+	if err := v.write(*out, res.Weights, fitted, provenance); err != nil {
 		fmt.Fprintln(os.Stderr, "vfit:", err)
 		return 1
 	}
@@ -348,12 +409,12 @@ func gameFiles(entry string) ([]string, error) {
 	return files, nil
 }
 
-// readCardChessSamples reads every game of the files the entries name
+// readVariantSamples reads every game of the files the entries name
 // (each game once: a shard and the chunks cut from it hold the same games,
 // told apart by their recipe and number) into the fitter's samples, in
 // the order of the files and games, so the fit does not depend on how
 // many threads read them.
-func readCardChessSamples(entries []string, split uint64) ([]vfit.Sample, int, error) {
+func readVariantSamples(entries []string, variant string, split uint64, sampler func(game []byte, validation bool) ([]vfit.Sample, error)) ([]vfit.Sample, int, error) {
 	var files []string
 	for _, e := range entries {
 		f, err := gameFiles(e)
@@ -378,8 +439,8 @@ func readCardChessSamples(entries []string, split uint64) ([]vfit.Sample, int, e
 			if err != nil {
 				return err
 			}
-			if v := f.Recipe.Get("variant"); v != chessmate.Name {
-				return fmt.Errorf("%s: games of %q, not card chess", path, v)
+			if v := f.Recipe.Get("variant"); v != variant {
+				return fmt.Errorf("%s: games of %q, not %s", path, v, variant)
 			}
 			seed, err := strconv.ParseUint(f.Recipe.Get("seed"), 10, 64)
 			if err != nil {
@@ -387,7 +448,7 @@ func readCardChessSamples(entries []string, split uint64) ([]vfit.Sample, int, e
 			}
 			recipe := f.Recipe.String()
 			return f.Games(func(n int, game []byte) error {
-				s, err := cardchess.Samples(game, cardchess.Validation(split, seed, n), nil)
+				s, err := sampler(game, vfit.Validation(split, seed, n))
 				if err != nil {
 					return fmt.Errorf("%s: %v", path, err)
 				}

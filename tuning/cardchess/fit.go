@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
-	"hash/fnv"
 	"math"
 	"os"
 	"strings"
@@ -56,25 +55,19 @@ func Weights(fitted []float64) chessmate.CardWeights {
 }
 
 // terms is a position's row of the model and its board's evaluation.
-func terms(ev *chessmate.Evaluator, pos *chessmate.Position) (float64, []int8) {
+func terms(ev *chessmate.Evaluator, pos *chessmate.Position) (float64, []float32) {
 	board, t := ev.Terms(pos)
-	row := make([]int8, numTerms)
+	row := make([]float32, numTerms)
 	for i, c := range chessmate.DeckOrder {
-		row[i] = t.Card[c]
+		row[i] = float32(t.Card[c])
 	}
-	row[termChampion], row[termTempo], row[termForbidden] = t.Champion, t.Tempo, t.ForbiddenNearKing
+	row[termChampion], row[termTempo], row[termForbidden] = float32(t.Champion), float32(t.Tempo), float32(t.ForbiddenNearKing)
 	return float64(board), row
 }
 
 // Validation reports whether game number game of the shard of seed is
-// held out: about one game in ten, by a hash of the split seed and the
-// game, so a game's positions are all on one side and the split does not
-// depend on the order the files are read in.
-func Validation(split, seed uint64, game int) bool {
-	h := fnv.New64a()
-	fmt.Fprintf(h, "%d/%d/%d", split, seed, game)
-	return h.Sum64()%10 == 0
-}
+// held out (vfit.Validation).
+func Validation(split, seed uint64, game int) bool { return vfit.Validation(split, seed, game) }
 
 // Samples decodes one stored game and appends its kept positions as the
 // fitter's samples, all on the side of the split validation says.

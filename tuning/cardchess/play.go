@@ -96,7 +96,7 @@ func (g *Generator) PlayGame(ctx context.Context, seed uint64, game int) (*Game,
 		}
 		out.Turns = append(out.Turns, Turn{Action: move.String()})
 	}
-	streak, lastSign := 0, 0
+	win := vdata.WinStreak{Score: g.cfg.WinScore, Turns: g.cfg.WinTurns}
 	out.Result = Draw
 	for {
 		if status := cg.Status(); status.Over {
@@ -138,23 +138,7 @@ func (g *Generator) PlayGame(ctx context.Context, seed uint64, game int) (*Game,
 		if us == movegen.Black {
 			white = -white
 		}
-		sign := 0
-		switch {
-		case white >= g.cfg.WinScore:
-			sign = 1
-		case white <= -g.cfg.WinScore:
-			sign = -1
-		}
-		switch {
-		case sign == 0:
-			streak = 0
-		case sign == lastSign:
-			streak++
-		default:
-			streak = 1
-		}
-		lastSign = sign
-		if g.cfg.WinTurns > 0 && streak >= g.cfg.WinTurns {
+		if sign := win.Add(white); sign != 0 {
 			out.Result, out.Adjudicated = WhiteWins, true
 			if sign < 0 {
 				out.Result = BlackWins

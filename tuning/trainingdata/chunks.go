@@ -1,16 +1,12 @@
 package trainingdata
 
 import (
-	"bytes"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 
-	"github.com/ulikunitz/xz"
+	"tempest/tuning/shards"
 )
 
 // Chunks are how self-play data is committed: a shard's finished games cut
@@ -26,24 +22,16 @@ type Chunk struct {
 	First, Last int
 }
 
+// chunkExt ends a chunk's name.
+const chunkExt = ".tgame.xz"
+
 // ChunkName names the chunk of games first..last of the shard of seed.
 func ChunkName(seed uint64, first, last int) string {
-	return fmt.Sprintf("%d-%07d-%07d.tgame.xz", seed, first, last)
+	return shards.ChunkName(seed, first, last, chunkExt)
 }
 
-// parseChunkName reads a chunk file's name; ok is false for other names.
 func parseChunkName(name string) (seed uint64, first, last int, ok bool) {
-	f := strings.Split(strings.TrimSuffix(name, ".tgame.xz"), "-")
-	if len(f) != 3 || !strings.HasSuffix(name, ".tgame.xz") {
-		return 0, 0, 0, false
-	}
-	s, err1 := strconv.ParseUint(f[0], 10, 64)
-	a, err2 := strconv.Atoi(f[1])
-	b, err3 := strconv.Atoi(f[2])
-	if err1 != nil || err2 != nil || err3 != nil || a < 0 || b < a {
-		return 0, 0, 0, false
-	}
-	return s, a, b, true
+	return shards.ParseChunkName(name, chunkExt)
 }
 
 // ChunkSeeds are the seeds of the chunks in dir, in order.
@@ -146,42 +134,13 @@ func PackChunks(shard, dir string, size int, all bool) ([]Chunk, error) {
 		}
 		raw := append(hdr, gf.body[offsets[next]:offsets[end]]...)
 		c := Chunk{filepath.Join(dir, ChunkName(gf.Header.Seed, next, end-1)), gf.Header.Seed, next, end - 1}
-		if err := writeCompressed(c.Path, raw); err != nil {
+		if err := shards.WriteXZ(c.Path, raw); err != nil {
 			return made, err
 		}
 		made = append(made, c)
 		next = end
 	}
 	return made, nil
-}
-
-// writeCompressed writes data xz-compressed to path through a temporary
-// file, reads it back, and only then renames it into place.
-func writeCompressed(path string, data []byte) error {
-	var buf bytes.Buffer
-	w, err := xz.NewWriter(&buf)
-	if err != nil {
-		return err
-	}
-	if _, err := w.Write(data); err != nil {
-		return err
-	}
-	if err := w.Close(); err != nil {
-		return err
-	}
-	r, err := xz.NewReader(bytes.NewReader(buf.Bytes()))
-	if err != nil {
-		return err
-	}
-	back, err := io.ReadAll(r)
-	if err != nil || !bytes.Equal(back, data) {
-		return fmt.Errorf("%s: the compressed chunk does not read back the same (%v)", path, err)
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
 }
 
 // UnpackChunks rebuilds the shard of seed in shardDir from its committed
@@ -232,13 +191,9 @@ func UnpackChunks(dir string, seed uint64, shardDir string) (int, error) {
 	if err := os.MkdirAll(shardDir, 0o755); err != nil {
 		return 0, err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, out, 0o644); err != nil {
-		return 0, err
-	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := shards.WriteAtomic(path, out); err != nil {
 		return 0, err
 	}
 	games := chunks[len(chunks)-1].Last + 1
-	return games, writeProgress(path, games, int64(len(out)))
+	return games, shards.WriteProgress(path, games, int64(len(out)))
 }

@@ -8,13 +8,12 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 
 	"tempest/movegen"
 	"tempest/nnue"
 	"tempest/openings"
 	"tempest/search"
+	"tempest/tuning/shards"
 )
 
 // Config says how a shard's games are played and which positions are kept.
@@ -176,16 +175,8 @@ func abs(x int) int {
 
 // ShardProgress is where a shard stands.
 type ShardProgress struct {
-	Seed      uint64
-	Games     int    // games finished, resumed ones included
-	Records   int64  // positions kept in this run's games (a resumed shard's earlier ones are not counted)
-	Bytes     int64  // the shard's size
-	NewGames  int    // games played in this run
-	NewPlies  int    // plies searched in this run
-	NewNodes  uint64 // nodes searched in this run
-	NewKept   int64  // positions kept in this run
-	Resumed   bool   // the run continued a shard on disk
-	Completed bool
+	shards.Status
+	Records int64 // positions kept in this run's games (a resumed shard's earlier ones are not counted)
 }
 
 // ShardPath is the game file of the shard of seed in dir; its progress is
@@ -201,7 +192,7 @@ func ShardPath(dir string, seed uint64) string {
 // settings or by another build is refused: appending would mix two recipes
 // in one file. progress, if not nil, is called after every game.
 func RunShard(ctx context.Context, dir string, seed uint64, cfg Config, build string, progress func(ShardProgress)) (ShardProgress, error) {
-	p := ShardProgress{Seed: seed}
+	p := ShardProgress{Status: shards.Status{Seed: seed}}
 	hdr := Header{Seed: seed, SoftNodes: uint32(cfg.SoftNodes), HardNodes: uint32(cfg.HardNodes),
 		RandomPlies: uint16(cfg.RandomPlies), HashMB: uint16(cfg.HashMB), OpeningsHash: cfg.OpeningsCRC, Build: build, Net: cfg.NetID}
 	if (cfg.Net == nil) != (cfg.NetID == [8]byte{}) {
@@ -210,57 +201,31 @@ func RunShard(ctx context.Context, dir string, seed uint64, cfg Config, build st
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return p, err
 	}
+	header, err := hdr.MarshalGames(0)
+	if err != nil {
+		return p, err
+	}
 	path := ShardPath(dir, seed)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return p, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return p, err
-	}
-	if info.Size() == 0 {
-		b, err := hdr.MarshalGames(0)
-		if err != nil {
-			return p, err
-		}
-		if _, err := f.Write(b); err != nil {
-			return p, err
-		}
-		if err := writeProgress(path, 0, HeaderSize); err != nil {
-			return p, err
-		}
-		p.Bytes = HeaderSize
-	} else {
+	sh, err := shards.Open(path, header, func(f *os.File, _ int64) (int64, error) {
 		b := make([]byte, HeaderSize)
 		if _, err := io.ReadFull(f, b); err != nil {
-			return p, fmt.Errorf("%s: reading the header: %v", path, err)
+			return 0, fmt.Errorf("%s: reading the header: %v", path, err)
 		}
 		old, first, err := UnmarshalGames(b)
 		if err != nil {
-			return p, fmt.Errorf("%s: %v", path, err)
+			return 0, fmt.Errorf("%s: %v", path, err)
 		}
 		if old != hdr || first != 0 {
-			return p, fmt.Errorf("%s was made with other settings or another build (%+v), this run has %+v: "+
+			return 0, fmt.Errorf("%s was made with other settings or another build (%+v), this run has %+v: "+
 				"continue it with the same ones or write into another directory", path, old, hdr)
 		}
-		games, size, err := readProgress(path)
-		if err != nil {
-			return p, err
-		}
-		if info.Size() < size || size < HeaderSize {
-			return p, fmt.Errorf("%s: %d bytes, but its progress file counts %d", path, info.Size(), size)
-		}
-		// The bytes of a game cut off by the stop are dropped; it is played again.
-		if err := f.Truncate(size); err != nil {
-			return p, err
-		}
-		p.Games, p.Bytes, p.Resumed = games, size, true
-	}
-	if _, err := f.Seek(0, io.SeekEnd); err != nil {
+		return HeaderSize, nil
+	})
+	if err != nil {
 		return p, err
 	}
+	defer sh.Close()
+	p.Games, p.Bytes, p.Resumed = sh.Games, sh.Bytes, sh.Resumed
 	if progress != nil {
 		progress(p)
 	}
@@ -278,58 +243,30 @@ func RunShard(ctx context.Context, dir string, seed uint64, cfg Config, build st
 		if out, err = AppendGame(out[:0], g); err != nil {
 			return p, fmt.Errorf("game %d: %v", p.Games, err)
 		}
-		if _, err := f.Write(out); err != nil {
+		if err := sh.Append(out); err != nil {
 			return p, err
 		}
-		p.Games++
-		p.Bytes += int64(len(out))
+		p.Games, p.Bytes = sh.Games, sh.Bytes
 		p.Records += int64(len(recs))
 		p.NewGames++
 		p.NewPlies += st.Plies
 		p.NewNodes += st.Nodes
 		p.NewKept += int64(len(recs))
-		if err := writeProgress(path, p.Games, p.Bytes); err != nil {
-			return p, err
-		}
 		if progress != nil {
 			progress(p)
 		}
 	}
 	p.Completed = true
-	return p, f.Sync()
-}
-
-// writeProgress replaces the shard's progress file in one rename, so a
-// stop leaves the old count or the new one, never half of one. It is
-// written after the games it counts.
-func writeProgress(path string, games int, size int64) error {
-	tmp := path + ".progress.tmp"
-	if err := os.WriteFile(tmp, fmt.Appendf(nil, "games %d bytes %d\n", games, size), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path+".progress")
+	return p, sh.Sync()
 }
 
 // readProgress reads a shard's progress file: its finished games and,
 // for a game file, the bytes they fill ("games N bytes M"), or, for a
 // record shard of the old format, their records ("games N records M").
 func readProgress(path string) (games int, count int64, err error) {
-	b, err := os.ReadFile(path + ".progress")
-	if err != nil {
-		return 0, 0, fmt.Errorf("%s has no readable progress file (%v): without it the games already in it are unknown", path, err)
-	}
 	unit := "bytes"
 	if !isGameFile(path) {
 		unit = "records"
 	}
-	f := strings.Fields(string(b))
-	if len(f) != 4 || f[0] != "games" || f[2] != unit {
-		return 0, 0, fmt.Errorf("%s.progress: %q is not \"games N %s M\"", path, strings.TrimSpace(string(b)), unit)
-	}
-	g, err1 := strconv.Atoi(f[1])
-	r, err2 := strconv.ParseInt(f[3], 10, 64)
-	if err1 != nil || err2 != nil || g < 0 || r < 0 {
-		return 0, 0, fmt.Errorf("%s.progress: %q holds no counts", path, strings.TrimSpace(string(b)))
-	}
-	return g, r, nil
+	return shards.ReadProgress(path, unit)
 }

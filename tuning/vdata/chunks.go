@@ -6,7 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
+
+	"tempest/tuning/shards"
 )
 
 // Chunks are how the games are committed (data/variants/<variant>/): a
@@ -15,24 +16,16 @@ import (
 // shard's recipe and its first game's number in the header. A chunk is
 // written once and never changed, so the repository holds each game once.
 
+// chunkExt ends a chunk's name.
+const chunkExt = ".vgame.xz"
+
 // ChunkName names the chunk of games first..last of the shard of seed.
 func ChunkName(seed uint64, first, last int) string {
-	return fmt.Sprintf("%d-%07d-%07d.vgame.xz", seed, first, last)
+	return shards.ChunkName(seed, first, last, chunkExt)
 }
 
-// parseChunkName reads a chunk file's name; ok is false for other names.
 func parseChunkName(name string) (seed uint64, first, last int, ok bool) {
-	f := strings.Split(strings.TrimSuffix(name, ".vgame.xz"), "-")
-	if len(f) != 3 || !strings.HasSuffix(name, ".vgame.xz") {
-		return 0, 0, 0, false
-	}
-	s, err1 := strconv.ParseUint(f[0], 10, 64)
-	a, err2 := strconv.Atoi(f[1])
-	b, err3 := strconv.Atoi(f[2])
-	if err1 != nil || err2 != nil || err3 != nil || a < 0 || b < a {
-		return 0, 0, 0, false
-	}
-	return s, a, b, true
+	return shards.ParseChunkName(name, chunkExt)
 }
 
 // packedUpTo is the number of games of the shard of seed that chunks in
@@ -168,7 +161,7 @@ func Unpack(from, to string) (map[string]int, error) {
 		if err != nil {
 			return made, err
 		}
-		if err := writeProgress(path, len(games), info.Size()); err != nil {
+		if err := shards.WriteProgress(path, len(games), info.Size()); err != nil {
 			return made, err
 		}
 		made[path] = len(games)

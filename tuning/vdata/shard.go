@@ -9,7 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
+
+	"tempest/tuning/shards"
 )
 
 // Generator plays one variant's self-play games. A shard's games depend on
@@ -32,17 +33,7 @@ type GameStats struct {
 }
 
 // Progress is where a shard stands.
-type Progress struct {
-	Seed      uint64
-	Games     int   // games finished, resumed ones included
-	Bytes     int64 // the shard's size
-	NewGames  int   // games played in this run
-	NewPlies  int
-	NewKept   int64
-	NewNodes  uint64
-	Resumed   bool // the run continued a shard on disk
-	Completed bool
-}
+type Progress = shards.Status
 
 // ShardPath is the game file of the shard of seed in dir; its progress
 // file is beside it, the same name with ".progress".
@@ -62,53 +53,27 @@ func RunShard(ctx context.Context, dir string, seed uint64, build string, games 
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return p, err
 	}
+	header, err := appendHeader(nil, recipe, 0)
+	if err != nil {
+		return p, err
+	}
 	path := ShardPath(dir, seed)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return p, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return p, err
-	}
-	if info.Size() == 0 {
-		b, err := appendHeader(nil, recipe, 0)
+	sh, err := shards.Open(path, header, func(f *os.File, size int64) (int64, error) {
+		old, err := readHeader(f, size)
 		if err != nil {
-			return p, err
-		}
-		if _, err := f.Write(b); err != nil {
-			return p, err
-		}
-		if err := writeProgress(path, 0, int64(len(b))); err != nil {
-			return p, err
-		}
-		p.Bytes = int64(len(b))
-	} else {
-		old, err := readHeader(f, info.Size())
-		if err != nil {
-			return p, fmt.Errorf("%s: %v", path, err)
+			return 0, fmt.Errorf("%s: %v", path, err)
 		}
 		if old.Recipe.String() != recipe.String() || old.First != 0 {
-			return p, fmt.Errorf("%s was made with another recipe:\n%sthis run's is:\n%scontinue it with the same settings and build, or write into another directory",
+			return 0, fmt.Errorf("%s was made with another recipe:\n%sthis run's is:\n%scontinue it with the same settings and build, or write into another directory",
 				path, old.Recipe, recipe)
 		}
-		n, size, err := readProgress(path)
-		if err != nil {
-			return p, err
-		}
-		if info.Size() < size || size < int64(old.header) {
-			return p, fmt.Errorf("%s: %d bytes, but its progress file counts %d", path, info.Size(), size)
-		}
-		// The bytes of a game cut off by the stop are dropped; it is played again.
-		if err := f.Truncate(size); err != nil {
-			return p, err
-		}
-		p.Games, p.Bytes, p.Resumed = n, size, true
-	}
-	if _, err := f.Seek(0, io.SeekEnd); err != nil {
+		return int64(old.header), nil
+	})
+	if err != nil {
 		return p, err
 	}
+	defer sh.Close()
+	p.Games, p.Bytes, p.Resumed = sh.Games, sh.Bytes, sh.Resumed
 	if progress != nil {
 		progress(p)
 	}
@@ -127,24 +92,20 @@ func RunShard(ctx context.Context, dir string, seed uint64, build string, games 
 		}
 		frame = binary.AppendUvarint(frame[:0], uint64(len(game)))
 		frame = append(frame, game...)
-		if _, err := f.Write(frame); err != nil {
+		if err := sh.Append(frame); err != nil {
 			return p, err
 		}
-		p.Games++
-		p.Bytes += int64(len(frame))
+		p.Games, p.Bytes = sh.Games, sh.Bytes
 		p.NewGames++
 		p.NewPlies += st.Plies
 		p.NewKept += int64(st.Kept)
 		p.NewNodes += st.Nodes
-		if err := writeProgress(path, p.Games, p.Bytes); err != nil {
-			return p, err
-		}
 		if progress != nil {
 			progress(p)
 		}
 	}
 	p.Completed = true
-	return p, f.Sync()
+	return p, sh.Sync()
 }
 
 // readHeader reads the header at the start of an open shard of size bytes.
@@ -159,33 +120,4 @@ func readHeader(f *os.File, size int64) (*File, error) {
 	}
 	h.body = nil
 	return h, nil
-}
-
-// writeProgress replaces the shard's progress file in one rename, so a
-// stop leaves the old count or the new one, never half of one. It is
-// written after the games it counts.
-func writeProgress(path string, games int, size int64) error {
-	tmp := path + ".progress.tmp"
-	if err := os.WriteFile(tmp, fmt.Appendf(nil, "games %d bytes %d\n", games, size), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path+".progress")
-}
-
-// readProgress reads a shard's progress file: "games N bytes M".
-func readProgress(path string) (games int, size int64, err error) {
-	b, err := os.ReadFile(path + ".progress")
-	if err != nil {
-		return 0, 0, fmt.Errorf("%s has no readable progress file (%v): without it the games already in it are unknown", path, err)
-	}
-	f := strings.Fields(string(b))
-	if len(f) != 4 || f[0] != "games" || f[2] != "bytes" {
-		return 0, 0, fmt.Errorf("%s.progress: %q is not \"games N bytes M\"", path, strings.TrimSpace(string(b)))
-	}
-	g, err1 := strconv.Atoi(f[1])
-	s, err2 := strconv.ParseInt(f[3], 10, 64)
-	if err1 != nil || err2 != nil || g < 0 || s < 0 {
-		return 0, 0, fmt.Errorf("%s.progress: %q holds no counts", path, strings.TrimSpace(string(b)))
-	}
-	return g, s, nil
 }

@@ -5,7 +5,6 @@
 package vdata
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -14,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/ulikunitz/xz"
+
+	"tempest/tuning/shards"
 )
 
 // A game file is a header and then its games, each a uvarint length and
@@ -181,7 +182,7 @@ func ReadFile(path string) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	if _, size, err := readProgress(path); err == nil {
+	if _, size, err := shards.ReadProgress(path, "bytes"); err == nil {
 		if size < int64(f.header) || size > int64(len(data)) {
 			return nil, fmt.Errorf("%s: its progress file counts %d bytes, it holds %d", path, size, len(data))
 		}
@@ -203,22 +204,7 @@ func writeFile(path string, r Recipe, first uint32, games [][]byte) error {
 		data = append(data, g...)
 	}
 	if strings.HasSuffix(path, ".xz") {
-		var buf bytes.Buffer
-		w, err := xz.NewWriter(&buf)
-		if err != nil {
-			return err
-		}
-		if _, err := w.Write(data); err != nil {
-			return err
-		}
-		if err := w.Close(); err != nil {
-			return err
-		}
-		data = buf.Bytes()
+		return shards.WriteXZ(path, data)
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return shards.WriteAtomic(path, data)
 }

@@ -227,3 +227,47 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// The kept scores' coding reads back what it wrote, the sign following
+// the mover, and refuses a score beyond the bound or cut off.
+func TestScoreDeltasPlies(t *testing.T) {
+	var w ScoreDeltas
+	type ply struct {
+		move  uint16
+		kept  bool
+		score int16
+	}
+	plies := []ply{{0x1234, false, 0}, {0x0101, true, 120}, {0x0202, true, -40}, {0x0303, false, 0}, {0x0404, true, 1500}}
+	var b []byte
+	for i, p := range plies {
+		b = w.AppendPly(b, i, p.move, p.kept, p.score)
+	}
+	var r ScoreDeltas
+	for i, want := range plies {
+		move, kept, score, rest, err := r.ReadPly(b, i, 1500)
+		require.NoError(t, err)
+		assert.Equal(t, want, ply{move, kept, score}, "ply %d", i+1)
+		b = rest
+	}
+	assert.Empty(t, b)
+	_, _, _, _, err := (&ScoreDeltas{}).ReadPly([]byte{1}, 4, 1500)
+	require.ErrorContains(t, err, "ply 5: its move is cut off")
+	_, _, _, _, err = (&ScoreDeltas{}).ReadPly([]byte{1, 0}, 0, 1500)
+	require.ErrorContains(t, err, "ply 1: its score is cut off")
+	beyond := (&ScoreDeltas{}).AppendPly(nil, 0, 1, true, 1600)
+	_, _, _, _, err = (&ScoreDeltas{}).ReadPly(beyond, 0, 1500)
+	require.ErrorContains(t, err, "beyond ±1500")
+}
+
+// A win is adjudicated after the streak, in either direction, and a score
+// inside the bound breaks it.
+func TestWinStreak(t *testing.T) {
+	w := WinStreak{Score: 100, Turns: 3}
+	for i, c := range []struct{ score, want int }{{150, 0}, {120, 0}, {50, 0}, {100, 0}, {101, 0}, {-100, 0}, {-200, 0}, {-300, -1}} {
+		assert.Equal(t, c.want, w.Add(c.score), "turn %d", i+1)
+	}
+	never := WinStreak{Score: 100}
+	for range 10 {
+		assert.Equal(t, 0, never.Add(500))
+	}
+}

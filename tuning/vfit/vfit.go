@@ -9,16 +9,17 @@ package vfit
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math"
 )
 
 // Sample is one position, everything from the side to move's view.
 type Sample struct {
-	Base       float64 // the evaluation's fixed part, centipawns
-	Terms      []int8  // how often each weight counts
-	Result     float64 // the game's result: 1 won, 0.5 drawn, 0 lost
-	Score      float64 // the search score, centipawns
-	Validation bool    // held out: measures the fit, never moves it
+	Base       float64   // the evaluation's fixed part, centipawns
+	Terms      []float32 // how often each weight counts (a fraction where the evaluation scales a term)
+	Result     float64   // the game's result: 1 won, 0.5 drawn, 0 lost
+	Score      float64   // the search score, centipawns
+	Validation bool      // held out: measures the fit, never moves it
 }
 
 // Model names the weights and says which the data can tell.
@@ -248,4 +249,14 @@ func Fit(samples []Sample, m Model, cfg Config) (Result, error) {
 	res.TrainAfter = loss(samples, t, best, k, false)
 	res.ValidationAfter = loss(samples, t, best, k, true)
 	return res, nil
+}
+
+// Validation reports whether game number game of the shard of seed is
+// held out: about one game in ten, by a hash of the split seed and the
+// game, so a game's positions are all on one side and the split does not
+// depend on the order files are read in.
+func Validation(split, seed uint64, game int) bool {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d/%d/%d", split, seed, game)
+	return h.Sum64()%10 == 0
 }

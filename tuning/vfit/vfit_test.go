@@ -13,7 +13,7 @@ func synthetic(truth []float64, k float64, n int) []Sample {
 	rng := rand.New(rand.NewPCG(1, 2))
 	out := make([]Sample, n)
 	for i := range out {
-		s := Sample{Base: float64(rng.IntN(600) - 300), Terms: []int8{int8(rng.IntN(3) - 1), int8(rng.IntN(3) - 1), int8(rng.IntN(5) - 2)},
+		s := Sample{Base: float64(rng.IntN(600) - 300), Terms: []float32{float32(rng.IntN(3) - 1), float32(rng.IntN(3) - 1), float32(rng.IntN(5) - 2)},
 			Validation: i%10 == 0}
 		e := s.Evaluate(truth)
 		s.Score, s.Result = e, Sigmoid(e, k)

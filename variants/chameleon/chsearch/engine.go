@@ -105,6 +105,9 @@ type Options struct {
 	// Sensible holds the players (a bit per colour) that ParanoidModel
 	// searches as sensible players (SensiblePlayers; model.go).
 	Sensible uint8
+	// Weights are the evaluation's (nil: HandSetWeights, prepared);
+	// "go ... weights fitted" gives FittedWeights.
+	Weights *Weights
 }
 
 // Engine owns the transposition table and the search state. One search

@@ -33,7 +33,7 @@ func greedyMove(pos *chameleon.Position, moves []chameleon.Move, rng *rand.Rand)
 		if balance == gainWin {
 			return m
 		}
-		evaluate(&child, &score)
+		evaluate(&child, &score, &HandSetWeights)
 		ev := rootScore(&score, me, opponents)
 		switch {
 		case balance > bestBalance || balance == bestBalance && ev > bestEval:

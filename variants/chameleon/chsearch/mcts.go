@@ -324,7 +324,7 @@ func (t *mctsTree) leaf(pos *chameleon.Position, share *[4]float64) {
 // so a player's share is its chance of winning if a centipawn lead
 // translated into odds as exp(lead/T). Eliminated players get 0.
 func (t *mctsTree) leafShares(pos *chameleon.Position, share *[4]float64) {
-	evaluate(pos, &t.score)
+	evaluate(pos, &t.score, &HandSetWeights)
 	top := math.MinInt
 	for c := chameleon.Red; c <= chameleon.Blue; c++ {
 		if pos.Has(c) {

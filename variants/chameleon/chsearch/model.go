@@ -40,9 +40,9 @@ func moveGain(pos, after *chameleon.Position) int {
 	if after.Players() == 1 && after.Has(me) {
 		return gainWin
 	}
-	g := pawnValue * (otherPawns(pos, me) - otherPawns(after, me) - (pos.PawnCount(me) - after.PawnCount(me)))
+	g := HandSetWeights.Pawn * (otherPawns(pos, me) - otherPawns(after, me) - (pos.PawnCount(me) - after.PawnCount(me)))
 	if underAttack(after, me) {
-		g -= pawnValue
+		g -= HandSetWeights.Pawn
 	}
 	return g
 }

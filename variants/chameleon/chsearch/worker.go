@@ -33,6 +33,7 @@ type worker struct {
 	killers [MaxPly + 1][2]chameleon.Move
 	hist    [4][64][64]int32        // by mover, from, to: quiet moves that cut off
 	score   [4]int                  // evaluation scratch
+	weights *Weights                // the evaluation's (Options.Weights)
 	gain    [chameleon.MaxMoves]int // sensibleMoves scratch
 	// sensible holds the opponents modelled as sensible players (model.go).
 	sensible uint8
@@ -56,6 +57,10 @@ func (w *worker) setup(pos *chameleon.Position, history []uint64, lim Limits, tm
 	w.root = pos.ToMove()
 	w.opponents = bits.OnesCount8(pos.Alive() &^ (1 << w.root))
 	w.algo = opts.Algorithm
+	w.weights = opts.Weights
+	if w.weights == nil {
+		w.weights = &HandSetWeights
+	}
 	w.sensible = 0
 	if w.algo == ParanoidModel {
 		w.sensible = opts.Sensible &^ (1 << w.root)
@@ -234,7 +239,7 @@ func (w *worker) repeated(ply int) bool {
 
 // evaluation of stack[ply] from the root player's view.
 func (w *worker) eval(ply int) int {
-	evaluate(&w.stack[ply], &w.score)
+	evaluate(&w.stack[ply], &w.score, w.weights)
 	return rootScore(&w.score, w.root, w.opponents)
 }
 
@@ -293,7 +298,7 @@ func (w *worker) orderKey(pos *chameleon.Position, m chameleon.Move) int32 {
 	if victim == chameleon.NoPawn {
 		return w.hist[pos.At(m.From()).Owner()][m.From()][m.To()]
 	}
-	k := int32(orderCapture + roleBonus[pos.RoleAt(m.To())])
+	k := int32(orderCapture + HandSetWeights.Role[pos.RoleAt(m.To())])
 	if pos.PawnCount(victim.Owner()) == 1 {
 		k += 1 << 20
 	}

@@ -21,6 +21,7 @@ type worker struct {
 	history [2][80 * 80]int32
 	tt      *tt.Table
 	root    stratego.Side // the side whose decision is searched
+	weights *Weights      // the evaluation's (Options.Weights)
 }
 
 // searchRoot scores every root move in one world at one depth. It returns
@@ -210,7 +211,7 @@ func (w *worker) quiesce(p *stratego.Position, ply, alpha, beta, qply int, ignor
 	if s, over := terminal(p, ply); over {
 		return s
 	}
-	stand := evaluate(p, w.root)
+	stand := evaluate(p, w.root, w.weights)
 	rootToMove := p.SideToMove() == w.root
 	if stand >= beta || qply >= maxQuiescence || ply >= maxPly {
 		return stand

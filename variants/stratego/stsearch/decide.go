@@ -50,7 +50,11 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	// No ponder mode: the clock runs at once and Search holds the answer.
 	defer e.ctl.Start(ctx, e.plan(&lim, view.SideToMove(), start), lim.Nodes, false, nil)()
 	w := e.w
-	*w = worker{tt: e.TT, ctl: &e.ctl, hist: history, root: view.SideToMove()}
+	weights := e.opts.Weights
+	if weights == nil {
+		weights = &HandSetWeights
+	}
+	*w = worker{tt: e.TT, ctl: &e.ctl, hist: history, root: view.SideToMove(), weights: weights}
 	e.TT.Clear() // 1 MiB: cheaper than a search's first depth
 
 	worlds, b, rng := e.dealWorlds(&view, history)

@@ -74,6 +74,9 @@ type Options struct {
 	// worlds stay uniform.
 	Start *stratego.Position
 	Seen  []stratego.Obs
+	// Weights are the evaluation's (nil: HandSetWeights); "go ... weights
+	// fitted" gives FittedWeights. They must not change during a search.
+	Weights *Weights
 }
 
 // Defaults are the switches of the engine's full-strength decision

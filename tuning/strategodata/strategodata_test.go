@@ -1,0 +1,274 @@
+package strategodata
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tempest/tuning/vdata"
+	"tempest/tuning/vdata/vdatatest"
+	"tempest/tuning/vfit"
+	"tempest/variants/stratego"
+	"tempest/variants/stratego/stsearch"
+)
+
+// tiny plays fast games: a small budget over two worlds, short games.
+var tiny = Config{Nodes: 300, Worlds: 2, MaxPlies: 40, WinScore: 1500, WinTurns: 8}
+
+type position struct {
+	pos   string
+	ply   int
+	score int16
+}
+
+// A played game written and read back is the same game, with the same
+// kept positions (full strings, hidden identities included), and the same
+// bytes again.
+func TestGameRoundTrips(t *testing.T) {
+	gen := NewGenerator(tiny)
+	kept := 0
+	for game := 0; game < 2; game++ {
+		played, st, err := gen.PlayGame(context.Background(), 5, game)
+		require.NoError(t, err)
+		kept += st.Kept
+		require.Equal(t, st.Plies, len(played.Plies))
+		encoded, err := played.Append(nil)
+		require.NoError(t, err)
+		// The positions the generator's game went through, replayed here.
+		sg := stratego.NewGame(played.Start())
+		var want []position
+		for i, p := range played.Plies {
+			if p.Kept {
+				want = append(want, position{sg.Pos().String(), i, p.Score})
+			}
+			_, err := sg.Play(p.Move.String())
+			require.NoError(t, err)
+		}
+		var seen []position
+		back, err := Decode(encoded, func(g *stratego.Game, ply int, p Ply) error {
+			if p.Kept {
+				seen = append(seen, position{g.Pos().String(), ply, p.Score})
+			}
+			return nil
+		})
+		require.NoError(t, err)
+		assert.Equal(t, played, back)
+		assert.Equal(t, want, seen)
+		again, err := back.Append(nil)
+		require.NoError(t, err)
+		assert.Equal(t, encoded, again)
+	}
+	assert.Positive(t, kept, "two games kept no position")
+}
+
+// A shard stopped after a game and run again holds the same games as a run
+// that never stopped, byte for byte.
+func TestResumeGivesTheSameGames(t *testing.T) {
+	short := tiny
+	short.Worlds, short.MaxPlies = 1, 16
+	vdatatest.Resume(t, func() vdata.Generator { return NewGenerator(short) })
+}
+
+// sample is a short legal game by hand: the §3.1 start, two moves each.
+func sample(t *testing.T) *Game {
+	start := stratego.DefaultSetup(stratego.Volcandria)
+	g := &Game{Setup: [2]stratego.Setup{start, stratego.DefaultSetup(stratego.Everwinter)}, Result: Draw}
+	sg := stratego.NewGame(g.Start())
+	for i := 0; i < 4; i++ {
+		legal := sg.Pos().LegalMoves(nil)
+		require.NotEmpty(t, legal)
+		m := legal[len(legal)/2]
+		p := Ply{Move: m}
+		if i%2 == 1 {
+			p.Score, p.Kept = int16(10*i), true
+		}
+		g.Plies = append(g.Plies, p)
+		_, err := sg.Play(m.String())
+		require.NoError(t, err)
+	}
+	return g
+}
+
+// Damaged games are refused with the reason and the ply.
+func TestBadGamesGiveClearErrors(t *testing.T) {
+	g := sample(t)
+	good, err := g.Append(nil)
+	require.NoError(t, err)
+	back, err := Decode(good, nil)
+	require.NoError(t, err)
+	assert.Equal(t, g, back)
+
+	twoFlags := bytes.Clone(good)
+	twoFlags[1] = twoFlags[1]&0xf0 | byte(stratego.Flag) // place 1 a Flag, the army's Flag elsewhere too
+	if g.Setup[0][0] == stratego.Flag {
+		twoFlags[1] = twoFlags[1]&0xf0 | byte(stratego.Scout)
+	}
+	noKind := bytes.Clone(good)
+	noKind[16] = noKind[16]&0xf0 | 14
+	// The plies follow the result, the setups and their count; the fourth
+	// starts after three moves (2 bytes) and three score codes (1 byte: 0
+	// or a small delta).
+	plies := 1 + 2*setupBytes + 1
+	illegal := bytes.Clone(good)
+	off := plies + 3*3
+	illegal[off], illegal[off+1] = 0x00, 0x01 // a1 to c1: no piece runs two squares sideways from a1 here
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"empty", nil, "shorter than its result and setups"},
+		{"result", append([]byte{3}, good[1:]...), "result byte"},
+		{"flags", append([]byte{0x11}, good[1:]...), "result byte"},
+		{"army", twoFlags, "Volcandria's setup"},
+		{"kind", noKind, "Everwinter's setup: kind code 14"},
+		{"cut", good[:len(good)-2], "ply 4"},
+		{"plies", append(bytes.Clone(good[:plies-1]), 0xff, 0xff, 0xff, 0x7f), "number of plies"},
+		{"illegal", illegal, "ply 4"},
+		{"trailing", append(bytes.Clone(good), 0), "1 bytes after the last ply"},
+		{"score", append(bytes.Clone(good[:len(good)-1]), 0xff, 0x7f), "beyond ±1500"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Decode(tc.data, nil)
+			require.ErrorContains(t, err, tc.want)
+		})
+	}
+	bad := sample(t)
+	bad.Plies[0].Move = stratego.NullMove
+	_, err = bad.Append(nil)
+	require.ErrorContains(t, err, "move code")
+	bad = sample(t)
+	bad.Setup[1][3] = stratego.Unknown
+	_, err = bad.Append(nil)
+	require.ErrorContains(t, err, "Everwinter's setup holds kind")
+}
+
+// FuzzDecode: any bytes are a game that replays, encodes and reads back
+// as itself, or an error.
+func FuzzDecode(f *testing.F) {
+	g := &Game{Setup: [2]stratego.Setup{stratego.DefaultSetup(stratego.Volcandria), stratego.DefaultSetup(stratego.Everwinter)}, Result: Draw}
+	good, _ := g.Append(nil)
+	f.Add(good)
+	f.Add(good[:12])
+	f.Fuzz(func(t *testing.T, data []byte) {
+		vdatatest.Reencode(t, data, func(b []byte) (*Game, error) { return Decode(b, nil) }, func(g *Game) ([]byte, error) { return g.Append(nil) })
+	})
+}
+
+// randomSamples are the positions of random games from generated setups
+// with their model rows, from the mover's view.
+func randomSamples(t *testing.T, games int) []vfit.Sample {
+	var out []vfit.Sample
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		rng := rand.New(rand.NewPCG(seed, 77))
+		g := stratego.NewGame(stratego.NewStart(stratego.GenerateSetup(stratego.Volcandria, rng),
+			stratego.GenerateSetup(stratego.Everwinter, rng), stratego.Volcandria))
+		for ply := 0; ply < 300 && !g.Status().Over; ply++ {
+			pos := g.Pos()
+			terms := stsearch.Terms(pos, pos.SideToMove(), stsearch.HandSetWeights.HiddenShare)
+			row := make([]float32, stsearch.NumTerms)
+			for i, x := range terms {
+				row[i] = float32(x)
+			}
+			out = append(out, vfit.Sample{Terms: row, Validation: ply%10 == 3})
+			legal := g.Legal()
+			_, err := g.Play(legal[rng.IntN(len(legal))])
+			require.NoError(t, err)
+		}
+	}
+	return out
+}
+
+// The fitter finds weights it was not told: positions labelled by an
+// evaluation with known weights, the new information terms among them,
+// are fitted from the hand-set weights back to the known ones.
+func TestFitRecoversKnownWeights(t *testing.T) {
+	samples := randomSamples(t, 40)
+	truth := stsearch.HandSetWeights
+	truth.Piece[stratego.Scout], truth.Piece[stratego.Mage], truth.Piece[stratego.Trap] = 40, 250, 55
+	truth.HiddenPiece, truth.HiddenMoved, truth.SlayerHunt, truth.DriveStep = 15, -10, 100, 12
+	want := Model(&truth).Start
+	const k = 400.0
+	for i := range samples {
+		e := samples[i].Evaluate(want)
+		samples[i].Score = e
+		samples[i].Result = vfit.Sigmoid(e, k)
+	}
+	names := Model(&truth).Names
+	support := make([]int, len(names))
+	for _, s := range samples {
+		for j, n := range s.Terms {
+			if n != 0 {
+				support[j]++
+			}
+		}
+	}
+	cfg := vfit.DefaultConfig
+	cfg.K, cfg.Epochs, cfg.LearningRate, cfg.L2 = k, 600, 2, 0
+	res, err := vfit.Fit(samples, Model(&stsearch.HandSetWeights), cfg)
+	require.NoError(t, err)
+	for j := range want {
+		if support[j] < 200 {
+			continue // too rare in random play to pin down (reported below)
+		}
+		assert.InDelta(t, want[j], res.Weights[j], 2, names[j])
+	}
+	for _, j := range []int{stsearch.TermHiddenPiece, stsearch.TermHiddenMoved, stsearch.TermSlayerHunt, stsearch.TermDriveStep} {
+		require.GreaterOrEqual(t, support[j], 200, "term %s is almost never non-zero", names[j])
+	}
+	assert.Less(t, res.TrainAfter, res.TrainBefore/50)
+	got := Weights(&stsearch.HandSetWeights, res.Weights)
+	assert.Equal(t, truth.HiddenPiece, got.HiddenPiece)
+	assert.Equal(t, truth.HiddenMoved, got.HiddenMoved)
+	assert.Equal(t, stsearch.HandSetWeights.HiddenShare, got.HiddenShare, "the divisor is held")
+}
+
+// The committed weights file is what the fitter writes for its weights and
+// provenance, so it is generated, not edited.
+func TestWeightsFileIsGenerated(t *testing.T) {
+	committed, err := os.ReadFile("../../variants/stratego/stsearch/eval_weights.go")
+	require.NoError(t, err)
+	provenance := vfit.Provenance(committed)
+	written, err := WeightsSource(stsearch.FittedWeights, provenance)
+	require.NoError(t, err)
+	assert.Equal(t, string(committed), string(written))
+}
+
+// The generator's decisions see only what the mover's player sees: true
+// positions that differ in the opponent's hidden identities (worlds dealt
+// from the mover's view), with the same start view and public record, get
+// the same decision, score and node count as the true one.
+func TestDecisionsSeeOnlyTheMoversView(t *testing.T) {
+	gen := NewGenerator(tiny)
+	played, _, err := gen.PlayGame(context.Background(), 9, 0)
+	require.NoError(t, err)
+	sg := stratego.NewGame(played.Start())
+	rng := rand.New(rand.NewPCG(1, 2))
+	checked := 0
+	for i, p := range played.Plies {
+		if i%7 == 3 {
+			pos := *sg.Pos()
+			us := pos.SideToMove()
+			start := sg.Begin().View(us)
+			want := gen.decide(context.Background(), &pos, &start, sg)
+			view := pos.View(us)
+			for range 3 {
+				world := view.SampleWorld(rng)
+				worldView := world.View(us)
+				require.Equal(t, view.String(), worldView.String(), "a world of the mover's view")
+				if world.String() != pos.String() {
+					checked++
+				}
+				assert.Equal(t, want, gen.decide(context.Background(), &world, &start, sg), "ply %d", i+1)
+			}
+		}
+		_, err := sg.Play(p.Move.String())
+		require.NoError(t, err)
+	}
+	require.Positive(t, checked, "no world differed from the true position")
+}

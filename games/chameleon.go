@@ -98,7 +98,7 @@ const chameleonClocks = kit.MoverClock
 func (Chameleon) Properties() game.Properties {
 	return game.Properties{Title: "Chameleon Chess", Sides: []string{"r", "b", "y", "g"}, MinPlayers: 2, Files: 8, Ranks: 8, Clocks: chameleonClocks,
 		GoWords: []game.Word{
-			{Name: "algorithm", Arg: "model|paranoid|mcts", Help: "paranoid search with the opponent model, without it (the control), or the MCTS experiment (max-n backups)"},
+			{Name: "algorithm", Arg: "model|paranoid", Help: "paranoid search with the opponent model, or without it (the control)"},
 			{Name: "time", Arg: "<ms>", Help: "the mover's clock (wtime/btime are read as the mover's too)"},
 			{Name: "inc", Arg: "<ms>", Help: "the mover's increment"},
 			{Name: "weights", Arg: "default|fitted",
@@ -198,9 +198,8 @@ func (c *chameleonEngine) Prepare(g chameleonGame, args []string) (game.Search, 
 // parseChameleonGo reads "go" for Chameleon Chess: depth, nodes, movetime,
 // infinite, ponder, searchmoves, movestogo, the mover's clock (the kit's
 // MoverClock: time/inc, or a two-player frontend's wtime/btime), and
-// "algorithm model|paranoid|mcts" (model, the default, is paranoid search
-// with the opponent model; paranoid is its control; mcts the experiment of
-// Monte Carlo tree search with max-n backups) and "weights default|fitted"
+// "algorithm model|paranoid" (model, the default, is paranoid search with
+// the opponent model; paranoid is its control) and "weights default|fitted"
 // (the evaluation's weights: the hand-set ones or those fitted to
 // self-play). What cannot apply (mate, a
 // bad algorithm or move) is ignored with a note.
@@ -215,11 +214,8 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 		if a, ok := chsearch.ParseAlgorithm(name); ok {
 			opts.Algorithm = a
 		} else {
-			g.Note("go algorithm %q is not \"model\", \"paranoid\" or \"mcts\"; using model", quote.Truncate(name, 20))
+			g.Note("go algorithm %q is not \"model\" or \"paranoid\"; using model", quote.Truncate(name, 20))
 		}
-	}
-	if opts.Algorithm == chsearch.MCTS && g.Limits.Depth > 0 {
-		g.Note("go depth is not read by algorithm mcts (it stops at nodes, movetime, the clock, stop or a full tree); ignored")
 	}
 	if g.Limits.Mate > 0 {
 		g.Note("go mate is not supported in Chameleon Chess; ignored")

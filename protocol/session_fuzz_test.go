@@ -25,7 +25,6 @@ func FuzzSessionCommands(f *testing.F) {
 		"position fen 8/8/8/8/8/8/8/K6k w - - 0 1048576 moves a1a2\nstate",
 		"setoption name UCI_Variant value chessmate\nposition startpos seed 3\ngo depth 1\nplay MS:e2@RV\nview b",
 		"setoption name UCI_Variant value chameleon\nposition startpos players ry\ngo nodes 500 algorithm x\nboard",
-		"setoption name UCI_Variant value chameleon\ngo nodes 300 algorithm mcts\ngo depth 9 algorithm mcts\nstop\ngo infinite algorithm mcts",
 		"setoption name UCI_Variant value stratego\nposition startpos seed 2\ngo depth 1\nsetup v seed 1\ngo perft 2",
 		"d\reval\r\nbench x\ngo perft 3\nstop",
 		"result 0-1 White resigns\nplay e2e4\nresult *\npgn\nposition startpos\nresult 1/2-1/2",

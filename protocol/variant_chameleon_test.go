@@ -145,7 +145,7 @@ func TestChameleonGoDepth(t *testing.T) {
 	assert.Contains(t, out, "bestmove "+depths[3][2]+"\n")
 	// The mover's clock as wtime/btime or time; nodes.
 	for _, goCmd := range []string{"go nodes 3000", "go wtime 500 btime 800 winc 10", "go time 300 inc 5", "go movetime 50",
-		"go depth 3 algorithm model", "go depth 3 algorithm paranoid", "go nodes 3000 algorithm mcts", "go movetime 50 algorithm mcts"} {
+		"go depth 3 algorithm model", "go depth 3 algorithm paranoid"} {
 		out = runScript(t, chameleonOn+"position startpos\n"+goCmd+"\nisready\n")
 		assert.Regexp(t, `bestmove [a-h][1-8][a-h][1-8]\n`, out, goCmd)
 		assert.NotContains(t, out, "error", goCmd)
@@ -203,10 +203,10 @@ func FuzzChameleonCommands(f *testing.F) {
 func TestChameleonGoNotes(t *testing.T) {
 	for _, tc := range []struct{ cmd, note string }{
 		{"go wtime 100 time 100 depth 2", "info string go: the mover's clock was given both as time/inc and as wtime/btime; using time/inc"},
-		{"go algorithm brsplus depth 2", `info string go algorithm "brsplus" is not "model", "paranoid" or "mcts"; using model`},
-		{"go algorithm maxn depth 2", `info string go algorithm "maxn" is not "model", "paranoid" or "mcts"; using model`},
-		{"go algorithm bestreply depth 2", `info string go algorithm "bestreply" is not "model", "paranoid" or "mcts"; using model`},
-		{"go algorithm mcts depth 2 nodes 300", "info string go depth is not read by algorithm mcts"},
+		{"go algorithm brsplus depth 2", `info string go algorithm "brsplus" is not "model" or "paranoid"; using model`},
+		{"go algorithm maxn depth 2", `info string go algorithm "maxn" is not "model" or "paranoid"; using model`},
+		{"go algorithm bestreply depth 2", `info string go algorithm "bestreply" is not "model" or "paranoid"; using model`},
+		{"go algorithm mcts depth 2", `info string go algorithm "mcts" is not "model" or "paranoid"; using model`},
 		{"go mate 3 depth 2", "info string go mate is not supported in Chameleon Chess; ignored"},
 		{"go pruning on depth 2", `info string go: unknown parameter "pruning" ignored`},
 		{"go brsdefault gain depth 2", `info string go: unknown parameter "brsdefault" ignored`},

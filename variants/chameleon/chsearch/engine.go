@@ -11,8 +11,7 @@
 // has played sensibly so far in the game is searched with its sensible
 // moves only (model.go); plain paranoid search stays available as an
 // option (Options.Algorithm), the control the model is measured against
-// (docs/CHAMELEON.md). Monte Carlo tree search with max-n backups
-// (mcts.go) is an experiment behind the same option, off by default.
+// (docs/CHAMELEON.md).
 //
 // Around that: iterative deepening, a transposition table, principal
 // variation search with null windows, late-move reductions, a capture
@@ -57,30 +56,22 @@ const (
 	// played sensibly so far (Options.Sensible) play only sensible moves.
 	ParanoidModel Algorithm = iota
 	Paranoid                // all opponents minimise the root player's score
-	// MCTS is Monte Carlo tree search with max-n backups (mcts.go), an
-	// experiment; at full strength only.
-	MCTS
 )
 
-// ParseAlgorithm reads "model", "paranoid" or "mcts".
+// ParseAlgorithm reads "model" or "paranoid".
 func ParseAlgorithm(s string) (Algorithm, bool) {
 	switch s {
 	case "model":
 		return ParanoidModel, true
 	case "paranoid":
 		return Paranoid, true
-	case "mcts":
-		return MCTS, true
 	}
 	return ParanoidModel, false
 }
 
 func (a Algorithm) String() string {
-	switch a {
-	case Paranoid:
+	if a == Paranoid {
 		return "paranoid"
-	case MCTS:
-		return "mcts"
 	}
 	return "model"
 }
@@ -119,7 +110,6 @@ type Engine struct {
 	level kit.Level
 	rng   *rand.Rand
 	ctl   kit.Control
-	tree  *mctsTree // made by the first MCTS search
 }
 
 // New returns an engine with a table of about hashMB MiB.
@@ -191,9 +181,6 @@ func (e *Engine) search(ctx context.Context, pos *chameleon.Position, history []
 	e.TT.NewSearch()
 	tm := timePlan(&lim, pos.ToMove(), e.opts.MoveOverhead, start)
 	defer e.ctl.Start(ctx, tm, 0, false, nil)() // the node limit is exact: the worker keeps it
-	if e.opts.Algorithm == MCTS && e.level.Kind == kit.FullStrength {
-		return e.searchMCTS(pos, history, moves, lim, tm, report)
-	}
 	w := e.w
 	w.setup(pos, history, lim, tm)
 	res := w.iterate(moves, lines, report)

@@ -5,8 +5,11 @@ package chsearch
 // FittedWeights are the evaluation's weights fitted to self-play
 // (docs/VARIANT-TRAINING.md).
 //
-// Not fitted yet: a copy of the hand-set weights.
+// Fitted by: tempest-dev vfit -variant chameleon -data data/variants/chameleon
+// Data: data/variants/chameleon: 1836 games, 23687 positions (21564 training, 2123 validation), split seed 1.
+// From the hand weights; λ 0.3, K 199.3, 1000 epochs (best 440), learning rate 1, L2 1e-06; build e327549586f7+.
+// Loss before/after: 0.044840/0.028929 training, 0.044909/0.029717 validation.
 var FittedWeights = Weights{
-	Pawn: 100, Role: [4]int{0, 40, 12, 24}, FewPawns: [5]int{0, -90, -35, -10, 0},
-	Mobility: 3, Hanging: 90, Defended: 15, Edge: 6, FieldsAhead: 0, Shrink: 0,
+	Pawn: 100, Role: [4]int{0, 56, 10, 43}, FewPawns: [5]int{0, -152, -136, -54, 0},
+	Mobility: -1, Hanging: 16, Defended: 6, Edge: 2, FieldsAhead: 6, Shrink: 7,
 }

@@ -114,18 +114,38 @@ func (n *Network) Refresh(acc *Accumulator, pos *movegen.Position) {
 	}
 }
 
-// refreshSide computes side's accumulator from the board after a move.
+// refreshSide computes side's accumulator from the board after a move,
+// two rows at a time on the SIMD path (the castling kernel with zero rows
+// to subtract).
 func (n *Network) refreshSide(v *[Hidden]int16, side movegen.Color, b *Snapshot, flip bool) {
 	*v = n.FeatureBias
+	var pending *[Hidden]int16
 	for c := movegen.White; c <= movegen.Black; c++ {
 		for pt := movegen.Pawn; pt <= movegen.King; pt++ {
 			pc := movegen.MakePiece(c, pt)
 			for bb := b.Types[pt] & b.Colors[c]; bb != 0; {
-				addRow(v, n.row(feature(side, pc, bb.PopLSB(), flip)))
+				r := n.row(feature(side, pc, bb.PopLSB(), flip))
+				switch {
+				case pending == nil:
+					pending = r
+				case useSIMD:
+					addAddSubSubAVX2(v, v, pending, r, &zeroRow, &zeroRow)
+					pending = nil
+				default:
+					addRow(v, pending)
+					addRow(v, r)
+					pending = nil
+				}
 			}
 		}
 	}
+	if pending != nil {
+		addRow(v, pending)
+	}
 }
+
+// zeroRow is a row of zeros, 8-byte aligned as the rows of a Network.
+var zeroRow [Hidden]int16
 
 // Delta is what one move changes on the board: at most two pieces put
 // down and two taken away (castling moves two, a capture takes two).

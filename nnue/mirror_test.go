@@ -117,11 +117,14 @@ func mirroredIncrementalMatchesRefresh(t *testing.T, dropRebuild bool) {
 	mismatches := 0
 	for game := 0; game < 150; game++ {
 		pos := movegen.NewStartPosition()
-		if game%3 == 0 { // castling on both wings at once
-			var err error
+		var err error
+		switch game % 3 {
+		case 0: // castling on both wings at once
 			pos, err = movegen.ParseFEN("r3k2r/pppq1ppp/2n2n2/8/8/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1")
-			require.NoError(t, err)
+		case 1: // Chess960: the king on b1 castles across to g1, or stays on c1
+			pos, err = movegen.ParseFEN("rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1")
 		}
+		require.NoError(t, err)
 		var acc, fresh Accumulator
 		n.Refresh(&acc, pos)
 		for ply := 0; ply < 300 && pos.Outcome() == movegen.Ongoing; ply++ {
@@ -143,6 +146,9 @@ func mirroredIncrementalMatchesRefresh(t *testing.T, dropRebuild bool) {
 				kinds["crossing"]++
 				if m.IsCastling() {
 					kinds["castling across"]++
+					if pos.IsChess960() {
+						kinds["Chess960 castling across"]++
+					}
 				}
 				if d.NumSub == 2 && !m.IsCastling() {
 					kinds["king captures across"]++
@@ -172,7 +178,7 @@ func mirroredIncrementalMatchesRefresh(t *testing.T, dropRebuild bool) {
 		assert.Equal(t, kinds["crossing"], mismatches, "every crossing updated as a plain move differs from a refresh")
 		return
 	}
-	for _, k := range []string{"crossing", "castling across", "king captures across", "null"} {
+	for _, k := range []string{"crossing", "castling across", "Chess960 castling across", "king captures across", "null"} {
 		assert.Positive(t, kinds[k], "the games met no %s", k)
 	}
 }

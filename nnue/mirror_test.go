@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -97,9 +99,9 @@ func TestKingMirroredPerspectivesSeeTheirKingOnTheQueenSide(t *testing.T) {
 
 // The accumulators of a king-mirrored net kept up move by move equal a
 // refresh after every move of random games, with kings crossing between
-// the d- and e-files (castling queen-side among them), kings capturing,
-// and null moves (an empty delta); with the rebuild on a crossing left
-// out, they would not.
+// the d- and e-files (queen-side castling and a Chess960 king's castling
+// from b1 to g1 among them), kings capturing, and null moves (an empty
+// delta); with the rebuild on a crossing left out, they would not.
 func TestKingMirroredIncrementalMatchesRefresh(t *testing.T) {
 	bothPaths(t, func(t *testing.T) { mirroredIncrementalMatchesRefresh(t, false) })
 }
@@ -215,6 +217,16 @@ func TestKingMirroredNetFileRoundTrip(t *testing.T) {
 	assert.Equal(t, "king-mirrored test net", prov)
 	assert.True(t, back.KingMirror)
 	assert.Equal(t, n, back)
+
+	// The nets made before flags are plain and keep their version.
+	def, _ := Default()
+	assert.False(t, def.KingMirror)
+	assert.Equal(t, uint32(fileVersion), binary.LittleEndian.Uint32(defaultFile[8:]))
+	gen2File, err := os.ReadFile(filepath.Join("testdata", "gen2.nnue"))
+	require.NoError(t, err)
+	gen2, _, err := Load(bytes.NewReader(gen2File))
+	require.NoError(t, err)
+	assert.False(t, gen2.KingMirror)
 
 	var plain bytes.Buffer
 	require.NoError(t, randomNet(37).Save(&plain, "king-mirrored test net"))

@@ -101,8 +101,8 @@ func (Chameleon) Properties() game.Properties {
 			{Name: "algorithm", Arg: "model|paranoid", Help: "paranoid search with the opponent model, or without it (the control)"},
 			{Name: "time", Arg: "<ms>", Help: "the mover's clock (wtime/btime are read as the mover's too)"},
 			{Name: "inc", Arg: "<ms>", Help: "the mover's increment"},
-			{Name: "weights", Arg: "default|fitted",
-				Help: "fitted: the evaluation's weights fitted to self-play instead of the hand-set ones (experimental)"}},
+			{Name: "weights", Arg: "default|fitted|hand",
+				Help: "the evaluation's weights: default (fitted to self-play in two-player games at full strength, hand-set otherwise), fitted or hand always"}},
 		StartWords:    []game.Word{{Name: "players", Arg: "<2 to 4 of rgyb>", Help: "who plays; none: all four"}},
 		MaxPerftDepth: 10, BenchDepth: chsearch.BenchDepth,
 		Levels: chameleonLevels}
@@ -174,6 +174,7 @@ func (c *chameleonEngine) Prepare(g chameleonGame, args []string) (game.Search, 
 		notes = append(notes, fmt.Sprintf("the game is over (%s)", st.Reason))
 	}
 	opts.MoveOverhead = c.settings.MoveOverhead
+	opts.StartPlayers = g.StartPlayers()
 	if opts.Algorithm == chsearch.ParanoidModel {
 		opts.Sensible = chsearch.SensiblePlayers(g.Game)
 	}
@@ -199,16 +200,25 @@ func (c *chameleonEngine) Prepare(g chameleonGame, args []string) (game.Search, 
 // infinite, ponder, searchmoves, movestogo, the mover's clock (the kit's
 // MoverClock: time/inc, or a two-player frontend's wtime/btime), and
 // "algorithm model|paranoid" (model, the default, is paranoid search with
-// the opponent model; paranoid is its control) and "weights default|fitted"
-// (the evaluation's weights: the hand-set ones or those fitted to
-// self-play). What cannot apply (mate, a
+// the opponent model; paranoid is its control) and "weights
+// default|fitted|hand" (the evaluation's weights: the engine's default, or
+// those fitted to self-play, or the hand-set ones, always). What cannot
+// apply (mate, a bad weights word,
 // bad algorithm or move) is ignored with a note.
 func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, chsearch.Options, []string) {
 	var moves []chameleon.Move
 	opts := chsearch.Options{Algorithm: chsearch.ParanoidModel}
 	g := kit.ParseGo(args, int(pos.ToMove()), chameleonClocks, "algorithm", "weights")
-	if g.Choice("weights", "default", "fitted") {
-		opts.Weights = &chsearch.FittedWeights
+	if name, ok := g.Extras["weights"]; ok {
+		switch name {
+		case "default":
+		case "fitted":
+			opts.Weights = &chsearch.FittedWeights
+		case "hand":
+			opts.Weights = &chsearch.HandSetWeights
+		default:
+			g.Note("go weights %q is not \"default\", \"fitted\" or \"hand\"; using default", quote.Truncate(name, 20))
+		}
 	}
 	if name, ok := g.Extras["algorithm"]; ok {
 		if a, ok := chsearch.ParseAlgorithm(name); ok {

@@ -207,6 +207,7 @@ func TestChameleonGoNotes(t *testing.T) {
 		{"go algorithm maxn depth 2", `info string go algorithm "maxn" is not "model" or "paranoid"; using model`},
 		{"go algorithm bestreply depth 2", `info string go algorithm "bestreply" is not "model" or "paranoid"; using model`},
 		{"go algorithm mcts depth 2", `info string go algorithm "mcts" is not "model" or "paranoid"; using model`},
+		{"go weights best depth 2", `info string go weights "best" is not "default", "fitted" or "hand"; using default`},
 		{"go mate 3 depth 2", "info string go mate is not supported in Chameleon Chess; ignored"},
 		{"go pruning on depth 2", `info string go: unknown parameter "pruning" ignored`},
 		{"go brsdefault gain depth 2", `info string go: unknown parameter "brsdefault" ignored`},

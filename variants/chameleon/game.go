@@ -45,6 +45,9 @@ func NewGame(start *Position) *Game {
 	return &Game{start: *start, pos: *start, keys: []uint64{start.key}}
 }
 
+// StartPlayers is how many players the game began with.
+func (g *Game) StartPlayers() int { return g.start.Players() }
+
 // Pos returns the current position (the caller must not change it).
 func (g *Game) Pos() *Position { return &g.pos }
 

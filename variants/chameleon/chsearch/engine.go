@@ -96,9 +96,28 @@ type Options struct {
 	// Sensible holds the players (a bit per colour) that ParanoidModel
 	// searches as sensible players (SensiblePlayers; model.go).
 	Sensible uint8
-	// Weights are the evaluation's (nil: HandSetWeights, prepared);
-	// "go ... weights fitted" gives FittedWeights.
+	// Weights are the evaluation's; nil is the default: FittedWeights in
+	// a game of two players at full strength (they beat the hand-set ones
+	// there, and only there: docs/VARIANT-TRAINING.md), HandSetWeights
+	// otherwise, the levels below full strength included, as calibrated.
 	Weights *Weights
+	// StartPlayers is how many players the game began with (0: as many as
+	// the searched position has), which the default weights follow: a
+	// four-player game down to two keeps the hand-set ones.
+	StartPlayers int
+}
+
+// defaultWeights are the weights of Options.Weights nil for a search of
+// pos (see Options).
+func (e *Engine) defaultWeights(pos *chameleon.Position) *Weights {
+	players := e.opts.StartPlayers
+	if players == 0 {
+		players = pos.Players()
+	}
+	if players == 2 && e.level.Kind == kit.FullStrength {
+		return &FittedWeights
+	}
+	return &HandSetWeights
 }
 
 // Engine owns the transposition table and the search state. One search

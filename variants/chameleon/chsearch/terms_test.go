@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tempest/kit"
 	"tempest/variants/chameleon"
 )
 
@@ -83,26 +84,39 @@ func TestWeightsVectorRoundTrips(t *testing.T) {
 	}
 }
 
-// Without weights the search plays the hand-set ones node for node; other
-// weights reach the evaluation.
+// Without weights a game of two players at full strength plays the fitted
+// weights node for node, and every other game, or a weaker level, the
+// hand-set ones; other weights reach the evaluation.
 func TestWeightsOption(t *testing.T) {
-	start, err := chameleon.StartPosition(1<<chameleon.Red | 1<<chameleon.Yellow)
+	two, err := chameleon.StartPosition(1<<chameleon.Red | 1<<chameleon.Yellow)
 	require.NoError(t, err)
-	search := func(w *Weights) Result {
+	four, err := chameleon.StartPosition(0xF)
+	require.NoError(t, err)
+	search := func(pos *chameleon.Position, opts Options, level kit.Level) Result {
 		e := New(1)
-		e.SetOptions(Options{Algorithm: ParanoidModel, Weights: w})
-		return e.Search(context.Background(), start, nil, Limits{Depth: 4}, nil)
+		e.SetLevel(level, 1)
+		opts.Algorithm = ParanoidModel
+		e.SetOptions(opts)
+		return e.Search(context.Background(), pos, nil, Limits{Depth: 4}, nil)
 	}
-	none := search(nil)
-	assert.Equal(t, none, search(&HandSetWeights))
-	if FittedWeights.Vector() == HandSetWeights.Vector() {
-		assert.Equal(t, none, search(&FittedWeights))
-	}
+	full := kit.Level{Kind: kit.FullStrength}
+	require.NotEqual(t, FittedWeights.Vector(), HandSetWeights.Vector(), "no fitted weights to tell apart")
+	fitted := search(two, Options{Weights: &FittedWeights}, full)
+	hand := search(two, Options{Weights: &HandSetWeights}, full)
+	require.NotEqual(t, []any{fitted.Score, fitted.Nodes}, []any{hand.Score, hand.Nodes}, "the two weightings search alike")
+	assert.Equal(t, fitted, search(two, Options{}, full), "two players: the default is the fitted weights")
+	assert.Equal(t, fitted, search(two, Options{StartPlayers: 2}, full))
+	assert.Equal(t, hand, search(two, Options{StartPlayers: 4}, full), "a four-player game down to two keeps the hand-set weights")
+	assert.Equal(t, search(four, Options{Weights: &HandSetWeights}, full), search(four, Options{}, full),
+		"four players: the default is the hand-set weights")
+	weak := kit.Level{Kind: kit.WeakSearch, Depth: 4}
+	assert.Equal(t, search(two, Options{Weights: &HandSetWeights}, weak), search(two, Options{}, weak),
+		"a weaker level keeps the hand-set weights it was calibrated with")
 	other := HandSetWeights
 	other.Mobility, other.Shrink, other.FieldsAhead = 9, 5, 4
 	other.Prepare()
-	got := search(&other)
-	assert.NotEqual(t, []any{none.Score, none.Nodes}, []any{got.Score, got.Nodes}, "other weights searched as the hand-set ones")
+	got := search(two, Options{Weights: &other}, full)
+	assert.NotEqual(t, []any{hand.Score, hand.Nodes}, []any{got.Score, got.Nodes}, "other weights searched as the hand-set ones")
 }
 
 // The evaluation allocates nothing, whichever weights it reads.

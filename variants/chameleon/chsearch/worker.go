@@ -59,7 +59,7 @@ func (w *worker) setup(pos *chameleon.Position, history []uint64, lim Limits, tm
 	w.algo = opts.Algorithm
 	w.weights = opts.Weights
 	if w.weights == nil {
-		w.weights = &HandSetWeights
+		w.weights = w.e.defaultWeights(pos)
 	}
 	w.sensible = 0
 	if w.algo == ParanoidModel {

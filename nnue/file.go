@@ -17,11 +17,9 @@ import (
 // A net file (docs/NNUE.md, "Net file"), little-endian:
 //
 //	bytes 0-7     "TEMPNNUE"
-//	bytes 8-11    the file format version: 1, or 2 for a net with flags
+//	bytes 8-11    the file format version, 1
 //	bytes 12-43   the architecture, ASCII, zero padded (Architecture)
 //	bytes 44-171  the provenance: data, build, training run; ASCII, zero padded
-//	bytes 172-175 version 2 only: flags, uint32 (bit 0: king-mirrored inputs;
-//	              every other bit must be 0)
 //	then          the feature weights (Inputs·Hidden int16, feature by
 //	              feature), the feature biases (Hidden int16), the output
 //	              weights (OutputBuckets·2·Hidden int16, bucket by bucket),
@@ -30,23 +28,17 @@ import (
 //
 // A file of the single-output architecture (oneBucketArchitecture, the nets
 // before output buckets) has one output layer; Load gives it to every bucket,
-// so it evaluates as it always did. A net without flags is written as
-// version 1, so the nets before flags keep their bytes.
+// so it evaluates as it always did.
 const (
-	fileVersion    = 1
-	flagsVersion   = 2
-	flagKingMirror = 1
-	archBytes      = 32
-	provenanceLen  = 128
-	headerBytes    = 8 + 4 + archBytes + provenanceLen
-	featureBytes   = 2 * (Inputs*Hidden + Hidden)
-	outputBytes    = 2*2*Hidden + 4 // one output layer: weights and bias
-	// FileSize is the size of a net file of this architecture without
-	// flags (version 1); one with flags is flagBytes longer.
+	fileVersion   = 1
+	archBytes     = 32
+	provenanceLen = 128
+	headerBytes   = 8 + 4 + archBytes + provenanceLen
+	featureBytes  = 2 * (Inputs*Hidden + Hidden)
+	outputBytes   = 2*2*Hidden + 4 // one output layer: weights and bias
+	// FileSize is the size of a net file of this architecture.
 	FileSize      = headerBytes + featureBytes + OutputBuckets*outputBytes + 4
 	oneBucketSize = headerBytes + featureBytes + outputBytes + 4
-	flagBytes     = 4
-	maxFileSize   = FileSize + flagBytes
 )
 
 var fileMagic = [8]byte{'T', 'E', 'M', 'P', 'N', 'N', 'U', 'E'}
@@ -72,13 +64,9 @@ func (n *Network) Save(w io.Writer, provenance string) error {
 		return err
 	}
 	var b bytes.Buffer
-	b.Grow(maxFileSize)
+	b.Grow(FileSize)
 	b.Write(fileMagic[:])
-	version := uint32(fileVersion)
-	if n.KingMirror {
-		version = flagsVersion
-	}
-	binary.Write(&b, binary.LittleEndian, version)
+	binary.Write(&b, binary.LittleEndian, uint32(fileVersion))
 	architecture, buckets := Architecture, OutputBuckets
 	if n.oneLayer() {
 		architecture, buckets = oneBucketArchitecture, 1
@@ -89,9 +77,6 @@ func (n *Network) Save(w io.Writer, provenance string) error {
 	var prov [provenanceLen]byte
 	copy(prov[:], provenance)
 	b.Write(prov[:])
-	if n.KingMirror {
-		binary.Write(&b, binary.LittleEndian, uint32(flagKingMirror))
-	}
 	binary.Write(&b, binary.LittleEndian, n.FeatureWeights[:])
 	binary.Write(&b, binary.LittleEndian, n.FeatureBias[:])
 	binary.Write(&b, binary.LittleEndian, n.OutputWeights[:buckets])
@@ -104,32 +89,17 @@ func (n *Network) Save(w io.Writer, provenance string) error {
 // Load reads a net file, refusing with an error that names the problem a
 // file of another format or architecture, a truncated or damaged one, and
 // output weights beyond ±MaxOutputWeight (the SIMD path's 16-bit products
-// would overflow), and flags this build does not know. It returns the
-// provenance too.
+// would overflow). It returns the provenance too.
 func Load(r io.Reader) (*Network, string, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxFileSize+1))
+	data, err := io.ReadAll(io.LimitReader(r, FileSize+1))
 	if err != nil {
 		return nil, "", fmt.Errorf("nnue: reading the net: %v", err)
 	}
 	if len(data) < headerBytes || [8]byte(data[:8]) != fileMagic {
 		return nil, "", errors.New("nnue: not a Tempest net file (no TEMPNNUE magic)")
 	}
-	version := binary.LittleEndian.Uint32(data[8:])
-	if version != fileVersion && version != flagsVersion {
-		return nil, "", fmt.Errorf("nnue: net file version %d, this build reads %d and %d", version, fileVersion, flagsVersion)
-	}
-	header, flags := headerBytes, uint32(0)
-	if version == flagsVersion {
-		if len(data) < headerBytes+flagBytes {
-			return nil, "", errors.New("nnue: the net file is truncated in its header")
-		}
-		header, flags = headerBytes+flagBytes, binary.LittleEndian.Uint32(data[headerBytes:])
-		if flags&^flagKingMirror != 0 {
-			return nil, "", fmt.Errorf("nnue: the net file has unknown flags %#x (this build knows %#x, king-mirrored inputs)", flags&^flagKingMirror, flagKingMirror)
-		}
-		if flags == 0 {
-			return nil, "", errors.New("nnue: a version 2 net file without flags (such a net is written as version 1)")
-		}
+	if v := binary.LittleEndian.Uint32(data[8:]); v != fileVersion {
+		return nil, "", fmt.Errorf("nnue: net file version %d, this build reads %d", v, fileVersion)
 	}
 	arch := strings.TrimRight(string(data[12:12+archBytes]), "\x00")
 	buckets, size := OutputBuckets, FileSize
@@ -140,7 +110,6 @@ func Load(r io.Reader) (*Network, string, error) {
 	default:
 		return nil, "", fmt.Errorf("nnue: the net is %q, this build evaluates %q (or %q)", arch, Architecture, oneBucketArchitecture)
 	}
-	size += header - headerBytes
 	if len(data) != size {
 		return nil, "", fmt.Errorf("nnue: the net file is %d bytes, a %s net is %d (truncated or padded)", len(data), arch, size)
 	}
@@ -148,8 +117,8 @@ func Load(r io.Reader) (*Network, string, error) {
 		return nil, "", errors.New("nnue: the net file is damaged (checksum mismatch)")
 	}
 	provenance := strings.TrimRight(string(data[12+archBytes:headerBytes]), "\x00")
-	n := &Network{KingMirror: flags&flagKingMirror != 0}
-	body := bytes.NewReader(data[header : size-4])
+	n := new(Network)
+	body := bytes.NewReader(data[headerBytes : size-4])
 	parts := []any{n.FeatureWeights[:], n.FeatureBias[:], n.OutputWeights[:buckets], n.OutputBias[:buckets]}
 	for _, part := range parts {
 		if err := binary.Read(body, binary.LittleEndian, part); err != nil {
@@ -172,7 +141,7 @@ func Load(r io.Reader) (*Network, string, error) {
 // a net's size is read. Errors name the path.
 func LoadFile(path string) (*Network, string, [32]byte, error) {
 	var sum [32]byte
-	data, err := files.Read(context.Background(), path, maxFileSize+1) // small: no need to stop it
+	data, err := files.Read(context.Background(), path, FileSize+1) // small: no need to stop it
 	if err != nil {
 		return nil, "", sum, err
 	}

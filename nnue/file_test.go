@@ -53,10 +53,6 @@ func FuzzLoad(f *testing.F) {
 	require.NoError(f, randomNet(22).Save(&b, "seed"))
 	f.Add(b.Bytes())
 	f.Add(b.Bytes()[:300])
-	var mirrored bytes.Buffer
-	require.NoError(f, mirroredNet(22).Save(&mirrored, "seed"))
-	f.Add(mirrored.Bytes())
-	f.Add(mirrored.Bytes()[:headerBytes+3])
 	f.Fuzz(func(t *testing.T, data []byte) {
 		n, _, err := Load(bytes.NewReader(data))
 		if err == nil {

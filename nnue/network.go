@@ -2,9 +2,7 @@
 // first layer is kept up to date move by move (docs/NNUE.md).
 //
 // The input is 768 features, one per (piece colour relative to the
-// perspective, piece type, square seen from the perspective); a
-// king-mirrored net (KingMirror) also reflects each perspective's board
-// from the h-file to the a-file while its own king is on files e–h. Each side
+// perspective, piece type, square seen from the perspective). Each side
 // has its own accumulator, the first layer's output for the position seen
 // from that side; the side to move's accumulator and the other's, each
 // through a squared clipped ReLU, feed one output, whose weights are chosen
@@ -45,10 +43,6 @@ type Network struct {
 	// accumulator's weights first, then the other's.
 	OutputWeights [OutputBuckets][2 * Hidden]int16
 	OutputBias    [OutputBuckets]int32 // in units of 1/(QA·QB)
-	// KingMirror: each perspective sees its board reflected a↔h while its
-	// own king stands on files e–h, so it only ever sees that king on
-	// files a–d (the net file's flag; docs/NNUE.md, "King-mirrored inputs").
-	KingMirror bool
 }
 
 // OutputBucket is the output layer used with pieces on the board (kings
@@ -69,21 +63,6 @@ type Accumulator struct {
 // perspective: the board is mirrored vertically for Black, so both sides
 // see their own pieces as "ours" moving up the board.
 func Feature(perspective movegen.Color, pc movegen.Piece, sq movegen.Square) int {
-	return feature(perspective, pc, sq, false)
-}
-
-// MirroredFeature is Feature for a king-mirrored net whose perspective's
-// king stands on square king: the board is also mirrored horizontally
-// while that king is on files e–h.
-func MirroredFeature(perspective movegen.Color, pc movegen.Piece, sq, king movegen.Square) int {
-	return feature(perspective, pc, sq, onKingWing(king))
-}
-
-// onKingWing tells whether a king on sq (files e–h) makes a king-mirrored
-// perspective reflect its board.
-func onKingWing(sq movegen.Square) bool { return sq&7 >= 4 }
-
-func feature(perspective movegen.Color, pc movegen.Piece, sq movegen.Square, flip bool) int {
 	rel := 0
 	if pc.Color() != perspective {
 		rel = 1
@@ -91,85 +70,26 @@ func feature(perspective movegen.Color, pc movegen.Piece, sq movegen.Square, fli
 	if perspective == movegen.Black {
 		sq ^= 56
 	}
-	if flip {
-		sq ^= 7
-	}
 	return (rel*6+int(pc.Type())-1)*64 + int(sq)
 }
 
 // Refresh computes both accumulators of pos from scratch.
 func (n *Network) Refresh(acc *Accumulator, pos *movegen.Position) {
-	b := pos.Board()
-	var flip [2]bool
-	if n.KingMirror {
-		flip = [2]bool{onKingWing(b.KingSquare(movegen.White)), onKingWing(b.KingSquare(movegen.Black))}
-	}
 	acc.V[0] = n.FeatureBias
 	acc.V[1] = n.FeatureBias
 	for occ := pos.Occupied(); occ != 0; {
 		sq := occ.PopLSB()
 		pc := pos.Piece(sq)
-		addRow(&acc.V[0], n.row(feature(movegen.White, pc, sq, flip[0])))
-		addRow(&acc.V[1], n.row(feature(movegen.Black, pc, sq, flip[1])))
+		addRow(&acc.V[0], n.row(Feature(movegen.White, pc, sq)))
+		addRow(&acc.V[1], n.row(Feature(movegen.Black, pc, sq)))
 	}
 }
-
-// refreshSide computes side's accumulator from the board after a move,
-// two rows at a time on the SIMD path (the castling kernel with zero rows
-// to subtract).
-func (n *Network) refreshSide(v *[Hidden]int16, side movegen.Color, b *Snapshot, flip bool) {
-	*v = n.FeatureBias
-	var pending *[Hidden]int16
-	for c := movegen.White; c <= movegen.Black; c++ {
-		for pt := movegen.Pawn; pt <= movegen.King; pt++ {
-			pc := movegen.MakePiece(c, pt)
-			for bb := b.Types[pt] & b.Colors[c]; bb != 0; {
-				r := n.row(feature(side, pc, bb.PopLSB(), flip))
-				switch {
-				case pending == nil:
-					pending = r
-				case useSIMD:
-					addAddSubSubAVX2(v, v, pending, r, &zeroRow, &zeroRow)
-					pending = nil
-				default:
-					addRow(v, pending)
-					addRow(v, r)
-					pending = nil
-				}
-			}
-		}
-	}
-	if pending != nil {
-		addRow(v, pending)
-	}
-}
-
-// zeroRow is a row of zeros, 8-byte aligned as the rows of a Network.
-var zeroRow [Hidden]int16
 
 // Delta is what one move changes on the board: at most two pieces put
 // down and two taken away (castling moves two, a capture takes two).
 type Delta struct {
 	Add, Sub       [2]Change
 	NumAdd, NumSub int
-	// Wing has bit c set when colour c's king stands on files e–h after
-	// the move; Crossed has it when that king crossed between the d- and
-	// e-files, so a king-mirrored net rebuilds perspective c from After.
-	Wing, Crossed uint8
-	After         Snapshot // the board after the move, kept only when Crossed != 0
-}
-
-// Snapshot is a board's pieces as bitboards: by colour, and by piece type
-// (index 0 unused).
-type Snapshot struct {
-	Colors [2]movegen.Bitboard
-	Types  [7]movegen.Bitboard
-}
-
-func (s *Snapshot) toggle(c Change) {
-	bit := movegen.Bitboard(1) << c.Square
-	s.Colors[c.Piece.Color()] ^= bit
-	s.Types[c.Piece.Type()] ^= bit
 }
 
 // Change is one piece on one square.
@@ -184,82 +104,51 @@ func MoveDelta(pos *movegen.Position, m movegen.Move) Delta {
 	us := pos.SideToMove()
 	from, to := m.From(), m.To()
 	moved := pos.Piece(from)
-	b := pos.Board()
-	kingTo := b.KingSquare(us)
 	switch {
 	case m.IsCastling():
 		// Tempest encodes castling as king takes own rook; the king and
 		// rook land on the castling squares of their side.
 		rank := from &^ 7
-		rookTo := rank + 5
-		kingTo = rank + 6
+		kingTo, rookTo := rank+6, rank+5
 		if to < from {
 			kingTo, rookTo = rank+2, rank+3
 		}
 		rook := pos.Piece(to)
 		d.Sub[0], d.Sub[1], d.NumSub = Change{moved, from}, Change{rook, to}, 2
 		d.Add[0], d.Add[1], d.NumAdd = Change{moved, kingTo}, Change{rook, rookTo}, 2
+		return d
+	case m.IsEnPassant():
+		captured := to - 8
+		if us == movegen.Black {
+			captured = to + 8
+		}
+		d.Sub[1], d.NumSub = Change{pos.Piece(captured), captured}, 2
 	default:
-		if m.IsEnPassant() {
-			captured := to - 8
-			if us == movegen.Black {
-				captured = to + 8
-			}
-			d.Sub[1], d.NumSub = Change{pos.Piece(captured), captured}, 2
-		} else {
-			d.NumSub = 1
-			if victim := pos.Piece(to); victim != movegen.NoPiece {
-				d.Sub[1], d.NumSub = Change{victim, to}, 2
-			}
-		}
-		d.Sub[0] = Change{moved, from}
-		landing := moved
-		if m.IsPromotion() {
-			landing = movegen.MakePiece(us, m.PromotionType())
-		} else if moved.Type() == movegen.King {
-			kingTo = to
-		}
-		d.Add[0], d.NumAdd = Change{landing, to}, 1
-	}
-	theirKing := b.KingSquare(us ^ 1)
-	if onKingWing(kingTo) {
-		d.Wing |= 1 << us
-	}
-	if onKingWing(theirKing) {
-		d.Wing |= 1 << (us ^ 1)
-	}
-	if onKingWing(kingTo) != onKingWing(b.KingSquare(us)) {
-		d.Crossed = 1 << us
-		d.After = Snapshot{Colors: [2]movegen.Bitboard{b.ByColor(movegen.White), b.ByColor(movegen.Black)}}
-		for pt := movegen.Pawn; pt <= movegen.King; pt++ {
-			d.After.Types[pt] = b.ByType(pt)
-		}
-		for _, c := range d.Sub[:d.NumSub] {
-			d.After.toggle(c)
-		}
-		for _, c := range d.Add[:d.NumAdd] {
-			d.After.toggle(c)
+		d.NumSub = 1
+		if victim := pos.Piece(to); victim != movegen.NoPiece {
+			d.Sub[1], d.NumSub = Change{victim, to}, 2
 		}
 	}
+	d.Sub[0] = Change{moved, from}
+	landing := moved
+	if m.IsPromotion() {
+		landing = movegen.MakePiece(us, m.PromotionType())
+	}
+	d.Add[0], d.NumAdd = Change{landing, to}, 1
 	return d
 }
 
 // Apply sets dst to src changed by d, for both perspectives.
 func (n *Network) Apply(dst, src *Accumulator, d *Delta) {
 	for side := movegen.White; side <= movegen.Black; side++ {
-		out, in := &dst.V[side], &src.V[side]
-		flip := n.KingMirror && d.Wing>>side&1 != 0
-		if n.KingMirror && d.Crossed>>side&1 != 0 { // the board turned over: rebuild
-			n.refreshSide(out, side, &d.After, flip)
-			continue
-		}
 		var add, sub [2]*[Hidden]int16
 		for i := 0; i < d.NumAdd; i++ {
-			add[i] = n.row(feature(side, d.Add[i].Piece, d.Add[i].Square, flip))
+			add[i] = n.row(Feature(side, d.Add[i].Piece, d.Add[i].Square))
 		}
 		for i := 0; i < d.NumSub; i++ {
-			sub[i] = n.row(feature(side, d.Sub[i].Piece, d.Sub[i].Square, flip))
+			sub[i] = n.row(Feature(side, d.Sub[i].Piece, d.Sub[i].Square))
 		}
+		out, in := &dst.V[side], &src.V[side]
 		switch {
 		case useSIMD && d.NumAdd == 1 && d.NumSub == 1: // a quiet move
 			addSubAVX2(out, in, add[0], sub[0])

@@ -175,69 +175,45 @@ func extremeNetsStayBounded(t *testing.T) {
 	}
 }
 
-// Refresh, MoveDelta, Apply and Evaluate allocate nothing, for a plain
-// net and a king-mirrored one, on a quiet move and on a king's crossing
-// between the d- and e-files (queen-side castling).
 func TestNothingAllocates(t *testing.T) {
-	pos, err := movegen.ParseFEN("r3k2r/pppq1ppp/2n2n2/8/8/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1")
-	require.NoError(t, err)
+	n := randomNet(7)
+	pos := movegen.NewStartPosition()
 	var acc, next Accumulator
-	for _, n := range []*Network{randomNet(7), mirroredNet(7)} {
-		for _, move := range []string{"a2a3", "e1a1"} {
-			m, err := pos.ParseUCIMove(move, true)
-			require.NoError(t, err)
-			allocs := testing.AllocsPerRun(100, func() {
-				n.Refresh(&acc, pos)
-				d := MoveDelta(pos, m)
-				n.Apply(&next, &acc, &d)
-				_ = n.Evaluate(&next, movegen.Black, 32)
-			})
-			assert.Zero(t, allocs, "king mirror %v, %s", n.KingMirror, move)
-		}
-	}
+	m, err := pos.ParseUCIMove("e2e4", false)
+	require.NoError(t, err)
+	allocs := testing.AllocsPerRun(100, func() {
+		n.Refresh(&acc, pos)
+		d := MoveDelta(pos, m)
+		n.Apply(&next, &acc, &d)
+		_ = n.Evaluate(&next, movegen.Black, 32)
+	})
+	assert.Zero(t, allocs)
 }
 
 // BenchmarkKernels times a quiet move's update of both accumulators and
-// the output, on each path the machine has (docs/NNUE.md); for a plain
-// net and a king-mirrored one, and for the king's crossing between the d-
-// and e-files (queen-side castling), which a king-mirrored net pays for
-// with a rebuild of the mover's accumulator.
+// the output, on each path the machine has (docs/NNUE.md).
 func BenchmarkKernels(b *testing.B) {
-	pos, _ := movegen.ParseFEN("r3k2r/pppq1ppp/2n2n2/8/8/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1")
+	n := randomNet(8)
+	pos := movegen.NewStartPosition()
+	var acc, next Accumulator
+	n.Refresh(&acc, pos)
+	m, _ := pos.ParseUCIMove("g1f3", false)
+	d := MoveDelta(pos, m)
 	simd := useSIMD
 	defer func() { useSIMD = simd }()
-	for _, net := range []string{"plain", "kingmirror"} {
-		n := randomNet(8)
-		n.KingMirror = net == "kingmirror"
-		var acc, next Accumulator
-		n.Refresh(&acc, pos)
-		quiet, _ := pos.ParseUCIMove("a2a3", true)
-		castle, _ := pos.ParseUCIMove("e1a1", true)
-		dq, dc := MoveDelta(pos, quiet), MoveDelta(pos, castle)
-		for _, path := range []string{"simd", "portable"} {
-			if path == "simd" && !simd {
-				continue
-			}
-			useSIMD = path == "simd"
-			b.Run(net+"/"+path+"/apply", func(b *testing.B) {
-				for b.Loop() {
-					n.Apply(&next, &acc, &dq)
-				}
-			})
-			b.Run(net+"/"+path+"/apply-crossing", func(b *testing.B) {
-				for b.Loop() {
-					n.Apply(&next, &acc, &dc)
-				}
-			})
-			b.Run(net+"/"+path+"/evaluate", func(b *testing.B) {
-				for b.Loop() {
-					_ = n.Evaluate(&acc, movegen.White, 32)
-				}
-			})
+	for _, path := range []string{"simd", "portable"} {
+		if path == "simd" && !simd {
+			continue
 		}
-		b.Run(net+"/movedelta", func(b *testing.B) {
+		useSIMD = path == "simd"
+		b.Run(path+"/apply", func(b *testing.B) {
 			for b.Loop() {
-				dq = MoveDelta(pos, quiet)
+				n.Apply(&next, &acc, &d)
+			}
+		})
+		b.Run(path+"/evaluate", func(b *testing.B) {
+			for b.Loop() {
+				_ = n.Evaluate(&acc, movegen.White, 32)
 			}
 		})
 	}

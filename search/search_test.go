@@ -301,18 +301,12 @@ func TestSearchWithANet(t *testing.T) {
 // evaluation and with a net (random weights: the speed does not depend on
 // them), 100,000 nodes on each bench position; nps is the metric
 // (docs/BENCHMARKS.md).
-//
-// net-kingmirror is the same net with king-mirrored inputs (the rebuild
-// of an accumulator on a king's crossing included); its random weights
-// search other trees, so compare its speed, not its nodes.
 func BenchmarkEvaluations(b *testing.B) {
-	for _, name := range []string{"hce", "net", "net-kingmirror"} {
+	for _, name := range []string{"hce", "net"} {
 		b.Run(name, func(b *testing.B) {
 			e := New(16)
-			if name != "hce" {
-				n := randomNet(5)
-				n.KingMirror = name == "net-kingmirror"
-				e.SetNet(n)
+			if name == "net" {
+				e.SetNet(randomNet(5))
 			}
 			var nodes uint64
 			for b.Loop() {

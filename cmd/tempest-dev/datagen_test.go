@@ -9,8 +9,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"tempest/nnue"
 )
 
 // The data and training commands end to end: two shards made, a second run
@@ -45,20 +43,6 @@ func TestDataAndTrainCommands(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(string(plot), "<svg"))
 	assert.Equal(t, 2, strings.Count(string(plot), "<polyline"))
-
-	// -king-mirror writes the flag into the net file and its provenance;
-	// -mirror with it is refused (it would change nothing).
-	kmRun := filepath.Join(dir, "kmrun")
-	_, stderr, code = runEngine(t, "", "train", "-data", data, "-run", kmRun, "-epochs", "1", "-batch", "32", "-king-mirror")
-	require.Equal(t, 0, code, stderr)
-	net, provenance, _, err := nnue.LoadFile(filepath.Join(kmRun, "net.nnue"))
-	require.NoError(t, err)
-	assert.True(t, net.KingMirror)
-	assert.Contains(t, provenance, " kmirror ")
-	assert.NotContains(t, provenance, " mirror ")
-	_, stderr, code = runEngine(t, "", "train", "-data", data, "-run", kmRun, "-king-mirror", "-mirror")
-	assert.Equal(t, 2, code)
-	assert.Contains(t, stderr, "-mirror changes nothing with -king-mirror")
 
 	_, stderr, code = runEngine(t, "", "datagen", "-out", data, "-soft-nodes", "0")
 	assert.Equal(t, 2, code)

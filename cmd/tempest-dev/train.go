@@ -39,8 +39,7 @@ func trainCommand(args []string) int {
 	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "threads")
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "seed of the initial weights and the sample order")
 	fs.Float64Var(&cfg.Validation, "validation", cfg.Validation, "share of the positions held out")
-	fs.BoolVar(&cfg.Mirror, "mirror", cfg.Mirror, "every other epoch, train on the a-to-h reflection of positions without castling rights (off with -king-mirror)")
-	fs.BoolVar(&cfg.KingMirror, "king-mirror", false, "king-mirrored inputs: each side sees the board reflected a-to-h while its own king is on files e-h (a flag in the net file)")
+	fs.BoolVar(&cfg.Mirror, "mirror", cfg.Mirror, "every other epoch, train on the a-to-h reflection of positions without castling rights")
 	fs.IntVar(&cfg.OutputBuckets, "output-buckets", nnue.OutputBuckets, fmt.Sprintf("output layers, chosen by the number of pieces: %d, or 1 (one layer in every bucket, as the nets before buckets)", nnue.OutputBuckets))
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -52,17 +51,6 @@ func trainCommand(args []string) int {
 	if cfg.Lambda < 0 || cfg.Lambda > 1 || cfg.Validation <= 0 || cfg.Validation >= 1 || cfg.LR <= 0 || *wdlScale < 10 || *wdlScale > 2000 {
 		fmt.Fprintln(os.Stderr, "train: need 0 <= -lambda <= 1, 0 < -validation < 1, -lr > 0 and 10 <= -wdl-scale <= 2000")
 		return 2
-	}
-	if cfg.KingMirror {
-		// A position and its reflection are the same king-mirrored inputs:
-		// -mirror would only repeat each position.
-		explicit := false
-		fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "mirror" })
-		if explicit && cfg.Mirror {
-			fmt.Fprintln(os.Stderr, "train: -mirror changes nothing with -king-mirror (a position and its reflection are the same inputs); leave it out")
-			return 2
-		}
-		cfg.Mirror = false
 	}
 	if cfg.OutputBuckets != 1 && cfg.OutputBuckets != nnue.OutputBuckets {
 		fmt.Fprintf(os.Stderr, "train: -output-buckets is 1 or %d, not %d\n", nnue.OutputBuckets, cfg.OutputBuckets)
@@ -100,9 +88,6 @@ func trainCommand(args []string) int {
 		mirror := ""
 		if cfg.Mirror {
 			mirror = " mirror"
-		}
-		if cfg.KingMirror {
-			mirror = " kmirror"
 		}
 		scale := ""
 		if cfg.WDLScale != 0 {

@@ -38,9 +38,6 @@ type Model struct {
 	// one layer that the quantised net copies into every bucket (the nets
 	// before buckets, to compare with).
 	Buckets int
-	// KingMirror: king-mirrored inputs (nnue.Network.KingMirror); the
-	// quantised net carries the flag.
-	KingMirror bool
 }
 
 // newZeroModel is a model of zeros (a gradient's shape).
@@ -90,10 +87,8 @@ type sample struct {
 }
 
 // decode turns a record into a sample; mirror reflects the board from
-// the a-file to the h-file, the same chess when no castling right is left;
-// kingMirror gives the inputs of a king-mirrored net (each perspective's
-// board reflected while its own king is on files e–h).
-func decode(r *trainingdata.Record, s *sample, mirror, kingMirror bool) {
+// the a-file to the h-file, the same chess when no castling right is left.
+func decode(r *trainingdata.Record, s *sample, mirror bool) {
 	flip := movegen.Square(0)
 	if mirror {
 		flip = 7
@@ -102,27 +97,13 @@ func decode(r *trainingdata.Record, s *sample, mirror, kingMirror bool) {
 	if r.BlackToMove() {
 		stm = movegen.Black
 	}
-	var kings [2]movegen.Square
-	if kingMirror {
-		r.ForEachPiece(func(sq movegen.Square, pc movegen.Piece) {
-			if pc.Type() == movegen.King {
-				kings[pc.Color()] = sq ^ flip
-			}
-		})
-	}
 	s.n = 0
 	r.ForEachPiece(func(sq movegen.Square, pc movegen.Piece) {
-		if s.n >= 32 {
-			return
-		}
-		if kingMirror {
-			s.us[s.n] = int32(nnue.MirroredFeature(stm, pc, sq^flip, kings[stm]))
-			s.them[s.n] = int32(nnue.MirroredFeature(stm^1, pc, sq^flip, kings[stm^1]))
-		} else {
+		if s.n < 32 {
 			s.us[s.n] = int32(nnue.Feature(stm, pc, sq^flip))
 			s.them[s.n] = int32(nnue.Feature(stm^1, pc, sq^flip))
+			s.n++
 		}
-		s.n++
 	})
 	s.bucket = nnue.OutputBucket(s.n)
 	s.score = float32(r.Score())
@@ -242,7 +223,7 @@ func (o Objective) loss(out, t float32) (l, dOut float32) {
 // Quantise rounds the model to the integer net, clamping every weight to
 // what the net's types and the SIMD path allow.
 func (m *Model) Quantise() *nnue.Network {
-	n := &nnue.Network{KingMirror: m.KingMirror}
+	n := new(nnue.Network)
 	q := func(x float32, scale float32, limit float64) int16 {
 		v := math.Round(float64(x * scale))
 		return int16(min(max(v, -limit), limit))
@@ -288,7 +269,7 @@ func FitWDLScale(records []trainingdata.Record) (scale int, mse float64) {
 	counts := map[key]float64{}
 	var s sample
 	for i := range records {
-		decode(&records[i], &s, false, false) // the score and result only
+		decode(&records[i], &s, false)
 		counts[key{int16(s.score), s.result}]++
 	}
 	errAt := func(k int) float64 {

@@ -34,12 +34,7 @@ type Config struct {
 	Validation float64 // share of the data held out
 	// Mirror trains every other epoch on the a-to-h reflection of each
 	// position without castling rights: the same chess, twice the data.
-	// It may not be combined with KingMirror, whose inputs of a position
-	// and of its reflection are the same.
 	Mirror bool
-	// KingMirror trains a net of king-mirrored inputs
-	// (nnue.Network.KingMirror).
-	KingMirror bool
 	// OutputBuckets is how many output layers the net learns: 1, or
 	// nnue.OutputBuckets (one per range of piece counts; 0 means that).
 	OutputBuckets int
@@ -103,13 +98,9 @@ func Train(ctx context.Context, records []trainingdata.Record, cfg Config, progr
 	if b := cfg.buckets(); b != 1 && b != nnue.OutputBuckets {
 		return nil, nil, fmt.Errorf("nnuetrain: %d output buckets; a net has 1 or %d", b, nnue.OutputBuckets)
 	}
-	if cfg.Mirror && cfg.KingMirror {
-		return nil, nil, errors.New("nnuetrain: reflecting positions (Mirror) changes nothing for king-mirrored inputs: a position and its reflection are the same inputs")
-	}
 	val, train := split(records, cfg.Seed, cfg.Validation)
 
 	cp := checkpoint{Version: checkpointVersion, Config: cfg, Model: *NewModel(cfg.Seed, cfg.buckets()), DataRecords: len(records)}
-	cp.Model.KingMirror = cfg.KingMirror
 	cp.M, cp.V = zerosLike(cp.Model.params()), zerosLike(cp.Model.params())
 	if cfg.CheckpointDir != "" {
 		if old, err := loadCheckpoint(cfg.CheckpointDir); err == nil {
@@ -242,7 +233,7 @@ func gradient(m *Model, records []trainingdata.Record, batch []int32, obj Object
 			var sc scratch
 			for i := t; i < len(batch); i += threads {
 				r := &records[batch[i]]
-				decode(r, &s, mirror && r.Castling() == 0, m.KingMirror)
+				decode(r, &s, mirror && r.Castling() == 0)
 				out := m.forward(&s, &sc)
 				l, dOut := obj.loss(out, obj.target(&s))
 				losses[t] += float64(l)
@@ -277,7 +268,7 @@ func Loss(m *Model, records []trainingdata.Record, idx []int32, obj Objective, t
 			var s sample
 			var sc scratch
 			for i := t; i < len(idx); i += threads {
-				decode(&records[idx[i]], &s, false, m.KingMirror)
+				decode(&records[idx[i]], &s, false)
 				l, _ := obj.loss(m.forward(&s, &sc), obj.target(&s))
 				sums[t] += float64(l)
 			}

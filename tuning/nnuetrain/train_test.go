@@ -1,7 +1,6 @@
 package nnuetrain
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -65,15 +64,13 @@ func materialData(t testing.TB, n int, seed uint64) []trainingdata.Record {
 // central differences in a few weights of every kind.
 func TestGradientMatchesFiniteDifferences(t *testing.T) {
 	for _, nb := range []int{1, buckets} {
-		t.Run(fmt.Sprintf("%d buckets", nb), func(t *testing.T) { gradientMatchesFiniteDifferences(t, nb, false) })
+		t.Run(fmt.Sprintf("%d buckets", nb), func(t *testing.T) { gradientMatchesFiniteDifferences(t, nb) })
 	}
-	t.Run("king-mirrored", func(t *testing.T) { gradientMatchesFiniteDifferences(t, buckets, true) })
 }
 
-func gradientMatchesFiniteDifferences(t *testing.T, nb int, kingMirror bool) {
+func gradientMatchesFiniteDifferences(t *testing.T, nb int) {
 	recs := materialData(t, 8, 1)
 	m := NewModel(3, nb)
-	m.KingMirror = kingMirror
 	for i := range m.B1 {
 		m.B1[i] = 0.3 // most units inside the clamp, so gradients flow
 	}
@@ -85,7 +82,7 @@ func gradientMatchesFiniteDifferences(t *testing.T, nb int, kingMirror bool) {
 		var s sample
 		var sc scratch
 		for i := range recs {
-			decode(&recs[i], &s, false, m.KingMirror)
+			decode(&recs[i], &s, false)
 			l, _ := obj.loss(m.forward(&s, &sc), obj.target(&s))
 			sum += float64(l)
 		}
@@ -95,11 +92,11 @@ func gradientMatchesFiniteDifferences(t *testing.T, nb int, kingMirror bool) {
 	var s sample
 	var sc scratch
 	for i := range recs {
-		decode(&recs[i], &s, false, m.KingMirror)
+		decode(&recs[i], &s, false)
 		_, dOut := obj.loss(m.forward(&s, &sc), obj.target(&s))
 		m.backward(&s, &sc, dOut, g)
 	}
-	decode(&recs[0], &s, false, m.KingMirror)
+	decode(&recs[0], &s, false)
 	b := m.bucket(&s)
 	checks := []struct {
 		name  string
@@ -183,7 +180,7 @@ func TestQuantisedNetMatchesTheModel(t *testing.T) {
 	cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.Threads = 3, 256, 0.003, 2
 	m, _, err := Train(context.Background(), recs, cfg, nil)
 	require.NoError(t, err)
-	mean, worst := quantisationError(t, m, m.Quantise(), recs[:500])
+	mean, worst := quantisationError(t, m, recs[:500])
 	// Rounding 196,608 feature weights to 1/255 moves each accumulator a
 	// little; squared and summed over 512 units that is a few centipawns.
 	t.Logf("quantised against float: mean %.2f cp, worst %.1f cp", mean, worst)
@@ -195,18 +192,16 @@ func TestQuantisedNetMatchesTheModel(t *testing.T) {
 // float model differ only by the integer divisions: a centipawn or two.
 func TestQuantisationIsExactOnRepresentableWeights(t *testing.T) {
 	for _, nb := range []int{1, buckets} {
-		t.Run(fmt.Sprintf("%d buckets", nb), func(t *testing.T) { quantisationIsExact(t, nb, false) })
+		t.Run(fmt.Sprintf("%d buckets", nb), func(t *testing.T) { quantisationIsExact(t, nb) })
 	}
-	t.Run("king-mirrored", func(t *testing.T) { quantisationIsExact(t, buckets, true) })
 }
 
 // A one-layer model's net has that layer in every bucket; a model of
 // buckets scores with each; checked on positions of random games down to
 // a few pieces, so on most buckets.
-func quantisationIsExact(t *testing.T, nb int, kingMirror bool) {
+func quantisationIsExact(t *testing.T, nb int) {
 	recs := materialData(t, 3000, 5)
 	m := NewModel(6, nb)
-	m.KingMirror = kingMirror
 	rng := rand.New(rand.NewPCG(7, 8))
 	for i := range m.W1 {
 		m.W1[i] = float32(math.Round(float64(m.W1[i]*nnue.QA))) / nnue.QA
@@ -220,19 +215,20 @@ func quantisationIsExact(t *testing.T, nb int, kingMirror bool) {
 	for b := range m.B2 {
 		m.B2[b] = float32(1234+100*b) / float32(nnue.QA*nnue.QB)
 	}
-	_, worst := quantisationError(t, m, m.Quantise(), recs)
+	_, worst := quantisationError(t, m, recs)
 	assert.LessOrEqual(t, worst, 2.0)
 }
 
-// quantisationError compares the scores of the records' positions by n,
-// the model quantised, with the float model's: the mean and the largest
-// difference, in centipawns.
-func quantisationError(t *testing.T, m *Model, n *nnue.Network, recs []trainingdata.Record) (mean, worst float64) {
+// quantisationError compares the quantised net's scores of the records'
+// positions with the float model's: the mean and the largest difference,
+// in centipawns.
+func quantisationError(t *testing.T, m *Model, recs []trainingdata.Record) (mean, worst float64) {
+	n := m.Quantise()
 	var s sample
 	var sc scratch
 	var sum float64
 	for i := range recs {
-		decode(&recs[i], &s, false, m.KingMirror)
+		decode(&recs[i], &s, false)
 		want := float64(m.forward(&s, &sc)) * nnue.Scale
 		pos, err := recs[i].Position()
 		require.NoError(t, err)
@@ -308,14 +304,14 @@ func TestMirroredSampleIsTheMirroredPosition(t *testing.T) {
 		require.NoError(t, err)
 		require.Zero(t, r.Castling())
 		var a, b sample
-		decode(&r, &a, true, false)
-		decode(&mr, &b, false, false)
+		decode(&r, &a, true)
+		decode(&mr, &b, false)
 		sorted := func(x []int32) []int32 { x = slices.Clone(x); slices.Sort(x); return x }
 		assert.Equal(t, sorted(b.us[:b.n]), sorted(a.us[:a.n]), fen)
 		assert.Equal(t, sorted(b.them[:b.n]), sorted(a.them[:a.n]), fen)
 		assert.Equal(t, b.score, a.score)
 		assert.Equal(t, b.result, a.result)
-		decode(&r, &b, false, false)
+		decode(&r, &b, false)
 		assert.NotEqual(t, sorted(b.us[:b.n]), sorted(a.us[:a.n]), "the reflection moved no piece: %s", fen)
 	}
 }
@@ -387,62 +383,4 @@ func TestFitWDLScaleRecoversTheCurve(t *testing.T) {
 	scale, mse := FitWDLScale(recs)
 	assert.InDelta(t, 150, scale, 15)
 	assert.Greater(t, mse, 0.0)
-}
-
-// A short run with king-mirrored inputs writes a net file that says so,
-// loads, and scores as the float model does within the rounding of its
-// weights (the bounds of TestQuantisedNetMatchesTheModel); -mirror is
-// refused with it, as it would only repeat each position unchanged.
-func TestKingMirroredTrainingMakesALoadableNet(t *testing.T) {
-	recs := materialData(t, 20000, 4)
-	cfg := DefaultConfig
-	cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.Threads, cfg.KingMirror = 3, 256, 0.003, 2, true
-	_, _, err := Train(context.Background(), recs, cfg, nil)
-	require.ErrorContains(t, err, "changes nothing for king-mirrored inputs")
-	cfg.Mirror = false
-	m, _, err := Train(context.Background(), recs, cfg, nil)
-	require.NoError(t, err)
-	require.True(t, m.KingMirror)
-	var file bytes.Buffer
-	require.NoError(t, m.Quantise().Save(&file, "king-mirrored test run"))
-	n, _, err := nnue.Load(&file)
-	require.NoError(t, err)
-	require.True(t, n.KingMirror, "the file carries the flag")
-	mean, worst := quantisationError(t, m, n, recs[:500])
-	t.Logf("king-mirrored, quantised against float: mean %.2f cp, worst %.1f cp", mean, worst)
-	assert.Less(t, mean, 12.0, "mean centipawns apart")
-	assert.Less(t, worst, 50.0, "centipawns apart at worst")
-}
-
-// With king-mirrored inputs a position without castling rights and its
-// a↔h reflection are the same sample, and reflecting it (-mirror) changes
-// nothing; the perspectives see their own kings on files a–d.
-func TestKingMirroredSamplesIgnoreTheWing(t *testing.T) {
-	for _, fen := range []string{
-		"r3k2r/pp1b1ppp/2n1pn2/q7/1bBP4/2N2N2/PP1B1PPP/R2QK2R b - - 3 9",
-		"8/5pk1/6p1/3P4/2K5/8/8/8 w - - 0 50",
-		"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
-	} {
-		pos, err := movegen.ParseFEN(fen)
-		require.NoError(t, err)
-		mpos, err := movegen.ParseFEN(mirrorFEN(t, fen))
-		require.NoError(t, err)
-		r, err := trainingdata.Pack(pos, 37, trainingdata.WhiteWins)
-		require.NoError(t, err)
-		mr, err := trainingdata.Pack(mpos, 37, trainingdata.WhiteWins)
-		require.NoError(t, err)
-		var a, b, c sample
-		decode(&r, &a, false, true)
-		decode(&mr, &b, false, true)
-		decode(&r, &c, true, true)
-		sorted := func(x []int32) []int32 { x = slices.Clone(x); slices.Sort(x); return x }
-		assert.Equal(t, sorted(a.us[:a.n]), sorted(b.us[:b.n]), fen)
-		assert.Equal(t, sorted(a.them[:a.n]), sorted(b.them[:b.n]), fen)
-		assert.Equal(t, sorted(a.us[:a.n]), sorted(c.us[:c.n]), fen)
-		for _, f := range append(slices.Clone(a.us[:a.n]), a.them[:a.n]...) {
-			if f/64 == 5 { // our king, as each perspective sees it
-				assert.Less(t, f%8, int32(4), "%s: a perspective sees its king on files e–h", fen)
-			}
-		}
-	}
 }

@@ -67,6 +67,10 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	done := make([]int, len(worlds))
 	cv := controlVariates(&view, worlds, root, b, rng)
 	avg := make([]int, len(root))
+	var means []float64 // the expected results, with Options.ByResult
+	if e.opts.ByResult {
+		means = make([]float64, len(root))
+	}
 	ballot := kit.NewBallot[int](clipScore, nil) // root move indices
 	for i := range root {
 		ballot.Add(i)
@@ -88,6 +92,10 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 		}
 		average(ballot, avg, scores, done, cv)
 		best := bestIndex(avg)
+		if means != nil {
+			averageExpected(means, scores, done, cv)
+			best = bestOf(means) // the score reported stays its mean centipawns
+		}
 		res = Result{BestMove: root[best], Score: avg[best], Depth: depth, Nodes: w.nodes, Worlds: len(worlds)}
 		if !w.aborted && report != nil {
 			report(Info{Depth: depth, Worlds: len(worlds), Score: avg[best], Nodes: w.nodes, Elapsed: time.Since(start),
@@ -120,6 +128,18 @@ func depthLimit(lim *Limits, moves int) int {
 		return maxPly - 1
 	}
 	return DefaultDepth
+}
+
+// bestOf is the root move of the best mean expected result, the first of
+// equals.
+func bestOf(means []float64) int {
+	best := 0
+	for i, v := range means {
+		if v > means[best] {
+			best = i
+		}
+	}
+	return best
 }
 
 // bestIndex is the root move of the best average, the first of equals.

@@ -77,6 +77,10 @@ type Options struct {
 	// Weights are the evaluation's (nil: HandSetWeights); "go ... weights
 	// fitted" gives FittedWeights. They must not change during a search.
 	Weights *Weights
+	// ByResult chooses the root move by its mean expected result over the
+	// worlds instead of its mean centipawns ("go ... average result"; an
+	// experiment, off by default).
+	ByResult bool
 }
 
 // Defaults are the switches of the engine's full-strength decision

@@ -376,3 +376,46 @@ func TestWeakLevelsIgnoreTheDefaults(t *testing.T) {
 	full := kit.Level{Kind: kit.FullStrength}
 	assert.NotEqual(t, decide(full, Options{}), decide(full, Defaults(g.Begin(), g.Observations())))
 }
+
+// TestAverageExpectedAvoidsAGambleWhenAhead: a move that wins at once in
+// two worlds of five and is +900 in the rest has the higher mean
+// centipawns against a move worth +1000 in every world, but the lower mean
+// expected result; behind, the result average takes a one-in-five chance
+// of a win that the mean centipawns refuse.
+func TestAverageExpectedAvoidsAGambleWhenAhead(t *testing.T) {
+	win := int32(Win - 3)
+	choose := func(safe int32, gamble []int32) (byCP, byResult int) {
+		scores := make([][]int32, len(gamble))
+		for wi, g := range gamble {
+			scores[wi] = []int32{safe, g}
+		}
+		done := []int{1, 1, 1, 1, 1}
+		ballot := kit.NewBallot[int](clipScore, nil)
+		ballot.Add(0)
+		ballot.Add(1)
+		avg, means := make([]int, 2), make([]float64, 2)
+		average(ballot, avg, scores, done, nil)
+		averageExpected(means, scores, done, nil)
+		return bestIndex(avg), bestOf(means)
+	}
+	byCP, byResult := choose(1000, []int32{win, win, 900, 900, 900})
+	assert.Equal(t, 1, byCP, "the mean centipawns take the gamble")
+	assert.Equal(t, 0, byResult, "the mean expected result keeps the won position")
+	byCP, byResult = choose(-1000, []int32{win, -1999, -1999, -1999, -1999})
+	assert.Equal(t, 0, byCP)
+	assert.Equal(t, 1, byResult, "behind, a chance is worth more than a smaller loss")
+}
+
+// TestMeanExpectedOfAnAttack: the control variate on expected results is
+// the identities' expected results weighted by their odds, by hand.
+func TestMeanExpectedOfAnAttack(t *testing.T) {
+	var odds [stratego.Unknown]int
+	odds[stratego.Flag], odds[stratego.Trap], odds[stratego.Dwarf] = 1, 2, 2
+	a := stratego.Dragon
+	want := (kit.ExpectedScore(300+WinClip) + 2*kit.ExpectedScore(300+battleGain(a, stratego.Trap)) +
+		2*kit.ExpectedScore(300+battleGain(a, stratego.Dwarf))) / 5
+	assert.InDelta(t, want, meanExpected(300, a, &odds), 1e-12)
+	assert.Less(t, battleGain(a, stratego.Trap), 0, "a Dragon loses to a Trap")
+	var none [stratego.Unknown]int
+	assert.InDelta(t, kit.ExpectedScore(300), meanExpected(300, a, &none), 1e-12)
+}

@@ -3,6 +3,7 @@ package stsearch
 import (
 	"math/rand/v2"
 
+	"tempest/kit"
 	"tempest/variants/stratego"
 )
 
@@ -12,6 +13,10 @@ type variates struct {
 	attack  []bool
 	exact   []int
 	sampled [][]int
+	// attacker and odds are each attack's piece and the weights of the
+	// identities its target may have, for the average of expected results.
+	attacker []stratego.Kind
+	odds     [][stratego.Unknown]int
 }
 
 // controlVariates reduces the noise of attacks on unknown pieces. With a
@@ -24,7 +29,8 @@ type variates struct {
 // continuation and takes the lottery of the first battle out. With a
 // belief (b not nil) the expectation is over its marginals, drawn with rng.
 func controlVariates(view *stratego.Position, worlds []stratego.Position, root []stratego.Move, b *belief, rng *rand.Rand) *variates {
-	cv := &variates{attack: make([]bool, len(root)), exact: make([]int, len(root)), sampled: make([][]int, len(worlds))}
+	cv := &variates{attack: make([]bool, len(root)), exact: make([]int, len(root)), sampled: make([][]int, len(worlds)),
+		attacker: make([]stratego.Kind, len(root)), odds: make([][stratego.Unknown]int, len(root))}
 	for wi := range worlds {
 		cv.sampled[wi] = make([]int, len(root))
 	}
@@ -39,6 +45,7 @@ func controlVariates(view *stratego.Position, worlds []stratego.Position, root [
 		a := view.At(m.From()).Kind()
 		probs := pieceOdds(view, m.To(), b, rng)
 		cv.exact[i] = meanGain(a, &probs)
+		cv.attacker[i], cv.odds[i] = a, probs
 		for wi := range worlds {
 			cv.sampled[wi][i] = rootGain(a, worlds[wi].At(m.To()).Kind())
 		}
@@ -75,6 +82,24 @@ func meanGain(a stratego.Kind, probs *[stratego.Unknown]int) int {
 		sum += n * rootGain(a, stratego.Kind(k))
 	}
 	return sum / max(total, 1)
+}
+
+// meanExpected is the expected result of kind a attacking a piece whose
+// identities weigh probs, when the rest of the world's score is base: the
+// control variate of the average of expected results.
+func meanExpected(base int, a stratego.Kind, probs *[stratego.Unknown]int) float64 {
+	sum, total := 0.0, 0
+	for k, n := range probs {
+		if n == 0 {
+			continue
+		}
+		total += n
+		sum += float64(n) * kit.ExpectedScore(base+rootGain(a, stratego.Kind(k)))
+	}
+	if total == 0 {
+		return kit.ExpectedScore(base)
+	}
+	return sum / float64(total)
 }
 
 // identityOdds weighs the identities an unknown piece may have (in

@@ -60,6 +60,33 @@ func average(ballot *kit.Ballot[int], avg []int, scores [][]int32, done []int, c
 	}
 }
 
+// averageExpected is average's alternative, the experiment "go ... average
+// result": each world's clipped score becomes an expected result
+// (kit.ExpectedScore) before the average, so a move that risks a won
+// position on a chance (a Dragon sent against a piece that may be the Flag
+// or a Trap) no longer outweighs a safe one, and one that may save a lost
+// position weighs more. An attack's control variate works on expected
+// results too: the world's score less its sampled battle gain, plus each
+// identity's gain, weighted by the identity's odds.
+func averageExpected(means []float64, scores [][]int32, done []int, cv *variates) {
+	for i := range means {
+		sum, n := 0.0, 0
+		for wi, row := range scores {
+			if done[wi] == 0 {
+				continue
+			}
+			s := clipScore(int(row[i]))
+			if cv != nil && cv.attack[i] {
+				sum += meanExpected(s-cv.sampled[wi][i], cv.attacker[i], &cv.odds[i])
+			} else {
+				sum += kit.ExpectedScore(s)
+			}
+			n++
+		}
+		means[i] = sum / float64(max(n, 1))
+	}
+}
+
 // clipScore bounds a world's score to +/-WinClip for the average, keeping
 // the order of won (and lost) games by their length: a win in fewer plies
 // stays worth a little more, so a sure win is also taken.

@@ -1,6 +1,7 @@
 package stsearch
 
 import (
+	"cmp"
 	"context"
 	"time"
 
@@ -94,7 +95,7 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 		best := bestIndex(avg)
 		if means != nil {
 			averageExpected(means, scores, done, cv)
-			best = bestOf(means) // the score reported stays its mean centipawns
+			best = bestIndex(means) // the score reported stays its mean centipawns
 		}
 		res = Result{BestMove: root[best], Score: avg[best], Depth: depth, Nodes: w.nodes, Worlds: len(worlds)}
 		if !w.aborted && report != nil {
@@ -130,20 +131,9 @@ func depthLimit(lim *Limits, moves int) int {
 	return DefaultDepth
 }
 
-// bestOf is the root move of the best mean expected result, the first of
-// equals.
-func bestOf(means []float64) int {
-	best := 0
-	for i, v := range means {
-		if v > means[best] {
-			best = i
-		}
-	}
-	return best
-}
-
-// bestIndex is the root move of the best average, the first of equals.
-func bestIndex(avg []int) int {
+// bestIndex is the root move of the best average (mean centipawns or
+// mean expected result), the first of equals.
+func bestIndex[T cmp.Ordered](avg []T) int {
 	best := 0
 	for i, v := range avg {
 		if v > avg[best] {

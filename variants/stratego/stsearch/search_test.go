@@ -396,7 +396,7 @@ func TestAverageExpectedAvoidsAGambleWhenAhead(t *testing.T) {
 		avg, means := make([]int, 2), make([]float64, 2)
 		average(ballot, avg, scores, done, nil)
 		averageExpected(means, scores, done, nil)
-		return bestIndex(avg), bestOf(means)
+		return bestIndex(avg), bestIndex(means)
 	}
 	byCP, byResult := choose(1000, []int32{win, win, 900, 900, 900})
 	assert.Equal(t, 1, byCP, "the mean centipawns take the gamble")

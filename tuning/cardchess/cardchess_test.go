@@ -2,7 +2,6 @@ package cardchess
 
 import (
 	"bytes"
-	"context"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tempest/tuning/vdata"
+	"tempest/tuning/vdata/vdatatest"
 	"tempest/tuning/vfit"
 	"tempest/variants/chessmate"
 )
@@ -43,55 +43,28 @@ func keptPositions(t *testing.T, g *Game) []position {
 // A played game written and read back is the same game: the same turns,
 // scores and result, the same kept positions, and the same bytes again.
 func TestGameRoundTrips(t *testing.T) {
-	gen := NewGenerator(tiny)
-	kept := 0
-	for game := 0; game < 2; game++ {
-		played, st, err := gen.PlayGame(context.Background(), 5, game)
-		require.NoError(t, err)
-		kept += st.Kept
-		encoded, err := played.Append(nil)
-		require.NoError(t, err)
-		var seen []position
-		back, err := Decode(encoded, func(pos *chessmate.Position, turn int, tn Turn) error {
-			if tn.Kept {
-				seen = append(seen, position{pos.String(), turn, tn.Score})
-			}
-			return nil
-		})
-		require.NoError(t, err)
-		assert.Equal(t, played, back)
-		assert.Equal(t, keptPositions(t, played), seen)
-		again, err := back.Append(nil)
-		require.NoError(t, err)
-		assert.Equal(t, encoded, again)
-		assert.Equal(t, tiny.RandomPlies+st.Plies, len(played.Turns))
-	}
-	assert.Positive(t, kept, "two games kept no position")
+	vdatatest.RoundTrip(t, vdatatest.Codec[*Game, position]{
+		Play:   NewGenerator(tiny).PlayGame,
+		Append: (*Game).Append,
+		Decode: func(b []byte, kept func(position)) (*Game, error) {
+			return Decode(b, func(pos *chessmate.Position, turn int, tn Turn) error {
+				if tn.Kept {
+					kept(position{pos.String(), turn, tn.Score})
+				}
+				return nil
+			})
+		},
+		Replay:   keptPositions,
+		Searched: func(g *Game) int { return len(g.Turns) - tiny.RandomPlies },
+	})
 }
 
 // A shard stopped after some games and run again holds the same games as a
 // run that never stopped (the same seed), byte for byte.
 func TestResumeGivesTheSameGames(t *testing.T) {
-	whole, parts := t.TempDir(), t.TempDir()
 	short := tiny
 	short.Worlds, short.MaxTurns = 1, 12
-	_, err := vdata.RunShard(context.Background(), whole, 11, "test", 3, NewGenerator(short), nil)
-	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	p, err := vdata.RunShard(ctx, parts, 11, "test", 3, NewGenerator(short), func(p vdata.Progress) {
-		if p.Games == 1 {
-			cancel()
-		}
-	})
-	require.NoError(t, err)
-	require.Equal(t, 1, p.Games, "the stop came after the first game")
-	_, err = vdata.RunShard(context.Background(), parts, 11, "test", 3, NewGenerator(short), nil)
-	require.NoError(t, err)
-	a, err := os.ReadFile(vdata.ShardPath(whole, 11))
-	require.NoError(t, err)
-	b, err := os.ReadFile(vdata.ShardPath(parts, 11))
-	require.NoError(t, err)
-	assert.Equal(t, a, b)
+	vdatatest.Resume(t, func() vdata.Generator { return NewGenerator(short) })
 }
 
 // Damaged games are refused with the reason and the turn.
@@ -107,30 +80,23 @@ func TestBadGamesGiveClearErrors(t *testing.T) {
 	swapped := bytes.Clone(good)
 	swapped[1] = swapped[1]&0xf0 | swapped[2]&0x0f // a card twice
 	illegal := bytes.Replace(bytes.Clone(good), []byte("g1f3"), []byte("g1g3"), 1)
-	for _, tc := range []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"empty", nil, "shorter than its result and deal"},
-		{"result", append([]byte{3}, good[1:]...), "result byte"},
-		{"flags", append([]byte{0x11}, good[1:]...), "result byte"},
-		{"deal", swapped, "appears twice"},
-		{"cut", good[:len(good)-2], "turn 3"},
-		{"illegal", illegal, "turn 3: action \"g1g3\""},
-		{"trailing", append(bytes.Clone(good), 0), "1 bytes after the last turn"},
-		{"score", append(bytes.Clone(good[:len(good)-1]), 0xff, 0x7f), "beyond ±1500"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := Decode(tc.data, nil)
-			require.ErrorContains(t, err, tc.want)
-		})
-	}
+	refuses := vdatatest.Refuses(t, decode)
+	refuses("empty", "shorter than its result and deal", nil)
+	refuses("result", "result byte", append([]byte{3}, good[1:]...))
+	refuses("flags", "result byte", append([]byte{0x11}, good[1:]...))
+	refuses("deal", "appears twice", swapped)
+	refuses("cut", "turn 3", good[:len(good)-2])
+	refuses("illegal", "turn 3: action \"g1g3\"", illegal)
+	refuses("trailing", "1 bytes after the last turn", append(bytes.Clone(good), 0))
+	refuses("score", "beyond ±1500", append(bytes.Clone(good[:len(good)-1]), 0xff, 0x7f))
 	_, err = (&Game{Deal: chessmate.ShuffledDeck(3), Turns: []Turn{{Action: strings.Repeat("x", 40)}}}).Append(nil)
 	require.Error(t, err)
 }
 
-// FuzzDecode: any bytes are a game that replays, or an error.
+func decode(b []byte) (*Game, error) { return Decode(b, nil) }
+
+// FuzzDecode: any bytes are a game that replays, encodes and reads back
+// as itself, or an error.
 func FuzzDecode(f *testing.F) {
 	g := &Game{Deal: chessmate.ShuffledDeck(3), Result: WhiteWins, Adjudicated: true,
 		Turns: []Turn{{Action: "e2e4"}, {Action: "e7e5", Score: 20, Kept: true}}}
@@ -138,17 +104,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add(good)
 	f.Add(good[:12])
 	f.Fuzz(func(t *testing.T, data []byte) {
-		g, err := Decode(data, nil)
-		if err != nil {
-			return
-		}
-		again, err := g.Append(nil)
-		if err != nil {
-			t.Fatalf("a decoded game does not encode: %v", err)
-		}
-		if _, err := Decode(again, nil); err != nil {
-			t.Fatalf("a re-encoded game does not decode: %v", err)
-		}
+		vdatatest.Reencode(t, data, decode, func(g *Game) ([]byte, error) { return g.Append(nil) })
 	})
 }
 

@@ -2,7 +2,6 @@ package chameleondata
 
 import (
 	"bytes"
-	"context"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -29,41 +28,32 @@ type position struct {
 // A played game written and read back is the same game, with the same kept
 // positions, and the same bytes again.
 func TestGameRoundTrips(t *testing.T) {
-	gen := NewGenerator(tiny)
-	kept := 0
-	for game := 0; game < 2; game++ {
-		played, st, err := gen.PlayGame(context.Background(), 5, game)
-		require.NoError(t, err)
-		kept += st.Kept
-		require.LessOrEqual(t, st.Plies+tiny.RandomPlies, len(played.Plies)+tiny.RandomPlies)
-		encoded, err := played.Append(nil)
-		require.NoError(t, err)
-		start, err := chameleon.StartPosition(played.Players)
-		require.NoError(t, err)
-		cg := chameleon.NewGame(start)
-		var want []position
-		for i, p := range played.Plies {
-			if p.Kept {
-				want = append(want, position{cg.Position(), i, p.Score})
-			}
-			_, err := cg.Play(p.Move.String())
+	vdatatest.RoundTrip(t, vdatatest.Codec[*Game, position]{
+		Play:   NewGenerator(tiny).PlayGame,
+		Append: (*Game).Append,
+		Decode: func(b []byte, kept func(position)) (*Game, error) {
+			return Decode(b, func(g *chameleon.Game, ply int, p Ply) error {
+				if p.Kept {
+					kept(position{g.Position(), ply, p.Score})
+				}
+				return nil
+			})
+		},
+		Replay: func(t *testing.T, played *Game) (want []position) {
+			start, err := chameleon.StartPosition(played.Players)
 			require.NoError(t, err)
-		}
-		var seen []position
-		back, err := Decode(encoded, func(g *chameleon.Game, ply int, p Ply) error {
-			if p.Kept {
-				seen = append(seen, position{g.Position(), ply, p.Score})
+			cg := chameleon.NewGame(start)
+			for i, p := range played.Plies {
+				if p.Kept {
+					want = append(want, position{cg.Position(), i, p.Score})
+				}
+				_, err := cg.Play(p.Move.String())
+				require.NoError(t, err)
 			}
-			return nil
-		})
-		require.NoError(t, err)
-		assert.Equal(t, played, back)
-		assert.Equal(t, want, seen)
-		again, err := back.Append(nil)
-		require.NoError(t, err)
-		assert.Equal(t, encoded, again)
-	}
-	assert.Positive(t, kept, "two games kept no position")
+			return want
+		},
+		Searched: func(g *Game) int { return len(g.Plies) - tiny.RandomPlies },
+	})
 }
 
 // A shard stopped after a game and run again holds the same games as a run
@@ -108,27 +98,17 @@ func TestBadGamesGiveClearErrors(t *testing.T) {
 	illegal := bytes.Clone(good)
 	off := 3 + 3*3
 	illegal[off], illegal[off+1] = 0x3f, 0x00 // h8 to a1: no pawn stands on h8 to move there
-	for _, tc := range []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"empty", nil, "shorter than its players"},
-		{"players", append([]byte{7}, good[1:]...), "not two colours"},
-		{"result", append([]byte{good[0], 3}, good[2:]...), "result byte"},
-		{"flags", append([]byte{good[0], 0x11}, good[2:]...), "result byte"},
-		{"plies", []byte{good[0], good[1], 0xff, 0xff, 0xff, 0x7f}, "number of plies"},
-		{"cut", good[:len(good)-2], "ply 4"},
-		{"illegal", illegal, "ply 4"},
-		{"code", append(bytes.Clone(good[:3+3*3]), 0xff, 0x7f, 0), "ply 4: move code"},
-		{"trailing", append(bytes.Clone(good), 0), "1 bytes after the last ply"},
-		{"score", append(bytes.Clone(good[:len(good)-1]), 0xff, 0x7f), "beyond ±1500"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := Decode(tc.data, nil)
-			require.ErrorContains(t, err, tc.want)
-		})
-	}
+	refuses := vdatatest.Refuses(t, decode)
+	refuses("empty", "shorter than its players", nil)
+	refuses("players", "not two colours", append([]byte{7}, good[1:]...))
+	refuses("result", "result byte", append([]byte{good[0], 3}, good[2:]...))
+	refuses("flags", "result byte", append([]byte{good[0], 0x11}, good[2:]...))
+	refuses("plies", "number of plies", []byte{good[0], good[1], 0xff, 0xff, 0xff, 0x7f})
+	refuses("cut", "ply 4", good[:len(good)-2])
+	refuses("illegal", "ply 4", illegal)
+	refuses("code", "ply 4: move code", append(bytes.Clone(good[:off]), 0xff, 0x7f, 0))
+	refuses("trailing", "1 bytes after the last ply", append(bytes.Clone(good), 0))
+	refuses("score", "beyond ±1500", append(bytes.Clone(good[:len(good)-1]), 0xff, 0x7f))
 	bad := sample(t)
 	bad.Players = 1
 	_, err = bad.Append(nil)
@@ -139,6 +119,8 @@ func TestBadGamesGiveClearErrors(t *testing.T) {
 	require.ErrorContains(t, err, "ply 3: move code")
 }
 
+func decode(b []byte) (*Game, error) { return Decode(b, nil) }
+
 // FuzzDecode: any bytes are a game that replays, encodes and reads back
 // as itself, or an error.
 func FuzzDecode(f *testing.F) {
@@ -146,7 +128,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add(good)
 	f.Add([]byte{5, 1, 1, 0x10, 0x02, 0})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		vdatatest.Reencode(t, data, func(b []byte) (*Game, error) { return Decode(b, nil) }, func(g *Game) ([]byte, error) { return g.Append(nil) })
+		vdatatest.Reencode(t, data, decode, func(g *Game) ([]byte, error) { return g.Append(nil) })
 	})
 }
 

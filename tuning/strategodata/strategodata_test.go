@@ -30,40 +30,31 @@ type position struct {
 // kept positions (full strings, hidden identities included), and the same
 // bytes again.
 func TestGameRoundTrips(t *testing.T) {
-	gen := NewGenerator(tiny)
-	kept := 0
-	for game := 0; game < 2; game++ {
-		played, st, err := gen.PlayGame(context.Background(), 5, game)
-		require.NoError(t, err)
-		kept += st.Kept
-		require.Equal(t, st.Plies, len(played.Plies))
-		encoded, err := played.Append(nil)
-		require.NoError(t, err)
+	vdatatest.RoundTrip(t, vdatatest.Codec[*Game, position]{
+		Play:   NewGenerator(tiny).PlayGame,
+		Append: (*Game).Append,
+		Decode: func(b []byte, kept func(position)) (*Game, error) {
+			return Decode(b, func(g *stratego.Game, ply int, p Ply) error {
+				if p.Kept {
+					kept(position{g.Pos().String(), ply, p.Score})
+				}
+				return nil
+			})
+		},
 		// The positions the generator's game went through, replayed here.
-		sg := stratego.NewGame(played.Start())
-		var want []position
-		for i, p := range played.Plies {
-			if p.Kept {
-				want = append(want, position{sg.Pos().String(), i, p.Score})
+		Replay: func(t *testing.T, played *Game) (want []position) {
+			sg := stratego.NewGame(played.Start())
+			for i, p := range played.Plies {
+				if p.Kept {
+					want = append(want, position{sg.Pos().String(), i, p.Score})
+				}
+				_, err := sg.Play(p.Move.String())
+				require.NoError(t, err)
 			}
-			_, err := sg.Play(p.Move.String())
-			require.NoError(t, err)
-		}
-		var seen []position
-		back, err := Decode(encoded, func(g *stratego.Game, ply int, p Ply) error {
-			if p.Kept {
-				seen = append(seen, position{g.Pos().String(), ply, p.Score})
-			}
-			return nil
-		})
-		require.NoError(t, err)
-		assert.Equal(t, played, back)
-		assert.Equal(t, want, seen)
-		again, err := back.Append(nil)
-		require.NoError(t, err)
-		assert.Equal(t, encoded, again)
-	}
-	assert.Positive(t, kept, "two games kept no position")
+			return want
+		},
+		Searched: func(g *Game) int { return len(g.Plies) },
+	})
 }
 
 // A shard stopped after a game and run again holds the same games as a run
@@ -117,27 +108,18 @@ func TestBadGamesGiveClearErrors(t *testing.T) {
 	illegal := bytes.Clone(good)
 	off := plies + 3*3
 	illegal[off], illegal[off+1] = 0x00, 0x01 // a1 to c1: no piece runs two squares sideways from a1 here
-	for _, tc := range []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"empty", nil, "shorter than its result and setups"},
-		{"result", append([]byte{3}, good[1:]...), "result byte"},
-		{"flags", append([]byte{0x11}, good[1:]...), "result byte"},
-		{"army", twoFlags, "Volcandria's setup"},
-		{"kind", noKind, "Everwinter's setup: kind code 14"},
-		{"cut", good[:len(good)-2], "ply 4"},
-		{"plies", append(bytes.Clone(good[:plies-1]), 0xff, 0xff, 0xff, 0x7f), "number of plies"},
-		{"illegal", illegal, "ply 4"},
-		{"trailing", append(bytes.Clone(good), 0), "1 bytes after the last ply"},
-		{"score", append(bytes.Clone(good[:len(good)-1]), 0xff, 0x7f), "beyond ±1500"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := Decode(tc.data, nil)
-			require.ErrorContains(t, err, tc.want)
-		})
-	}
+	refuses := vdatatest.Refuses(t, decode)
+	refuses("empty", "shorter than its result and setups", nil)
+	refuses("result", "result byte", append([]byte{3}, good[1:]...))
+	refuses("flags", "result byte", append([]byte{0x11}, good[1:]...))
+	refuses("army", "Volcandria's setup", twoFlags)
+	refuses("kind", "Everwinter's setup: kind code 14", noKind)
+	refuses("cut", "ply 4", good[:len(good)-2])
+	refuses("plies", "number of plies", append(bytes.Clone(good[:plies-1]), 0xff, 0xff, 0xff, 0x7f))
+	refuses("illegal", "ply 4", illegal)
+	refuses("code", "ply 4: move code", append(bytes.Clone(good[:off]), 0xff, 0x7f, 0))
+	refuses("trailing", "1 bytes after the last ply", append(bytes.Clone(good), 0))
+	refuses("score", "beyond ±1500", append(bytes.Clone(good[:len(good)-1]), 0xff, 0x7f))
 	bad := sample(t)
 	bad.Plies[0].Move = stratego.NullMove
 	_, err = bad.Append(nil)
@@ -148,6 +130,8 @@ func TestBadGamesGiveClearErrors(t *testing.T) {
 	require.ErrorContains(t, err, "Everwinter's setup holds kind")
 }
 
+func decode(b []byte) (*Game, error) { return Decode(b, nil) }
+
 // FuzzDecode: any bytes are a game that replays, encodes and reads back
 // as itself, or an error.
 func FuzzDecode(f *testing.F) {
@@ -156,7 +140,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add(good)
 	f.Add(good[:12])
 	f.Fuzz(func(t *testing.T, data []byte) {
-		vdatatest.Reencode(t, data, func(b []byte) (*Game, error) { return Decode(b, nil) }, func(g *Game) ([]byte, error) { return g.Append(nil) })
+		vdatatest.Reencode(t, data, decode, func(g *Game) ([]byte, error) { return g.Append(nil) })
 	})
 }
 

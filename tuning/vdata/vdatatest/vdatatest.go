@@ -1,6 +1,7 @@
 // Package vdatatest holds the checks every variant's self-play data must
-// pass (docs/VARIANT-TRAINING.md): resumed shards are the shards of an
-// uninterrupted run, and decoded games encode and read back as themselves.
+// pass (docs/VARIANT-TRAINING.md): played games read back as themselves,
+// resumed shards are the shards of an uninterrupted run, damaged games are
+// refused, and decoded games encode and read back as themselves.
 package vdatatest
 
 import (
@@ -8,10 +9,82 @@ import (
 	"context"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"tempest/tuning/vdata"
 )
+
+// Codec is what RoundTrip needs of a variant: G is its game, P a kept
+// position as its test sees it (its full text, turn and score, say).
+type Codec[G, P any] struct {
+	Play   func(ctx context.Context, seed uint64, game int) (G, vdata.GameStats, error)
+	Append func(g G, dst []byte) ([]byte, error)
+	// Decode decodes a game, passing kept each kept position as it replays.
+	Decode func(b []byte, kept func(P)) (G, error)
+	// Replay lists a game's kept positions, replaying it apart from Decode.
+	Replay func(t *testing.T, g G) []P
+	// Searched is the number of g's turns its generator searched.
+	Searched func(g G) int
+}
+
+// RoundTrip plays games 0 and 1 of the shard of seed 5 and fails unless
+// each one's stats count its searched turns, it encodes, decodes as itself
+// with the kept positions its replay gives, and encodes again as the same
+// bytes, and the two keep some position.
+func RoundTrip[G, P any](t *testing.T, c Codec[G, P]) {
+	t.Helper()
+	kept := 0
+	for game := 0; game < 2; game++ {
+		played, st, err := c.Play(context.Background(), 5, game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept += st.Kept
+		if n := c.Searched(played); st.Plies != n {
+			t.Errorf("game %d: the stats count %d searched turns, the game holds %d", game, st.Plies, n)
+		}
+		encoded, err := c.Append(played, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seen []P
+		back, err := c.Decode(encoded, func(p P) { seen = append(seen, p) })
+		if err != nil {
+			t.Fatalf("game %d: %v", game, err)
+		}
+		if !reflect.DeepEqual(played, back) {
+			t.Errorf("game %d reads back otherwise: %+v, then %+v", game, played, back)
+		}
+		if want := c.Replay(t, played); !reflect.DeepEqual(want, seen) {
+			t.Errorf("game %d: decoding it kept %+v, replaying it %+v", game, seen, want)
+		}
+		again, err := c.Append(back, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(encoded, again) {
+			t.Errorf("game %d encodes again otherwise", game)
+		}
+	}
+	if kept == 0 {
+		t.Error("two games kept no position")
+	}
+}
+
+// Refuses returns a check that decode refuses a damaged game's bytes with
+// an error saying want, run as the subtest name.
+func Refuses[G any](t *testing.T, decode func([]byte) (G, error)) func(name, want string, data []byte) {
+	return func(name, want string, data []byte) {
+		t.Helper()
+		t.Run(name, func(t *testing.T) {
+			_, err := decode(data)
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Fatalf("error %v, want one saying %q", err, want)
+			}
+		})
+	}
+}
 
 // Resume plays a shard of three games whole and again stopped after its
 // first game and resumed, each with generators from newGen, and fails

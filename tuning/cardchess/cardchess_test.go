@@ -28,33 +28,14 @@ type position struct {
 	score int16
 }
 
-func keptPositions(t *testing.T, g *Game) []position {
-	t.Helper()
-	var out []position
-	require.NoError(t, g.Replay(func(pos *chessmate.Position, turn int, tn Turn) error {
-		if tn.Kept {
-			out = append(out, position{pos.String(), turn, tn.Score})
-		}
-		return nil
-	}))
-	return out
-}
-
 // A played game written and read back is the same game: the same turns,
 // scores and result, the same kept positions, and the same bytes again.
 func TestGameRoundTrips(t *testing.T) {
-	vdatatest.RoundTrip(t, vdatatest.Codec[*Game, position]{
-		Play:   NewGenerator(tiny).PlayGame,
-		Append: (*Game).Append,
-		Decode: func(b []byte, kept func(position)) (*Game, error) {
-			return Decode(b, func(pos *chessmate.Position, turn int, tn Turn) error {
-				if tn.Kept {
-					kept(position{pos.String(), turn, tn.Score})
-				}
-				return nil
-			})
+	vdatatest.RoundTrip(t, vdatatest.Codec[*Game, *chessmate.Position, Turn, position]{
+		Play: NewGenerator(tiny).PlayGame, Append: (*Game).Append, Decode: Decode, Replay: (*Game).Replay,
+		Kept: func(pos *chessmate.Position, turn int, tn Turn) (position, bool) {
+			return position{pos.String(), turn, tn.Score}, tn.Kept
 		},
-		Replay:   keptPositions,
 		Searched: func(g *Game) int { return len(g.Turns) - tiny.RandomPlies },
 	})
 }
@@ -71,11 +52,7 @@ func TestResumeGivesTheSameGames(t *testing.T) {
 func TestBadGamesGiveClearErrors(t *testing.T) {
 	g := &Game{Deal: chessmate.ShuffledDeck(3), Result: Draw,
 		Turns: []Turn{{Action: "e2e4"}, {Action: "e7e5", Score: 20, Kept: true}, {Action: "g1f3", Score: 35, Kept: true}}}
-	good, err := g.Append(nil)
-	require.NoError(t, err)
-	back, err := Decode(good, nil)
-	require.NoError(t, err)
-	assert.Equal(t, g, back)
+	good := vdatatest.Encoded(t, g, (*Game).Append, decode)
 
 	swapped := bytes.Clone(good)
 	swapped[1] = swapped[1]&0xf0 | swapped[2]&0x0f // a card twice
@@ -89,7 +66,7 @@ func TestBadGamesGiveClearErrors(t *testing.T) {
 	refuses("illegal", "turn 3: action \"g1g3\"", illegal)
 	refuses("trailing", "1 bytes after the last turn", append(bytes.Clone(good), 0))
 	refuses("score", "beyond ±1500", append(bytes.Clone(good[:len(good)-1]), 0xff, 0x7f))
-	_, err = (&Game{Deal: chessmate.ShuffledDeck(3), Turns: []Turn{{Action: strings.Repeat("x", 40)}}}).Append(nil)
+	_, err := (&Game{Deal: chessmate.ShuffledDeck(3), Turns: []Turn{{Action: strings.Repeat("x", 40)}}}).Append(nil)
 	require.Error(t, err)
 }
 
@@ -187,20 +164,8 @@ func TestWeightsFileIsGenerated(t *testing.T) {
 	path := "../../variants/chessmate/eval_weights.go"
 	committed, err := os.ReadFile(path)
 	require.NoError(t, err)
-	var provenance []string
-	in := false
-	for _, line := range strings.Split(string(committed), "\n") {
-		switch {
-		case strings.HasPrefix(line, "var FittedWeights"):
-			in = false
-		case in:
-			provenance = append(provenance, strings.TrimPrefix(strings.TrimPrefix(line, "//"), " "))
-		case line == "//":
-			in = true
-		}
-	}
 	out := t.TempDir() + "/w.go"
-	require.NoError(t, WriteWeights(out, chessmate.FittedWeights, provenance))
+	require.NoError(t, WriteWeights(out, chessmate.FittedWeights, vfit.Provenance(committed)))
 	written, err := os.ReadFile(out)
 	require.NoError(t, err)
 	assert.Equal(t, string(committed), string(written))

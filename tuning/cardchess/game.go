@@ -17,7 +17,7 @@ import (
 
 // A game, inside a vdata frame (docs/VARIANT-TRAINING.md, "Card chess"):
 //
-//	1 byte   bits 0-1 the result (Result), bit 2 set when adjudicated;
+//	1 byte   bits 0-1 the result (vdata.Result), bit 2 set when adjudicated;
 //	         the other bits 0
 //	8 bytes  the deal: the 15 cards as dealt (White's three, Black's
 //	         three, the draw pile top first), card numbers 1-15 a nibble
@@ -32,9 +32,7 @@ import (
 // Every draw comes from the known draw pile and every reshuffle is
 // seeded by the rules, so the deal and the tokens replay the game exactly.
 
-// Result is a game's result from White's view.
-type Result = vdata.Result
-
+// A game's result from White's view (vdata.Result).
 const (
 	BlackWins = vdata.FirstLoses
 	Draw      = vdata.Draw
@@ -48,7 +46,7 @@ const maxToken = 32
 type Game struct {
 	Deal        [chessmate.NumCards]chessmate.Card
 	Turns       []Turn
-	Result      Result
+	Result      vdata.Result
 	Adjudicated bool // the generator ended it (a decided score, the turn limit)
 }
 

@@ -28,29 +28,18 @@ type position struct {
 // A played game written and read back is the same game, with the same kept
 // positions, and the same bytes again.
 func TestGameRoundTrips(t *testing.T) {
-	vdatatest.RoundTrip(t, vdatatest.Codec[*Game, position]{
-		Play:   NewGenerator(tiny).PlayGame,
-		Append: (*Game).Append,
-		Decode: func(b []byte, kept func(position)) (*Game, error) {
-			return Decode(b, func(g *chameleon.Game, ply int, p Ply) error {
-				if p.Kept {
-					kept(position{g.Position(), ply, p.Score})
-				}
-				return nil
-			})
-		},
-		Replay: func(t *testing.T, played *Game) (want []position) {
-			start, err := chameleon.StartPosition(played.Players)
-			require.NoError(t, err)
-			cg := chameleon.NewGame(start)
-			for i, p := range played.Plies {
-				if p.Kept {
-					want = append(want, position{cg.Position(), i, p.Score})
-				}
-				_, err := cg.Play(p.Move.String())
-				require.NoError(t, err)
+	vdatatest.RoundTrip(t, vdatatest.Codec[*Game, *chameleon.Game, Ply, position]{
+		Play: NewGenerator(tiny).PlayGame, Append: (*Game).Append, Decode: Decode,
+		Replay: func(g *Game, f func(*chameleon.Game, int, Ply) error) error {
+			start, err := chameleon.StartPosition(g.Players)
+			if err != nil {
+				return err
 			}
-			return want
+			cg := chameleon.NewGame(start)
+			return vdatatest.ReplayPlies(g.Plies, func(i int, p Ply) error { return f(cg, i, p) }, cg.Play)
+		},
+		Kept: func(g *chameleon.Game, ply int, p Ply) (position, bool) {
+			return position{g.Position(), ply, p.Score}, p.Kept
 		},
 		Searched: func(g *Game) int { return len(g.Plies) - tiny.RandomPlies },
 	})
@@ -66,33 +55,18 @@ func TestResumeGivesTheSameGames(t *testing.T) {
 
 // sample is a short legal game by hand.
 func sample(t *testing.T) *Game {
-	g := &Game{Players: RedYellow, Result: Draw}
+	g := &Game{Players: RedYellow, Result: vdata.Draw}
 	start, err := chameleon.StartPosition(g.Players)
 	require.NoError(t, err)
 	cg := chameleon.NewGame(start)
 	var buf [chameleon.MaxMoves]chameleon.Move
-	for i := 0; i < 4; i++ {
-		moves := cg.Pos().GenMoves(buf[:0])
-		m := moves[len(moves)/2]
-		p := Ply{Move: m}
-		if i%2 == 1 {
-			p.Score, p.Kept = int16(10*i), true
-		}
-		g.Plies = append(g.Plies, p)
-		_, err := cg.Play(m.String())
-		require.NoError(t, err)
-	}
+	g.Plies = vdatatest.Plies(t, 4, func() []chameleon.Move { return cg.Pos().GenMoves(buf[:0]) }, cg.Play)
 	return g
 }
 
 // Damaged games are refused with the reason and the ply.
 func TestBadGamesGiveClearErrors(t *testing.T) {
-	g := sample(t)
-	good, err := g.Append(nil)
-	require.NoError(t, err)
-	back, err := Decode(good, nil)
-	require.NoError(t, err)
-	assert.Equal(t, g, back)
+	good := vdatatest.Encoded(t, sample(t), (*Game).Append, decode)
 	// The fourth ply starts after the header (3 bytes) and three plies of a
 	// move (2 bytes) and a one-byte score code.
 	illegal := bytes.Clone(good)
@@ -111,7 +85,7 @@ func TestBadGamesGiveClearErrors(t *testing.T) {
 	refuses("score", "beyond ±1500", append(bytes.Clone(good[:len(good)-1]), 0xff, 0x7f))
 	bad := sample(t)
 	bad.Players = 1
-	_, err = bad.Append(nil)
+	_, err := bad.Append(nil)
 	require.ErrorContains(t, err, "not two colours")
 	bad = sample(t)
 	bad.Plies[2].Move = chameleon.NoMove
@@ -124,7 +98,7 @@ func decode(b []byte) (*Game, error) { return Decode(b, nil) }
 // FuzzDecode: any bytes are a game that replays, encodes and reads back
 // as itself, or an error.
 func FuzzDecode(f *testing.F) {
-	good, _ := (&Game{Players: RedYellow, Result: FirstWins}).Append(nil)
+	good, _ := (&Game{Players: RedYellow, Result: vdata.FirstWins}).Append(nil)
 	f.Add(good)
 	f.Add([]byte{5, 1, 1, 0x10, 0x02, 0})
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -143,11 +117,7 @@ func randomSamples(t *testing.T, games int) []vfit.Sample {
 		g := chameleon.NewGame(start)
 		for ply := 0; ply < 200 && !g.Status().Over; ply++ {
 			terms := chsearch.Terms(g.Pos())
-			row := make([]float32, chsearch.NumTerms)
-			for i, x := range terms {
-				row[i] = float32(x)
-			}
-			out = append(out, vfit.Sample{Terms: row, Validation: ply%10 == 3})
+			out = append(out, vfit.Sample{Terms: vfit.Row(terms[:]), Validation: ply%10 == 3})
 			legal := g.Legal()
 			_, err := g.Play(legal[rng.IntN(len(legal))])
 			require.NoError(t, err)

@@ -32,22 +32,13 @@ import (
 // The start follows from the players (chameleon.StartPosition), and the
 // rules decide everything else, so the moves replay the game exactly.
 
-// Result is a game's result from the first mover's view.
-type Result = vdata.Result
-
-const (
-	FirstLoses = vdata.FirstLoses
-	Draw       = vdata.Draw
-	FirstWins  = vdata.FirstWins
-)
-
 const keepBound = 1500
 
 // Game is one self-play game.
 type Game struct {
 	Players     uint8 // a bit per colour
 	Plies       []Ply
-	Result      Result
+	Result      vdata.Result // from the first mover's view
 	Adjudicated bool
 }
 

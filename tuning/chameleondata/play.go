@@ -103,13 +103,13 @@ func (g *Generator) PlayGame(ctx context.Context, seed uint64, game int) (*Game,
 	turns.Over = func() (bool, vdata.Result) {
 		switch status := cg.Status(); {
 		case !status.Over:
-			return false, Draw
+			return false, vdata.Draw
 		case status.Result == first.String():
-			return true, FirstWins
+			return true, vdata.FirstWins
 		case status.Result == chameleon.DrawResult:
-			return true, Draw
+			return true, vdata.Draw
 		}
-		return true, FirstLoses
+		return true, vdata.FirstLoses
 	}
 	var pos chameleon.Position // the searched position, a copy
 	turns.Search = func(ctx context.Context) (chameleon.Move, int, uint64, bool) {

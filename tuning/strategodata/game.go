@@ -31,9 +31,7 @@ import (
 // battle's outcome follows from the rules, so the moves replay the game
 // exactly.
 
-// Result is a game's result from Volcandria's view.
-type Result = vdata.Result
-
+// A game's result from Volcandria's view (vdata.Result).
 const (
 	EverwinterWins = vdata.FirstLoses
 	Draw           = vdata.Draw
@@ -52,7 +50,7 @@ const keepBound = 1500
 type Game struct {
 	Setup       [2]stratego.Setup // Volcandria's, Everwinter's
 	Plies       []Ply
-	Result      Result
+	Result      vdata.Result
 	Adjudicated bool
 }
 

@@ -30,28 +30,15 @@ type position struct {
 // kept positions (full strings, hidden identities included), and the same
 // bytes again.
 func TestGameRoundTrips(t *testing.T) {
-	vdatatest.RoundTrip(t, vdatatest.Codec[*Game, position]{
-		Play:   NewGenerator(tiny).PlayGame,
-		Append: (*Game).Append,
-		Decode: func(b []byte, kept func(position)) (*Game, error) {
-			return Decode(b, func(g *stratego.Game, ply int, p Ply) error {
-				if p.Kept {
-					kept(position{g.Pos().String(), ply, p.Score})
-				}
-				return nil
-			})
-		},
+	vdatatest.RoundTrip(t, vdatatest.Codec[*Game, *stratego.Game, Ply, position]{
+		Play: NewGenerator(tiny).PlayGame, Append: (*Game).Append, Decode: Decode,
 		// The positions the generator's game went through, replayed here.
-		Replay: func(t *testing.T, played *Game) (want []position) {
-			sg := stratego.NewGame(played.Start())
-			for i, p := range played.Plies {
-				if p.Kept {
-					want = append(want, position{sg.Pos().String(), i, p.Score})
-				}
-				_, err := sg.Play(p.Move.String())
-				require.NoError(t, err)
-			}
-			return want
+		Replay: func(g *Game, f func(*stratego.Game, int, Ply) error) error {
+			sg := stratego.NewGame(g.Start())
+			return vdatatest.ReplayPlies(g.Plies, func(i int, p Ply) error { return f(sg, i, p) }, sg.Play)
+		},
+		Kept: func(g *stratego.Game, ply int, p Ply) (position, bool) {
+			return position{g.Pos().String(), ply, p.Score}, p.Kept
 		},
 		Searched: func(g *Game) int { return len(g.Plies) },
 	})
@@ -67,32 +54,16 @@ func TestResumeGivesTheSameGames(t *testing.T) {
 
 // sample is a short legal game by hand: the §3.1 start, two moves each.
 func sample(t *testing.T) *Game {
-	start := stratego.DefaultSetup(stratego.Volcandria)
-	g := &Game{Setup: [2]stratego.Setup{start, stratego.DefaultSetup(stratego.Everwinter)}, Result: Draw}
+	g := &Game{Setup: [2]stratego.Setup{stratego.DefaultSetup(stratego.Volcandria), stratego.DefaultSetup(stratego.Everwinter)}, Result: Draw}
 	sg := stratego.NewGame(g.Start())
-	for i := 0; i < 4; i++ {
-		legal := sg.Pos().LegalMoves(nil)
-		require.NotEmpty(t, legal)
-		m := legal[len(legal)/2]
-		p := Ply{Move: m}
-		if i%2 == 1 {
-			p.Score, p.Kept = int16(10*i), true
-		}
-		g.Plies = append(g.Plies, p)
-		_, err := sg.Play(m.String())
-		require.NoError(t, err)
-	}
+	g.Plies = vdatatest.Plies(t, 4, func() []stratego.Move { return sg.Pos().LegalMoves(nil) }, sg.Play)
 	return g
 }
 
 // Damaged games are refused with the reason and the ply.
 func TestBadGamesGiveClearErrors(t *testing.T) {
 	g := sample(t)
-	good, err := g.Append(nil)
-	require.NoError(t, err)
-	back, err := Decode(good, nil)
-	require.NoError(t, err)
-	assert.Equal(t, g, back)
+	good := vdatatest.Encoded(t, g, (*Game).Append, decode)
 
 	twoFlags := bytes.Clone(good)
 	twoFlags[1] = twoFlags[1]&0xf0 | byte(stratego.Flag) // place 1 a Flag, the army's Flag elsewhere too
@@ -122,7 +93,7 @@ func TestBadGamesGiveClearErrors(t *testing.T) {
 	refuses("score", "beyond ±1500", append(bytes.Clone(good[:len(good)-1]), 0xff, 0x7f))
 	bad := sample(t)
 	bad.Plies[0].Move = stratego.NullMove
-	_, err = bad.Append(nil)
+	_, err := bad.Append(nil)
 	require.ErrorContains(t, err, "move code")
 	bad = sample(t)
 	bad.Setup[1][3] = stratego.Unknown
@@ -155,11 +126,7 @@ func randomSamples(t *testing.T, games int) []vfit.Sample {
 		for ply := 0; ply < 300 && !g.Status().Over; ply++ {
 			pos := g.Pos()
 			terms := stsearch.Terms(pos, pos.SideToMove(), stsearch.HandSetWeights.HiddenShare)
-			row := make([]float32, stsearch.NumTerms)
-			for i, x := range terms {
-				row[i] = float32(x)
-			}
-			out = append(out, vfit.Sample{Terms: row, Validation: ply%10 == 3})
+			out = append(out, vfit.Sample{Terms: vfit.Row(terms[:]), Validation: ply%10 == 3})
 			legal := g.Legal()
 			_, err := g.Play(legal[rng.IntN(len(legal))])
 			require.NoError(t, err)

@@ -7,6 +7,7 @@ package vdatatest
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"reflect"
 	"strings"
@@ -15,24 +16,39 @@ import (
 	"tempest/tuning/vdata"
 )
 
-// Codec is what RoundTrip needs of a variant: G is its game, P a kept
-// position as its test sees it (its full text, turn and score, say).
-type Codec[G, P any] struct {
+// Codec is what RoundTrip needs of a variant: G is its game, S the state
+// its Decode shows before each turn, T a turn, and P a kept position as
+// the test compares it (its full text, turn and score, say).
+type Codec[G, S, T, P any] struct {
 	Play   func(ctx context.Context, seed uint64, game int) (G, vdata.GameStats, error)
 	Append func(g G, dst []byte) ([]byte, error)
-	// Decode decodes a game, passing kept each kept position as it replays.
-	Decode func(b []byte, kept func(P)) (G, error)
-	// Replay lists a game's kept positions, replaying it apart from Decode.
-	Replay func(t *testing.T, g G) []P
+	// Decode decodes a game, calling f with the state before each turn.
+	Decode func(b []byte, f func(state S, turn int, t T) error) (G, error)
+	// Replay calls f likewise, replaying a game apart from Decode.
+	Replay func(g G, f func(state S, turn int, t T) error) error
+	// Kept is the position before turn t, and whether it is kept.
+	Kept func(state S, turn int, t T) (P, bool)
 	// Searched is the number of g's turns its generator searched.
 	Searched func(g G) int
+}
+
+// kept lists the kept positions that walk (Decode or Replay) shows.
+func (c *Codec[G, S, T, P]) kept(walk func(f func(S, int, T) error) error) ([]P, error) {
+	var out []P
+	err := walk(func(s S, turn int, t T) error {
+		if p, ok := c.Kept(s, turn, t); ok {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out, err
 }
 
 // RoundTrip plays games 0 and 1 of the shard of seed 5 and fails unless
 // each one's stats count its searched turns, it encodes, decodes as itself
 // with the kept positions its replay gives, and encodes again as the same
 // bytes, and the two keep some position.
-func RoundTrip[G, P any](t *testing.T, c Codec[G, P]) {
+func RoundTrip[G, S, T, P any](t *testing.T, c Codec[G, S, T, P]) {
 	t.Helper()
 	kept := 0
 	for game := 0; game < 2; game++ {
@@ -48,15 +64,22 @@ func RoundTrip[G, P any](t *testing.T, c Codec[G, P]) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var seen []P
-		back, err := c.Decode(encoded, func(p P) { seen = append(seen, p) })
+		var back G
+		seen, err := c.kept(func(f func(S, int, T) error) (err error) {
+			back, err = c.Decode(encoded, f)
+			return err
+		})
 		if err != nil {
 			t.Fatalf("game %d: %v", game, err)
 		}
 		if !reflect.DeepEqual(played, back) {
 			t.Errorf("game %d reads back otherwise: %+v, then %+v", game, played, back)
 		}
-		if want := c.Replay(t, played); !reflect.DeepEqual(want, seen) {
+		want, err := c.kept(func(f func(S, int, T) error) error { return c.Replay(played, f) })
+		if err != nil {
+			t.Fatalf("game %d does not replay: %v", game, err)
+		}
+		if !reflect.DeepEqual(want, seen) {
 			t.Errorf("game %d: decoding it kept %+v, replaying it %+v", game, seen, want)
 		}
 		again, err := c.Append(back, nil)
@@ -70,6 +93,67 @@ func RoundTrip[G, P any](t *testing.T, c Codec[G, P]) {
 	if kept == 0 {
 		t.Error("two games kept no position")
 	}
+}
+
+// ReplayPlies replays stored plies as a variant's Decode does: each is
+// passed to f and then played by its text with play, the rules' check.
+func ReplayPlies[M interface {
+	~uint16
+	String() string
+}, R any](plies []vdata.Ply[M], f func(i int, p vdata.Ply[M]) error, play func(string) (R, error)) error {
+	for i, p := range plies {
+		if err := f(i, p); err != nil {
+			return err
+		}
+		if _, err := play(p.Move.String()); err != nil {
+			return fmt.Errorf("ply %d: %v", i+1, err)
+		}
+	}
+	return nil
+}
+
+// Encoded is g's encoding, and fails unless it decodes as g: the good
+// game that a test of damaged games damages.
+func Encoded[G any](t *testing.T, g G, encode func(G, []byte) ([]byte, error), decode func([]byte) (G, error)) []byte {
+	t.Helper()
+	good, err := encode(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := decode(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(g, back) {
+		t.Fatalf("the game reads back otherwise: %+v, then %+v", g, back)
+	}
+	return good
+}
+
+// Plies is a short legal game made by hand for tests: n plies, each the
+// middle one of the moves legal gives, played with play, every second one
+// kept with the score 10 times its index.
+func Plies[M interface {
+	~uint16
+	String() string
+}, R any](t *testing.T, n int, legal func() []M, play func(string) (R, error)) []vdata.Ply[M] {
+	t.Helper()
+	var plies []vdata.Ply[M]
+	for i := range n {
+		moves := legal()
+		if len(moves) == 0 {
+			t.Fatalf("ply %d: no legal move", i+1)
+		}
+		p := vdata.Ply[M]{Move: moves[len(moves)/2]}
+		if i%2 == 1 {
+			p.Score, p.Kept = int16(10*i), true
+		}
+		plies = append(plies, p)
+		if _, err := play(p.Move.String()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return plies
 }
 
 // Refuses returns a check that decode refuses a damaged game's bytes with

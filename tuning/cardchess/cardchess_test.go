@@ -14,27 +14,20 @@ import (
 	"tempest/tuning/vdata"
 	"tempest/tuning/vdata/vdatatest"
 	"tempest/tuning/vfit"
+	"tempest/tuning/vfit/vfittest"
 	"tempest/variants/chessmate"
 )
 
 // tiny plays fast games: a small budget over two worlds, short games.
 var tiny = Config{Nodes: 400, Worlds: 2, RandomPlies: 4, HashMB: 1, MaxTurns: 24, WinScore: 1500, WinTurns: 8}
 
-// position is what a kept position is, bit for bit: its full string, its
-// turn and its score.
-type position struct {
-	fen   string
-	turn  int
-	score int16
-}
-
 // A played game written and read back is the same game: the same turns,
 // scores and result, the same kept positions, and the same bytes again.
 func TestGameRoundTrips(t *testing.T) {
-	vdatatest.RoundTrip(t, vdatatest.Codec[*Game, *chessmate.Position, Turn, position]{
+	vdatatest.RoundTrip(t, vdatatest.Codec[*Game, *chessmate.Position, Turn]{
 		Play: NewGenerator(tiny).PlayGame, Append: (*Game).Append, Decode: Decode, Replay: (*Game).Replay,
-		Kept: func(pos *chessmate.Position, turn int, tn Turn) (position, bool) {
-			return position{pos.String(), turn, tn.Score}, tn.Kept
+		Kept: func(pos *chessmate.Position, turn int, tn Turn) (vdatatest.Position, bool) {
+			return vdatatest.Position{Text: pos.String(), Turn: turn, Score: tn.Score}, tn.Kept
 		},
 		Searched: func(g *Game) int { return len(g.Turns) - tiny.RandomPlies },
 	})
@@ -78,11 +71,7 @@ func FuzzDecode(f *testing.F) {
 	g := &Game{Deal: chessmate.ShuffledDeck(3), Result: WhiteWins, Adjudicated: true,
 		Turns: []Turn{{Action: "e2e4"}, {Action: "e7e5", Score: 20, Kept: true}}}
 	good, _ := g.Append(nil)
-	f.Add(good)
-	f.Add(good[:12])
-	f.Fuzz(func(t *testing.T, data []byte) {
-		vdatatest.Reencode(t, data, decode, func(g *Game) ([]byte, error) { return g.Append(nil) })
-	})
+	vdatatest.FuzzReencode(f, decode, (*Game).Append, good, good[:12])
 }
 
 // randomPositions are the positions of random games, cards played, with
@@ -116,7 +105,6 @@ func mustDeal(t *testing.T, seed uint64) *chessmate.Position {
 // weights back to the known ones. The known card values keep the hand-set
 // mean, the one thing the data cannot tell (Model).
 func TestFitRecoversKnownWeights(t *testing.T) {
-	samples := randomPositions(t, 40)
 	truth := chessmate.HandSetWeights
 	shifts := []int{+20, -15, +10, +25, -20, -30, +15, 0, +5, -10, +20, -5, +10, -25, 0}
 	for i, c := range chessmate.DeckOrder {
@@ -124,32 +112,14 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 	}
 	truth.Champion, truth.Tempo, truth.ForbiddenNearKing = 60, 25, 30
 	want := Model(&truth).Start
-	const k = 400.0
-	for i := range samples {
-		e := samples[i].Evaluate(want)
-		samples[i].Score = e
-		samples[i].Result = vfit.Sigmoid(e, k)
+	every := make([]int, numTerms) // every term is common enough to check
+	for j := range every {
+		every[j] = j
 	}
-	var support [numTerms]int
-	for _, s := range samples {
-		for j, n := range s.Terms {
-			if n != 0 {
-				support[j]++
-			}
-		}
-	}
-	for j, n := range support {
-		require.Greater(t, n, 30, "term %s is almost never non-zero", Model(&truth).Names[j])
-	}
-	assert.InDelta(t, k, vfit.FitK(samples, want), 1, "the scale the results were made with")
-	cfg := vfit.DefaultConfig
-	cfg.K, cfg.Epochs, cfg.LearningRate, cfg.L2 = k, 400, 2, 0
-	res, err := vfit.Fit(samples, Model(&chessmate.HandSetWeights), cfg)
-	require.NoError(t, err)
-	names := Model(&truth).Names
-	for j := range want {
-		assert.InDelta(t, want[j], res.Weights[j], 1.5, names[j])
-	}
+	samples := randomPositions(t, 40)
+	res := vfittest.Recovery{Want: want, K: 400, Epochs: 400, MinSupport: 31, Common: every, Delta: 1.5}.
+		Fit(t, samples, Model(&chessmate.HandSetWeights))
+	assert.InDelta(t, 400, vfit.FitK(samples, want), 1, "the scale the results were made with")
 	assert.Less(t, res.TrainAfter, res.TrainBefore/100)
 	assert.Less(t, res.ValidationAfter, res.ValidationBefore/100)
 	got := Weights(res.Weights)
@@ -161,12 +131,11 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 // The committed weights file is what the fitter writes for its weights and
 // provenance, so it is generated, not edited.
 func TestWeightsFileIsGenerated(t *testing.T) {
-	path := "../../variants/chessmate/eval_weights.go"
-	committed, err := os.ReadFile(path)
-	require.NoError(t, err)
-	out := t.TempDir() + "/w.go"
-	require.NoError(t, WriteWeights(out, chessmate.FittedWeights, vfit.Provenance(committed)))
-	written, err := os.ReadFile(out)
-	require.NoError(t, err)
-	assert.Equal(t, string(committed), string(written))
+	vfittest.Generated(t, "../../variants/chessmate/eval_weights.go", func(provenance []string) ([]byte, error) {
+		out := t.TempDir() + "/w.go"
+		if err := WriteWeights(out, chessmate.FittedWeights, provenance); err != nil {
+			return nil, err
+		}
+		return os.ReadFile(out)
+	})
 }

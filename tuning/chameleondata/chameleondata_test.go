@@ -3,7 +3,6 @@ package chameleondata
 import (
 	"bytes"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -12,6 +11,7 @@ import (
 	"tempest/tuning/vdata"
 	"tempest/tuning/vdata/vdatatest"
 	"tempest/tuning/vfit"
+	"tempest/tuning/vfit/vfittest"
 	"tempest/variants/chameleon"
 	"tempest/variants/chameleon/chsearch"
 )
@@ -19,16 +19,10 @@ import (
 // tiny plays fast games: a small budget, short games.
 var tiny = Config{Players: RedYellow, Nodes: 500, RandomPlies: 4, HashMB: 1, MaxPlies: 40, WinScore: 1500, WinTurns: 8}
 
-type position struct {
-	pos   string
-	ply   int
-	score int16
-}
-
 // A played game written and read back is the same game, with the same kept
 // positions, and the same bytes again.
 func TestGameRoundTrips(t *testing.T) {
-	vdatatest.RoundTrip(t, vdatatest.Codec[*Game, *chameleon.Game, Ply, position]{
+	vdatatest.RoundTrip(t, vdatatest.Codec[*Game, *chameleon.Game, Ply]{
 		Play: NewGenerator(tiny).PlayGame, Append: (*Game).Append, Decode: Decode,
 		Replay: func(g *Game, f func(*chameleon.Game, int, Ply) error) error {
 			start, err := chameleon.StartPosition(g.Players)
@@ -38,8 +32,8 @@ func TestGameRoundTrips(t *testing.T) {
 			cg := chameleon.NewGame(start)
 			return vdatatest.ReplayPlies(g.Plies, func(i int, p Ply) error { return f(cg, i, p) }, cg.Play)
 		},
-		Kept: func(g *chameleon.Game, ply int, p Ply) (position, bool) {
-			return position{g.Position(), ply, p.Score}, p.Kept
+		Kept: func(g *chameleon.Game, ply int, p Ply) (vdatatest.Position, bool) {
+			return vdatatest.Position{Text: g.Position(), Turn: ply, Score: p.Score}, p.Kept
 		},
 		Searched: func(g *Game) int { return len(g.Plies) - tiny.RandomPlies },
 	})
@@ -99,11 +93,7 @@ func decode(b []byte) (*Game, error) { return Decode(b, nil) }
 // as itself, or an error.
 func FuzzDecode(f *testing.F) {
 	good, _ := (&Game{Players: RedYellow, Result: vdata.FirstWins}).Append(nil)
-	f.Add(good)
-	f.Add([]byte{5, 1, 1, 0x10, 0x02, 0})
-	f.Fuzz(func(t *testing.T, data []byte) {
-		vdatatest.Reencode(t, data, decode, func(g *Game) ([]byte, error) { return g.Append(nil) })
-	})
+	vdatatest.FuzzReencode(f, decode, (*Game).Append, good, []byte{5, 1, 1, 0x10, 0x02, 0})
 }
 
 // randomSamples are the positions of random two-player games with their
@@ -130,40 +120,12 @@ func randomSamples(t *testing.T, games int) []vfit.Sample {
 // evaluation with known weights, the new field and shrink terms among
 // them, are fitted from the hand-set weights back to the known ones.
 func TestFitRecoversKnownWeights(t *testing.T) {
-	samples := randomSamples(t, 60)
 	truth := chsearch.HandSetWeights
 	truth.Role[1], truth.Mobility, truth.FieldsAhead, truth.Shrink = 55, 5, 4, -3
 	truth.FewPawns[1], truth.FewPawns[3] = -120, -20 // Pawn is held (Model)
-	want := Model(&truth).Start
-	const k = 400.0
-	for i := range samples {
-		e := samples[i].Evaluate(want)
-		samples[i].Score = e
-		samples[i].Result = vfit.Sigmoid(e, k)
-	}
-	names := Model(&truth).Names
-	support := make([]int, len(names))
-	for _, s := range samples {
-		for j, n := range s.Terms {
-			if n != 0 {
-				support[j]++
-			}
-		}
-	}
-	cfg := vfit.DefaultConfig
-	cfg.K, cfg.Epochs, cfg.LearningRate, cfg.L2 = k, 800, 2, 0
-	res, err := vfit.Fit(samples, Model(&chsearch.HandSetWeights), cfg)
-	require.NoError(t, err)
-	for j := range want {
-		if support[j] < 200 {
-			t.Logf("%s: non-zero in %d positions only; not checked", names[j], support[j])
-			continue
-		}
-		assert.InDelta(t, want[j], res.Weights[j], 2, names[j])
-	}
-	for _, j := range []int{chsearch.TermFieldsAhead, chsearch.TermShrink, chsearch.TermPawn, chsearch.TermMobility} {
-		require.GreaterOrEqual(t, support[j], 200, "term %s is almost never non-zero", names[j])
-	}
+	res := vfittest.Recovery{Want: Model(&truth).Start, K: 400, Epochs: 800, MinSupport: 200, Delta: 2,
+		Common: []int{chsearch.TermFieldsAhead, chsearch.TermShrink, chsearch.TermPawn, chsearch.TermMobility},
+	}.Fit(t, randomSamples(t, 60), Model(&chsearch.HandSetWeights))
 	got := Weights(&chsearch.HandSetWeights, res.Weights)
 	assert.Equal(t, truth.FieldsAhead, got.FieldsAhead)
 	assert.Equal(t, truth.Shrink, got.Shrink)
@@ -172,10 +134,7 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 // The committed weights file is what the fitter writes for its weights and
 // provenance, so it is generated, not edited.
 func TestWeightsFileIsGenerated(t *testing.T) {
-	committed, err := os.ReadFile("../../variants/chameleon/chsearch/eval_weights.go")
-	require.NoError(t, err)
-	provenance := vfit.Provenance(committed)
-	written, err := WeightsSource(chsearch.FittedWeights, provenance)
-	require.NoError(t, err)
-	assert.Equal(t, string(committed), string(written))
+	vfittest.Generated(t, "../../variants/chameleon/chsearch/eval_weights.go", func(provenance []string) ([]byte, error) {
+		return WeightsSource(chsearch.FittedWeights, provenance)
+	})
 }

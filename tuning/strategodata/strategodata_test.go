@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -13,6 +12,7 @@ import (
 	"tempest/tuning/vdata"
 	"tempest/tuning/vdata/vdatatest"
 	"tempest/tuning/vfit"
+	"tempest/tuning/vfit/vfittest"
 	"tempest/variants/stratego"
 	"tempest/variants/stratego/stsearch"
 )
@@ -20,25 +20,19 @@ import (
 // tiny plays fast games: a small budget over two worlds, short games.
 var tiny = Config{Nodes: 300, Worlds: 2, MaxPlies: 40, WinScore: 1500, WinTurns: 8}
 
-type position struct {
-	pos   string
-	ply   int
-	score int16
-}
-
 // A played game written and read back is the same game, with the same
 // kept positions (full strings, hidden identities included), and the same
 // bytes again.
 func TestGameRoundTrips(t *testing.T) {
-	vdatatest.RoundTrip(t, vdatatest.Codec[*Game, *stratego.Game, Ply, position]{
+	vdatatest.RoundTrip(t, vdatatest.Codec[*Game, *stratego.Game, Ply]{
 		Play: NewGenerator(tiny).PlayGame, Append: (*Game).Append, Decode: Decode,
 		// The positions the generator's game went through, replayed here.
 		Replay: func(g *Game, f func(*stratego.Game, int, Ply) error) error {
 			sg := stratego.NewGame(g.Start())
 			return vdatatest.ReplayPlies(g.Plies, func(i int, p Ply) error { return f(sg, i, p) }, sg.Play)
 		},
-		Kept: func(g *stratego.Game, ply int, p Ply) (position, bool) {
-			return position{g.Pos().String(), ply, p.Score}, p.Kept
+		Kept: func(g *stratego.Game, ply int, p Ply) (vdatatest.Position, bool) {
+			return vdatatest.Position{Text: g.Pos().String(), Turn: ply, Score: p.Score}, p.Kept
 		},
 		Searched: func(g *Game) int { return len(g.Plies) },
 	})
@@ -108,11 +102,7 @@ func decode(b []byte) (*Game, error) { return Decode(b, nil) }
 func FuzzDecode(f *testing.F) {
 	g := &Game{Setup: [2]stratego.Setup{stratego.DefaultSetup(stratego.Volcandria), stratego.DefaultSetup(stratego.Everwinter)}, Result: Draw}
 	good, _ := g.Append(nil)
-	f.Add(good)
-	f.Add(good[:12])
-	f.Fuzz(func(t *testing.T, data []byte) {
-		vdatatest.Reencode(t, data, decode, func(g *Game) ([]byte, error) { return g.Append(nil) })
-	})
+	vdatatest.FuzzReencode(f, decode, (*Game).Append, good, good[:12])
 }
 
 // randomSamples are the positions of random games from generated setups
@@ -139,39 +129,12 @@ func randomSamples(t *testing.T, games int) []vfit.Sample {
 // evaluation with known weights, the new information terms among them,
 // are fitted from the hand-set weights back to the known ones.
 func TestFitRecoversKnownWeights(t *testing.T) {
-	samples := randomSamples(t, 40)
 	truth := stsearch.HandSetWeights
 	truth.Piece[stratego.Scout], truth.Piece[stratego.Mage], truth.Piece[stratego.Trap] = 40, 250, 55
 	truth.HiddenPiece, truth.HiddenMoved, truth.SlayerHunt, truth.DriveStep = 15, -10, 100, 12
-	want := Model(&truth).Start
-	const k = 400.0
-	for i := range samples {
-		e := samples[i].Evaluate(want)
-		samples[i].Score = e
-		samples[i].Result = vfit.Sigmoid(e, k)
-	}
-	names := Model(&truth).Names
-	support := make([]int, len(names))
-	for _, s := range samples {
-		for j, n := range s.Terms {
-			if n != 0 {
-				support[j]++
-			}
-		}
-	}
-	cfg := vfit.DefaultConfig
-	cfg.K, cfg.Epochs, cfg.LearningRate, cfg.L2 = k, 600, 2, 0
-	res, err := vfit.Fit(samples, Model(&stsearch.HandSetWeights), cfg)
-	require.NoError(t, err)
-	for j := range want {
-		if support[j] < 200 {
-			continue // too rare in random play to pin down (reported below)
-		}
-		assert.InDelta(t, want[j], res.Weights[j], 2, names[j])
-	}
-	for _, j := range []int{stsearch.TermHiddenPiece, stsearch.TermHiddenMoved, stsearch.TermSlayerHunt, stsearch.TermDriveStep} {
-		require.GreaterOrEqual(t, support[j], 200, "term %s is almost never non-zero", names[j])
-	}
+	res := vfittest.Recovery{Want: Model(&truth).Start, K: 400, Epochs: 600, MinSupport: 200, Delta: 2,
+		Common: []int{stsearch.TermHiddenPiece, stsearch.TermHiddenMoved, stsearch.TermSlayerHunt, stsearch.TermDriveStep},
+	}.Fit(t, randomSamples(t, 40), Model(&stsearch.HandSetWeights))
 	assert.Less(t, res.TrainAfter, res.TrainBefore/50)
 	got := Weights(&stsearch.HandSetWeights, res.Weights)
 	assert.Equal(t, truth.HiddenPiece, got.HiddenPiece)
@@ -182,12 +145,9 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 // The committed weights file is what the fitter writes for its weights and
 // provenance, so it is generated, not edited.
 func TestWeightsFileIsGenerated(t *testing.T) {
-	committed, err := os.ReadFile("../../variants/stratego/stsearch/eval_weights.go")
-	require.NoError(t, err)
-	provenance := vfit.Provenance(committed)
-	written, err := WeightsSource(stsearch.FittedWeights, provenance)
-	require.NoError(t, err)
-	assert.Equal(t, string(committed), string(written))
+	vfittest.Generated(t, "../../variants/stratego/stsearch/eval_weights.go", func(provenance []string) ([]byte, error) {
+		return WeightsSource(stsearch.FittedWeights, provenance)
+	})
 }
 
 // The generator's decisions see only what the mover's player sees: true

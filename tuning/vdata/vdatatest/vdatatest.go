@@ -16,10 +16,17 @@ import (
 	"tempest/tuning/vdata"
 )
 
+// Position is a kept position as RoundTrip compares them: its full text,
+// hidden state included, its turn and its score.
+type Position struct {
+	Text  string
+	Turn  int
+	Score int16
+}
+
 // Codec is what RoundTrip needs of a variant: G is its game, S the state
-// its Decode shows before each turn, T a turn, and P a kept position as
-// the test compares it (its full text, turn and score, say).
-type Codec[G, S, T, P any] struct {
+// its Decode shows before each turn, and T a turn.
+type Codec[G, S, T any] struct {
 	Play   func(ctx context.Context, seed uint64, game int) (G, vdata.GameStats, error)
 	Append func(g G, dst []byte) ([]byte, error)
 	// Decode decodes a game, calling f with the state before each turn.
@@ -27,14 +34,14 @@ type Codec[G, S, T, P any] struct {
 	// Replay calls f likewise, replaying a game apart from Decode.
 	Replay func(g G, f func(state S, turn int, t T) error) error
 	// Kept is the position before turn t, and whether it is kept.
-	Kept func(state S, turn int, t T) (P, bool)
+	Kept func(state S, turn int, t T) (Position, bool)
 	// Searched is the number of g's turns its generator searched.
 	Searched func(g G) int
 }
 
 // kept lists the kept positions that walk (Decode or Replay) shows.
-func (c *Codec[G, S, T, P]) kept(walk func(f func(S, int, T) error) error) ([]P, error) {
-	var out []P
+func (c *Codec[G, S, T]) kept(walk func(f func(S, int, T) error) error) ([]Position, error) {
+	var out []Position
 	err := walk(func(s S, turn int, t T) error {
 		if p, ok := c.Kept(s, turn, t); ok {
 			out = append(out, p)
@@ -48,7 +55,7 @@ func (c *Codec[G, S, T, P]) kept(walk func(f func(S, int, T) error) error) ([]P,
 // each one's stats count its searched turns, it encodes, decodes as itself
 // with the kept positions its replay gives, and encodes again as the same
 // bytes, and the two keep some position.
-func RoundTrip[G, S, T, P any](t *testing.T, c Codec[G, S, T, P]) {
+func RoundTrip[G, S, T any](t *testing.T, c Codec[G, S, T]) {
 	t.Helper()
 	kept := 0
 	for game := 0; game < 2; game++ {
@@ -208,15 +215,24 @@ func Resume(t *testing.T, newGen func() vdata.Generator) {
 	}
 }
 
+// FuzzReencode fuzzes decode from seeds: bytes that decode are a game
+// that encodes, and whose encoding decodes to the same game.
+func FuzzReencode[G any](f *testing.F, decode func([]byte) (G, error), encode func(G, []byte) ([]byte, error), seeds ...[]byte) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { Reencode(t, data, decode, encode) })
+}
+
 // Reencode is a fuzz body's check: data that decodes is a game that
 // encodes, and whose encoding decodes to the same game.
-func Reencode[G any](t *testing.T, data []byte, decode func([]byte) (G, error), encode func(G) ([]byte, error)) {
+func Reencode[G any](t *testing.T, data []byte, decode func([]byte) (G, error), encode func(G, []byte) ([]byte, error)) {
 	t.Helper()
 	g, err := decode(data)
 	if err != nil {
 		return
 	}
-	again, err := encode(g)
+	again, err := encode(g, nil)
 	if err != nil {
 		t.Fatalf("a decoded game does not encode: %v", err)
 	}

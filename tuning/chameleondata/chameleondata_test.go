@@ -99,21 +99,13 @@ func FuzzDecode(f *testing.F) {
 // randomSamples are the positions of random two-player games with their
 // model rows.
 func randomSamples(t *testing.T, games int) []vfit.Sample {
-	var out []vfit.Sample
-	for seed := uint64(1); seed <= uint64(games); seed++ {
-		rng := rand.New(rand.NewPCG(seed, 77))
-		start, err := chameleon.StartPosition(RedYellow)
-		require.NoError(t, err)
-		g := chameleon.NewGame(start)
-		for ply := 0; ply < 200 && !g.Status().Over; ply++ {
+	start, err := chameleon.StartPosition(RedYellow)
+	require.NoError(t, err)
+	return vfittest.RandomSamples(t, games, 200, func(*rand.Rand) *chameleon.Game { return chameleon.NewGame(start) },
+		func(g *chameleon.Game) []float32 {
 			terms := chsearch.Terms(g.Pos())
-			out = append(out, vfit.Sample{Terms: vfit.Row(terms[:]), Validation: ply%10 == 3})
-			legal := g.Legal()
-			_, err := g.Play(legal[rng.IntN(len(legal))])
-			require.NoError(t, err)
-		}
-	}
-	return out
+			return vfit.Row(terms[:])
+		})
 }
 
 // The fitter finds weights it was not told: positions labelled by an

@@ -108,21 +108,14 @@ func FuzzDecode(f *testing.F) {
 // randomSamples are the positions of random games from generated setups
 // with their model rows, from the mover's view.
 func randomSamples(t *testing.T, games int) []vfit.Sample {
-	var out []vfit.Sample
-	for seed := uint64(1); seed <= uint64(games); seed++ {
-		rng := rand.New(rand.NewPCG(seed, 77))
-		g := stratego.NewGame(stratego.NewStart(stratego.GenerateSetup(stratego.Volcandria, rng),
+	return vfittest.RandomSamples(t, games, 300, func(rng *rand.Rand) *stratego.Game {
+		return stratego.NewGame(stratego.NewStart(stratego.GenerateSetup(stratego.Volcandria, rng),
 			stratego.GenerateSetup(stratego.Everwinter, rng), stratego.Volcandria))
-		for ply := 0; ply < 300 && !g.Status().Over; ply++ {
-			pos := g.Pos()
-			terms := stsearch.Terms(pos, pos.SideToMove(), stsearch.HandSetWeights.HiddenShare)
-			out = append(out, vfit.Sample{Terms: vfit.Row(terms[:]), Validation: ply%10 == 3})
-			legal := g.Legal()
-			_, err := g.Play(legal[rng.IntN(len(legal))])
-			require.NoError(t, err)
-		}
-	}
-	return out
+	}, func(g *stratego.Game) []float32 {
+		pos := g.Pos()
+		terms := stsearch.Terms(pos, pos.SideToMove(), stsearch.HandSetWeights.HiddenShare)
+		return vfit.Row(terms[:])
+	})
 }
 
 // The fitter finds weights it was not told: positions labelled by an

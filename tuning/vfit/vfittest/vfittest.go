@@ -5,10 +5,12 @@ package vfittest
 
 import (
 	"math"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
 
+	"tempest/rules"
 	"tempest/tuning/vfit"
 )
 
@@ -63,6 +65,27 @@ func (r Recovery) Fit(t *testing.T, samples []vfit.Sample, start vfit.Model) vfi
 		}
 	}
 	return res
+}
+
+// RandomSamples are the positions of random games, a sample each with its
+// row of the model and every tenth held out: game number i (1..games)
+// starts as newGame makes it from a generator seeded by i, and plays up
+// to plies random legal moves drawn from that generator.
+func RandomSamples[G rules.Service](t *testing.T, games, plies int, newGame func(*rand.Rand) G, row func(G) []float32) []vfit.Sample {
+	t.Helper()
+	var out []vfit.Sample
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		rng := rand.New(rand.NewPCG(seed, 77))
+		g := newGame(rng)
+		for ply := 0; ply < plies && !g.Status().Over; ply++ {
+			out = append(out, vfit.Sample{Terms: row(g), Validation: ply%10 == 3})
+			legal := g.Legal()
+			if _, err := g.Play(legal[rng.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return out
 }
 
 // Generated fails unless the committed weights file at path is what

@@ -2,7 +2,6 @@ package cardchess
 
 import (
 	"bytes"
-	"context"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -13,143 +12,66 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tempest/tuning/vdata"
+	"tempest/tuning/vdata/vdatatest"
 	"tempest/tuning/vfit"
+	"tempest/tuning/vfit/vfittest"
 	"tempest/variants/chessmate"
 )
 
 // tiny plays fast games: a small budget over two worlds, short games.
 var tiny = Config{Nodes: 400, Worlds: 2, RandomPlies: 4, HashMB: 1, MaxTurns: 24, WinScore: 1500, WinTurns: 8}
 
-// position is what a kept position is, bit for bit: its full string, its
-// turn and its score.
-type position struct {
-	fen   string
-	turn  int
-	score int16
-}
-
-func keptPositions(t *testing.T, g *Game) []position {
-	t.Helper()
-	var out []position
-	require.NoError(t, g.Replay(func(pos *chessmate.Position, turn int, tn Turn) error {
-		if tn.Kept {
-			out = append(out, position{pos.String(), turn, tn.Score})
-		}
-		return nil
-	}))
-	return out
-}
-
 // A played game written and read back is the same game: the same turns,
 // scores and result, the same kept positions, and the same bytes again.
 func TestGameRoundTrips(t *testing.T) {
-	gen := NewGenerator(tiny)
-	kept := 0
-	for game := 0; game < 2; game++ {
-		played, st, err := gen.PlayGame(context.Background(), 5, game)
-		require.NoError(t, err)
-		kept += st.Kept
-		encoded, err := played.Append(nil)
-		require.NoError(t, err)
-		var seen []position
-		back, err := Decode(encoded, func(pos *chessmate.Position, turn int, tn Turn) error {
-			if tn.Kept {
-				seen = append(seen, position{pos.String(), turn, tn.Score})
-			}
-			return nil
-		})
-		require.NoError(t, err)
-		assert.Equal(t, played, back)
-		assert.Equal(t, keptPositions(t, played), seen)
-		again, err := back.Append(nil)
-		require.NoError(t, err)
-		assert.Equal(t, encoded, again)
-		assert.Equal(t, tiny.RandomPlies+st.Plies, len(played.Turns))
-	}
-	assert.Positive(t, kept, "two games kept no position")
+	vdatatest.RoundTrip(t, vdatatest.Codec[*Game, *chessmate.Position, Turn]{
+		Play: NewGenerator(tiny).PlayGame, Append: (*Game).Append, Decode: Decode, Replay: (*Game).Replay,
+		Kept: func(pos *chessmate.Position, turn int, tn Turn) (vdatatest.Position, bool) {
+			return vdatatest.Position{Text: pos.String(), Turn: turn, Score: tn.Score}, tn.Kept
+		},
+		Searched: func(g *Game) int { return len(g.Turns) - tiny.RandomPlies },
+	})
 }
 
 // A shard stopped after some games and run again holds the same games as a
 // run that never stopped (the same seed), byte for byte.
 func TestResumeGivesTheSameGames(t *testing.T) {
-	whole, parts := t.TempDir(), t.TempDir()
 	short := tiny
 	short.Worlds, short.MaxTurns = 1, 12
-	_, err := vdata.RunShard(context.Background(), whole, 11, "test", 3, NewGenerator(short), nil)
-	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	p, err := vdata.RunShard(ctx, parts, 11, "test", 3, NewGenerator(short), func(p vdata.Progress) {
-		if p.Games == 1 {
-			cancel()
-		}
-	})
-	require.NoError(t, err)
-	require.Equal(t, 1, p.Games, "the stop came after the first game")
-	_, err = vdata.RunShard(context.Background(), parts, 11, "test", 3, NewGenerator(short), nil)
-	require.NoError(t, err)
-	a, err := os.ReadFile(vdata.ShardPath(whole, 11))
-	require.NoError(t, err)
-	b, err := os.ReadFile(vdata.ShardPath(parts, 11))
-	require.NoError(t, err)
-	assert.Equal(t, a, b)
+	vdatatest.Resume(t, func() vdata.Generator { return NewGenerator(short) })
 }
 
 // Damaged games are refused with the reason and the turn.
 func TestBadGamesGiveClearErrors(t *testing.T) {
 	g := &Game{Deal: chessmate.ShuffledDeck(3), Result: Draw,
 		Turns: []Turn{{Action: "e2e4"}, {Action: "e7e5", Score: 20, Kept: true}, {Action: "g1f3", Score: 35, Kept: true}}}
-	good, err := g.Append(nil)
-	require.NoError(t, err)
-	back, err := Decode(good, nil)
-	require.NoError(t, err)
-	assert.Equal(t, g, back)
+	good := vdatatest.Encoded(t, g, (*Game).Append, decode)
 
 	swapped := bytes.Clone(good)
 	swapped[1] = swapped[1]&0xf0 | swapped[2]&0x0f // a card twice
 	illegal := bytes.Replace(bytes.Clone(good), []byte("g1f3"), []byte("g1g3"), 1)
-	for _, tc := range []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"empty", nil, "shorter than its result and deal"},
-		{"result", append([]byte{3}, good[1:]...), "result byte"},
-		{"flags", append([]byte{0x11}, good[1:]...), "result byte"},
-		{"deal", swapped, "appears twice"},
-		{"cut", good[:len(good)-2], "turn 3"},
-		{"illegal", illegal, "turn 3: action \"g1g3\""},
-		{"trailing", append(bytes.Clone(good), 0), "1 bytes after the last turn"},
-		{"score", append(bytes.Clone(good[:len(good)-1]), 0xff, 0x7f), "beyond ±1500"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := Decode(tc.data, nil)
-			require.ErrorContains(t, err, tc.want)
-		})
-	}
-	_, err = (&Game{Deal: chessmate.ShuffledDeck(3), Turns: []Turn{{Action: strings.Repeat("x", 40)}}}).Append(nil)
+	refuses := vdatatest.Refuses(t, decode)
+	refuses("empty", "shorter than its result and deal", nil)
+	refuses("result", "result byte", append([]byte{3}, good[1:]...))
+	refuses("flags", "result byte", append([]byte{0x11}, good[1:]...))
+	refuses("deal", "appears twice", swapped)
+	refuses("cut", "turn 3", good[:len(good)-2])
+	refuses("illegal", "turn 3: action \"g1g3\"", illegal)
+	refuses("trailing", "1 bytes after the last turn", append(bytes.Clone(good), 0))
+	refuses("score", "beyond ±1500", append(bytes.Clone(good[:len(good)-1]), 0xff, 0x7f))
+	_, err := (&Game{Deal: chessmate.ShuffledDeck(3), Turns: []Turn{{Action: strings.Repeat("x", 40)}}}).Append(nil)
 	require.Error(t, err)
 }
 
-// FuzzDecode: any bytes are a game that replays, or an error.
+func decode(b []byte) (*Game, error) { return Decode(b, nil) }
+
+// FuzzDecode: any bytes are a game that replays, encodes and reads back
+// as itself, or an error.
 func FuzzDecode(f *testing.F) {
 	g := &Game{Deal: chessmate.ShuffledDeck(3), Result: WhiteWins, Adjudicated: true,
 		Turns: []Turn{{Action: "e2e4"}, {Action: "e7e5", Score: 20, Kept: true}}}
 	good, _ := g.Append(nil)
-	f.Add(good)
-	f.Add(good[:12])
-	f.Fuzz(func(t *testing.T, data []byte) {
-		g, err := Decode(data, nil)
-		if err != nil {
-			return
-		}
-		again, err := g.Append(nil)
-		if err != nil {
-			t.Fatalf("a decoded game does not encode: %v", err)
-		}
-		if _, err := Decode(again, nil); err != nil {
-			t.Fatalf("a re-encoded game does not decode: %v", err)
-		}
-	})
+	vdatatest.FuzzReencode(f, decode, (*Game).Append, good, good[:12])
 }
 
 // randomPositions are the positions of random games, cards played, with
@@ -183,7 +105,6 @@ func mustDeal(t *testing.T, seed uint64) *chessmate.Position {
 // weights back to the known ones. The known card values keep the hand-set
 // mean, the one thing the data cannot tell (Model).
 func TestFitRecoversKnownWeights(t *testing.T) {
-	samples := randomPositions(t, 40)
 	truth := chessmate.HandSetWeights
 	shifts := []int{+20, -15, +10, +25, -20, -30, +15, 0, +5, -10, +20, -5, +10, -25, 0}
 	for i, c := range chessmate.DeckOrder {
@@ -191,32 +112,14 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 	}
 	truth.Champion, truth.Tempo, truth.ForbiddenNearKing = 60, 25, 30
 	want := Model(&truth).Start
-	const k = 400.0
-	for i := range samples {
-		e := samples[i].Evaluate(want)
-		samples[i].Score = e
-		samples[i].Result = vfit.Sigmoid(e, k)
+	every := make([]int, numTerms) // every term is common enough to check
+	for j := range every {
+		every[j] = j
 	}
-	var support [numTerms]int
-	for _, s := range samples {
-		for j, n := range s.Terms {
-			if n != 0 {
-				support[j]++
-			}
-		}
-	}
-	for j, n := range support {
-		require.Greater(t, n, 30, "term %s is almost never non-zero", Model(&truth).Names[j])
-	}
-	assert.InDelta(t, k, vfit.FitK(samples, want), 1, "the scale the results were made with")
-	cfg := vfit.DefaultConfig
-	cfg.K, cfg.Epochs, cfg.LearningRate, cfg.L2 = k, 400, 2, 0
-	res, err := vfit.Fit(samples, Model(&chessmate.HandSetWeights), cfg)
-	require.NoError(t, err)
-	names := Model(&truth).Names
-	for j := range want {
-		assert.InDelta(t, want[j], res.Weights[j], 1.5, names[j])
-	}
+	samples := randomPositions(t, 40)
+	res := vfittest.Recovery{Want: want, K: 400, Epochs: 400, MinSupport: 31, Common: every, Delta: 1.5}.
+		Fit(t, samples, Model(&chessmate.HandSetWeights))
+	assert.InDelta(t, 400, vfit.FitK(samples, want), 1, "the scale the results were made with")
 	assert.Less(t, res.TrainAfter, res.TrainBefore/100)
 	assert.Less(t, res.ValidationAfter, res.ValidationBefore/100)
 	got := Weights(res.Weights)
@@ -228,24 +131,11 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 // The committed weights file is what the fitter writes for its weights and
 // provenance, so it is generated, not edited.
 func TestWeightsFileIsGenerated(t *testing.T) {
-	path := "../../variants/chessmate/eval_weights.go"
-	committed, err := os.ReadFile(path)
-	require.NoError(t, err)
-	var provenance []string
-	in := false
-	for _, line := range strings.Split(string(committed), "\n") {
-		switch {
-		case strings.HasPrefix(line, "var FittedWeights"):
-			in = false
-		case in:
-			provenance = append(provenance, strings.TrimPrefix(strings.TrimPrefix(line, "//"), " "))
-		case line == "//":
-			in = true
+	vfittest.Generated(t, "../../variants/chessmate/eval_weights.go", func(provenance []string) ([]byte, error) {
+		out := t.TempDir() + "/w.go"
+		if err := WriteWeights(out, chessmate.FittedWeights, provenance); err != nil {
+			return nil, err
 		}
-	}
-	out := t.TempDir() + "/w.go"
-	require.NoError(t, WriteWeights(out, chessmate.FittedWeights, provenance))
-	written, err := os.ReadFile(out)
-	require.NoError(t, err)
-	assert.Equal(t, string(committed), string(written))
+		return os.ReadFile(out)
+	})
 }

@@ -73,36 +73,22 @@ func Validation(split, seed uint64, game int) bool { return vfit.Validation(spli
 // fitter's samples, all on the side of the split validation says.
 func Samples(encoded []byte, validation bool, dst []vfit.Sample) ([]vfit.Sample, error) {
 	var ev chessmate.Evaluator
-	var out []vfit.Sample
+	first := len(dst)
+	var black []bool // Black moves on odd turns: games start from the standard start
 	g, err := Decode(encoded, func(pos *chessmate.Position, turn int, t Turn) error {
 		if !t.Kept {
 			return nil
 		}
 		base, row := terms(&ev, pos)
-		out = append(out, vfit.Sample{Base: base, Terms: row, Score: float64(t.Score), Validation: validation})
+		dst = append(dst, vfit.Sample{Base: base, Terms: row, Score: float64(t.Score), Validation: validation})
+		black = append(black, turn%2 == 1)
 		return nil
 	})
 	if err != nil {
-		return dst, err
+		return dst[:first], err
 	}
-	return append(dst, withResults(g, out)...), nil
-}
-
-// withResults fills in each kept position's result from its mover's view.
-func withResults(g *Game, samples []vfit.Sample) []vfit.Sample {
-	k := 0
-	for i, t := range g.Turns {
-		if !t.Kept {
-			continue
-		}
-		white := float64(g.Result) / 2 // 0, 0.5, 1
-		if i%2 == 1 {
-			white = 1 - white
-		}
-		samples[k].Result = white
-		k++
-	}
-	return samples
+	vfit.FillResults(dst[first:], float64(g.Result)/2, black)
+	return dst, nil
 }
 
 // cardConstants are the Go names of the cards of chessmate.DeckOrder.

@@ -10,13 +10,14 @@ import (
 	"errors"
 	"fmt"
 
+	"tempest/tuning/vdata"
 	"tempest/variants/chessmate"
 	"tempest/variants/chessmate/cmsearch"
 )
 
 // A game, inside a vdata frame (docs/VARIANT-TRAINING.md, "Card chess"):
 //
-//	1 byte   bits 0-1 the result (Result), bit 2 set when adjudicated;
+//	1 byte   bits 0-1 the result (vdata.Result), bit 2 set when adjudicated;
 //	         the other bits 0
 //	8 bytes  the deal: the 15 cards as dealt (White's three, Black's
 //	         three, the draw pile top first), card numbers 1-15 a nibble
@@ -31,26 +32,21 @@ import (
 // Every draw comes from the known draw pile and every reshuffle is
 // seeded by the rules, so the deal and the tokens replay the game exactly.
 
-// Result is a game's result from White's view.
-type Result uint8
-
+// A game's result from White's view (vdata.Result).
 const (
-	BlackWins Result = 0
-	Draw      Result = 1
-	WhiteWins Result = 2
+	BlackWins = vdata.FirstLoses
+	Draw      = vdata.Draw
+	WhiteWins = vdata.FirstWins
 )
 
 // maxToken bounds an action token ("VU+CR:a1b2a3" is 12 bytes).
 const maxToken = 32
 
-// maxTurns bounds a stored game; the generator stops at far fewer.
-const maxTurns = 1 << 14
-
 // Game is one self-play game.
 type Game struct {
 	Deal        [chessmate.NumCards]chessmate.Card
 	Turns       []Turn
-	Result      Result
+	Result      vdata.Result
 	Adjudicated bool // the generator ended it (a decided score, the turn limit)
 }
 
@@ -62,24 +58,17 @@ type Turn struct {
 	Kept   bool
 }
 
-func zigzag(x int) uint64   { return uint64(x<<1) ^ uint64(x>>63) }
-func unzigzag(u uint64) int { return int(u>>1) ^ -int(u&1) }
-
 // Append appends g's encoding to dst. It checks only what the encoding
 // needs (a deal of 15 cards, tokens of the right size); Decode checks the
 // rules.
 func (g *Game) Append(dst []byte) ([]byte, error) {
-	if g.Result > WhiteWins {
-		return dst, fmt.Errorf("cardchess: result code %d", g.Result)
+	if len(g.Turns) > vdata.MaxTurns {
+		return dst, fmt.Errorf("cardchess: %d turns, more than %d", len(g.Turns), vdata.MaxTurns)
 	}
-	if len(g.Turns) > maxTurns {
-		return dst, fmt.Errorf("cardchess: %d turns, more than %d", len(g.Turns), maxTurns)
+	dst, err := vdata.AppendResult(dst, g.Result, g.Adjudicated)
+	if err != nil {
+		return dst, fmt.Errorf("cardchess: %v", err)
 	}
-	flags := byte(g.Result)
-	if g.Adjudicated {
-		flags |= 4
-	}
-	dst = append(dst, flags)
 	var deal [8]byte
 	for i, c := range g.Deal {
 		if c < chessmate.Cowardice || c > chessmate.Crusade {
@@ -89,23 +78,18 @@ func (g *Game) Append(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, deal[:]...)
 	dst = binary.AppendUvarint(dst, uint64(len(g.Turns)))
-	last := 0
+	var scores vdata.ScoreDeltas
 	for i, t := range g.Turns {
 		if len(t.Action) == 0 || len(t.Action) > maxToken {
 			return dst, fmt.Errorf("cardchess: turn %d: a token of %d bytes", i+1, len(t.Action))
 		}
 		dst = binary.AppendUvarint(dst, uint64(len(t.Action)))
 		dst = append(dst, t.Action...)
-		if !t.Kept {
-			dst = append(dst, 0)
-			continue
-		}
 		white := int(t.Score)
 		if i%2 == 1 { // Black moves on odd turns: games start from the standard start
 			white = -white
 		}
-		dst = binary.AppendUvarint(dst, 1+zigzag(white-last))
-		last = white
+		dst = scores.Append(dst, t.Kept, white)
 	}
 	return dst, nil
 }
@@ -117,10 +101,10 @@ func Decode(b []byte, f func(pos *chessmate.Position, turn int, t Turn) error) (
 	if len(b) < 10 {
 		return nil, errors.New("a game shorter than its result and deal")
 	}
-	if b[0]&^7 != 0 || b[0]&3 > byte(WhiteWins) {
-		return nil, fmt.Errorf("result byte %#x", b[0])
+	var err error
+	if g.Result, g.Adjudicated, err = vdata.ReadResult(b[0]); err != nil {
+		return nil, err
 	}
-	g.Result, g.Adjudicated = Result(b[0]&3), b[0]&4 != 0
 	for i := range g.Deal {
 		g.Deal[i] = chessmate.Card(b[1+i/2] >> (4 * (i % 2)) & 15)
 	}
@@ -133,12 +117,12 @@ func Decode(b []byte, f func(pos *chessmate.Position, turn int, t Turn) error) (
 	}
 	b = b[9:]
 	turns, k := binary.Uvarint(b)
-	if k <= 0 || turns > maxTurns {
+	if k <= 0 || turns > vdata.MaxTurns {
 		return nil, errors.New("the number of turns is cut off or too large")
 	}
 	b = b[k:]
 	g.Turns = make([]Turn, 0, turns)
-	last := 0
+	var scores vdata.ScoreDeltas
 	for i := 0; i < int(turns); i++ {
 		n, k := binary.Uvarint(b)
 		if k <= 0 || n == 0 || n > maxToken || uint64(len(b)-k) < n {
@@ -146,17 +130,12 @@ func Decode(b []byte, f func(pos *chessmate.Position, turn int, t Turn) error) (
 		}
 		t := Turn{Action: string(b[k : k+int(n)])}
 		b = b[k+int(n):]
-		code, k := binary.Uvarint(b)
-		if k <= 0 {
-			return nil, fmt.Errorf("turn %d: its score is cut off", i+1)
+		white, kept, k, err := scores.Read(b, keepBound)
+		if err != nil {
+			return nil, fmt.Errorf("turn %d: %v", i+1, err)
 		}
 		b = b[k:]
-		if code > 0 {
-			white := last + unzigzag(code-1)
-			if white < -keepBound || white > keepBound {
-				return nil, fmt.Errorf("turn %d: kept score %d beyond ±%d", i+1, white, keepBound)
-			}
-			last = white
+		if kept {
 			if i%2 == 1 {
 				white = -white
 			}

@@ -2,7 +2,6 @@ package cardchess
 
 import (
 	"context"
-	"errors"
 	"math/rand/v2"
 	"strconv"
 
@@ -56,12 +55,7 @@ func (g *Generator) Recipe() vdata.Recipe {
 
 // Play plays game number game of the shard of seed and appends it to dst.
 func (g *Generator) Play(ctx context.Context, seed uint64, game int, dst []byte) ([]byte, vdata.GameStats, error) {
-	played, st, err := g.PlayGame(ctx, seed, game)
-	if err != nil {
-		return dst, st, err
-	}
-	dst, err = played.Append(dst)
-	return dst, st, err
+	return vdata.PlayAppend(ctx, g.PlayGame, seed, game, dst)
 }
 
 // PlayGame plays game number game of the shard of seed. It depends on its
@@ -96,55 +90,33 @@ func (g *Generator) PlayGame(ctx context.Context, seed uint64, game int) (*Game,
 		}
 		out.Turns = append(out.Turns, Turn{Action: move.String()})
 	}
-	win := vdata.WinStreak{Score: g.cfg.WinScore, Turns: g.cfg.WinTurns}
-	out.Result = Draw
-	for {
-		if status := cg.Status(); status.Over {
-			switch status.Result {
-			case "1-0":
-				out.Result = WhiteWins
-			case "0-1":
-				out.Result = BlackWins
-			}
-			break
-		}
-		if len(out.Turns) >= g.cfg.MaxTurns {
-			out.Adjudicated = true
-			break
-		}
-		pos := cg.Pos()
+	turns := vdata.SelfPlay[chessmate.Action]{Played: len(out.Turns), MaxTurns: g.cfg.MaxTurns,
+		Win: vdata.WinStreak{Score: g.cfg.WinScore, Turns: g.cfg.WinTurns}}
+	turns.Over = func() (bool, vdata.Result) {
+		status := cg.Status()
+		return status.Over, vdata.ScoreResult(status.Result)
+	}
+	var pos *chessmate.Position // the searched position
+	turns.Search = func(ctx context.Context) (chessmate.Action, int, uint64, bool) {
+		pos = cg.Pos()
 		us := pos.SideToMove()
 		res := g.engines[us&1].SearchHidden(ctx, pos, cmsearch.Limits{Nodes: g.cfg.Nodes}, g.cfg.Worlds, nil)
-		if err := ctx.Err(); err != nil {
-			return nil, st, err
+		return res.BestMove, res.Score, res.Nodes, us == movegen.White
+	}
+	turns.Play = func(best chessmate.Action, score int) (bool, error) {
+		t := Turn{Action: best.String()}
+		if Keep(pos, previousNoisy, best, score) {
+			t.Score, t.Kept = int16(score), true
 		}
-		if res.BestMove == chessmate.NullAction {
-			return nil, st, errors.New("cardchess: the search found no turn in an ongoing game")
-		}
-		st.Plies++
-		st.Nodes += res.Nodes
-		t := Turn{Action: res.BestMove.String()}
-		if Keep(pos, previousNoisy, res.BestMove, res.Score) {
-			t.Score, t.Kept = int16(res.Score), true
-			st.Kept++
-		}
-		previousNoisy = pos.IsNoisy(res.BestMove)
+		previousNoisy = pos.IsNoisy(best)
 		if _, err := cg.Play(t.Action); err != nil {
-			return nil, st, err // the search chose an action the rules refuse: a bug
+			return false, err
 		}
 		out.Turns = append(out.Turns, t)
-		// Adjudication, by the score from White's view.
-		white := res.Score
-		if us == movegen.Black {
-			white = -white
-		}
-		if sign := win.Add(white); sign != 0 {
-			out.Result, out.Adjudicated = WhiteWins, true
-			if sign < 0 {
-				out.Result = BlackWins
-			}
-			break
-		}
+		return t.Kept, nil
+	}
+	if out.Result, out.Adjudicated, st, err = turns.Run(ctx, "cardchess"); err != nil {
+		return nil, st, err
 	}
 	return out, st, nil
 }

@@ -2,9 +2,7 @@ package chameleondata
 
 import (
 	"bytes"
-	"context"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -13,6 +11,7 @@ import (
 	"tempest/tuning/vdata"
 	"tempest/tuning/vdata/vdatatest"
 	"tempest/tuning/vfit"
+	"tempest/tuning/vfit/vfittest"
 	"tempest/variants/chameleon"
 	"tempest/variants/chameleon/chsearch"
 )
@@ -20,50 +19,24 @@ import (
 // tiny plays fast games: a small budget, short games.
 var tiny = Config{Players: RedYellow, Nodes: 500, RandomPlies: 4, HashMB: 1, MaxPlies: 40, WinScore: 1500, WinTurns: 8}
 
-type position struct {
-	pos   string
-	ply   int
-	score int16
-}
-
 // A played game written and read back is the same game, with the same kept
 // positions, and the same bytes again.
 func TestGameRoundTrips(t *testing.T) {
-	gen := NewGenerator(tiny)
-	kept := 0
-	for game := 0; game < 2; game++ {
-		played, st, err := gen.PlayGame(context.Background(), 5, game)
-		require.NoError(t, err)
-		kept += st.Kept
-		require.LessOrEqual(t, st.Plies+tiny.RandomPlies, len(played.Plies)+tiny.RandomPlies)
-		encoded, err := played.Append(nil)
-		require.NoError(t, err)
-		start, err := chameleon.StartPosition(played.Players)
-		require.NoError(t, err)
-		cg := chameleon.NewGame(start)
-		var want []position
-		for i, p := range played.Plies {
-			if p.Kept {
-				want = append(want, position{cg.Position(), i, p.Score})
+	vdatatest.RoundTrip(t, vdatatest.Codec[*Game, *chameleon.Game, Ply]{
+		Play: NewGenerator(tiny).PlayGame, Append: (*Game).Append, Decode: Decode,
+		Replay: func(g *Game, f func(*chameleon.Game, int, Ply) error) error {
+			start, err := chameleon.StartPosition(g.Players)
+			if err != nil {
+				return err
 			}
-			_, err := cg.Play(p.Move.String())
-			require.NoError(t, err)
-		}
-		var seen []position
-		back, err := Decode(encoded, func(g *chameleon.Game, ply int, p Ply) error {
-			if p.Kept {
-				seen = append(seen, position{g.Position(), ply, p.Score})
-			}
-			return nil
-		})
-		require.NoError(t, err)
-		assert.Equal(t, played, back)
-		assert.Equal(t, want, seen)
-		again, err := back.Append(nil)
-		require.NoError(t, err)
-		assert.Equal(t, encoded, again)
-	}
-	assert.Positive(t, kept, "two games kept no position")
+			cg := chameleon.NewGame(start)
+			return vdatatest.ReplayPlies(g.Plies, func(i int, p Ply) error { return f(cg, i, p) }, cg.Play)
+		},
+		Kept: func(g *chameleon.Game, ply int, p Ply) (vdatatest.Position, bool) {
+			return vdatatest.Position{Text: g.Position(), Turn: ply, Score: p.Score}, p.Kept
+		},
+		Searched: func(g *Game) int { return len(g.Plies) - tiny.RandomPlies },
+	})
 }
 
 // A shard stopped after a game and run again holds the same games as a run
@@ -76,62 +49,37 @@ func TestResumeGivesTheSameGames(t *testing.T) {
 
 // sample is a short legal game by hand.
 func sample(t *testing.T) *Game {
-	g := &Game{Players: RedYellow, Result: Draw}
+	g := &Game{Players: RedYellow, Result: vdata.Draw}
 	start, err := chameleon.StartPosition(g.Players)
 	require.NoError(t, err)
 	cg := chameleon.NewGame(start)
 	var buf [chameleon.MaxMoves]chameleon.Move
-	for i := 0; i < 4; i++ {
-		moves := cg.Pos().GenMoves(buf[:0])
-		m := moves[len(moves)/2]
-		p := Ply{Move: m}
-		if i%2 == 1 {
-			p.Score, p.Kept = int16(10*i), true
-		}
-		g.Plies = append(g.Plies, p)
-		_, err := cg.Play(m.String())
-		require.NoError(t, err)
-	}
+	g.Plies = vdatatest.Plies(t, 4, func() []chameleon.Move { return cg.Pos().GenMoves(buf[:0]) }, cg.Play)
 	return g
 }
 
 // Damaged games are refused with the reason and the ply.
 func TestBadGamesGiveClearErrors(t *testing.T) {
-	g := sample(t)
-	good, err := g.Append(nil)
-	require.NoError(t, err)
-	back, err := Decode(good, nil)
-	require.NoError(t, err)
-	assert.Equal(t, g, back)
+	good := vdatatest.Encoded(t, sample(t), (*Game).Append, decode)
 	// The fourth ply starts after the header (3 bytes) and three plies of a
 	// move (2 bytes) and a one-byte score code.
 	illegal := bytes.Clone(good)
 	off := 3 + 3*3
 	illegal[off], illegal[off+1] = 0x3f, 0x00 // h8 to a1: no pawn stands on h8 to move there
-	for _, tc := range []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"empty", nil, "shorter than its players"},
-		{"players", append([]byte{7}, good[1:]...), "not two colours"},
-		{"result", append([]byte{good[0], 3}, good[2:]...), "result byte"},
-		{"flags", append([]byte{good[0], 0x11}, good[2:]...), "result byte"},
-		{"plies", []byte{good[0], good[1], 0xff, 0xff, 0xff, 0x7f}, "number of plies"},
-		{"cut", good[:len(good)-2], "ply 4"},
-		{"illegal", illegal, "ply 4"},
-		{"code", append(bytes.Clone(good[:3+3*3]), 0xff, 0x7f, 0), "ply 4: move code"},
-		{"trailing", append(bytes.Clone(good), 0), "1 bytes after the last ply"},
-		{"score", append(bytes.Clone(good[:len(good)-1]), 0xff, 0x7f), "beyond ±1500"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := Decode(tc.data, nil)
-			require.ErrorContains(t, err, tc.want)
-		})
-	}
+	refuses := vdatatest.Refuses(t, decode)
+	refuses("empty", "shorter than its players", nil)
+	refuses("players", "not two colours", append([]byte{7}, good[1:]...))
+	refuses("result", "result byte", append([]byte{good[0], 3}, good[2:]...))
+	refuses("flags", "result byte", append([]byte{good[0], 0x11}, good[2:]...))
+	refuses("plies", "number of plies", []byte{good[0], good[1], 0xff, 0xff, 0xff, 0x7f})
+	refuses("cut", "ply 4", good[:len(good)-2])
+	refuses("illegal", "ply 4", illegal)
+	refuses("code", "ply 4: move code", append(bytes.Clone(good[:off]), 0xff, 0x7f, 0))
+	refuses("trailing", "1 bytes after the last ply", append(bytes.Clone(good), 0))
+	refuses("score", "beyond ±1500", append(bytes.Clone(good[:len(good)-1]), 0xff, 0x7f))
 	bad := sample(t)
 	bad.Players = 1
-	_, err = bad.Append(nil)
+	_, err := bad.Append(nil)
 	require.ErrorContains(t, err, "not two colours")
 	bad = sample(t)
 	bad.Plies[2].Move = chameleon.NoMove
@@ -139,79 +87,37 @@ func TestBadGamesGiveClearErrors(t *testing.T) {
 	require.ErrorContains(t, err, "ply 3: move code")
 }
 
+func decode(b []byte) (*Game, error) { return Decode(b, nil) }
+
 // FuzzDecode: any bytes are a game that replays, encodes and reads back
 // as itself, or an error.
 func FuzzDecode(f *testing.F) {
-	good, _ := (&Game{Players: RedYellow, Result: FirstWins}).Append(nil)
-	f.Add(good)
-	f.Add([]byte{5, 1, 1, 0x10, 0x02, 0})
-	f.Fuzz(func(t *testing.T, data []byte) {
-		vdatatest.Reencode(t, data, func(b []byte) (*Game, error) { return Decode(b, nil) }, func(g *Game) ([]byte, error) { return g.Append(nil) })
-	})
+	good, _ := (&Game{Players: RedYellow, Result: vdata.FirstWins}).Append(nil)
+	vdatatest.FuzzReencode(f, decode, (*Game).Append, good, []byte{5, 1, 1, 0x10, 0x02, 0})
 }
 
 // randomSamples are the positions of random two-player games with their
 // model rows.
 func randomSamples(t *testing.T, games int) []vfit.Sample {
-	var out []vfit.Sample
-	for seed := uint64(1); seed <= uint64(games); seed++ {
-		rng := rand.New(rand.NewPCG(seed, 77))
-		start, err := chameleon.StartPosition(RedYellow)
-		require.NoError(t, err)
-		g := chameleon.NewGame(start)
-		for ply := 0; ply < 200 && !g.Status().Over; ply++ {
+	start, err := chameleon.StartPosition(RedYellow)
+	require.NoError(t, err)
+	return vfittest.RandomSamples(t, games, 200, func(*rand.Rand) *chameleon.Game { return chameleon.NewGame(start) },
+		func(g *chameleon.Game) []float32 {
 			terms := chsearch.Terms(g.Pos())
-			row := make([]float32, chsearch.NumTerms)
-			for i, x := range terms {
-				row[i] = float32(x)
-			}
-			out = append(out, vfit.Sample{Terms: row, Validation: ply%10 == 3})
-			legal := g.Legal()
-			_, err := g.Play(legal[rng.IntN(len(legal))])
-			require.NoError(t, err)
-		}
-	}
-	return out
+			return vfit.Row(terms[:])
+		})
 }
 
 // The fitter finds weights it was not told: positions labelled by an
 // evaluation with known weights, the new field and shrink terms among
 // them, are fitted from the hand-set weights back to the known ones.
 func TestFitRecoversKnownWeights(t *testing.T) {
-	samples := randomSamples(t, 60)
 	truth := chsearch.HandSetWeights
 	truth.Role[1], truth.Mobility, truth.FieldsAhead, truth.Shrink = 55, 5, 4, -3
 	truth.FewPawns[1], truth.FewPawns[3] = -120, -20 // Pawn is held (Model)
-	want := Model(&truth).Start
-	const k = 400.0
-	for i := range samples {
-		e := samples[i].Evaluate(want)
-		samples[i].Score = e
-		samples[i].Result = vfit.Sigmoid(e, k)
-	}
-	names := Model(&truth).Names
-	support := make([]int, len(names))
-	for _, s := range samples {
-		for j, n := range s.Terms {
-			if n != 0 {
-				support[j]++
-			}
-		}
-	}
-	cfg := vfit.DefaultConfig
-	cfg.K, cfg.Epochs, cfg.LearningRate, cfg.L2 = k, 800, 2, 0
-	res, err := vfit.Fit(samples, Model(&chsearch.HandSetWeights), cfg)
-	require.NoError(t, err)
-	for j := range want {
-		if support[j] < 200 {
-			t.Logf("%s: non-zero in %d positions only; not checked", names[j], support[j])
-			continue
-		}
-		assert.InDelta(t, want[j], res.Weights[j], 2, names[j])
-	}
-	for _, j := range []int{chsearch.TermFieldsAhead, chsearch.TermShrink, chsearch.TermPawn, chsearch.TermMobility} {
-		require.GreaterOrEqual(t, support[j], 200, "term %s is almost never non-zero", names[j])
-	}
+	res := vfittest.Recovery{Want: Model(&truth).Start, K: 400, Epochs: 800, MinSupport: 200, Delta: 2,
+		Common: []int{chsearch.TermFieldsAhead, chsearch.TermShrink, chsearch.TermPawn, chsearch.TermMobility},
+	}.Fit(t, randomSamples(t, 60), Model(&chsearch.HandSetWeights))
 	got := Weights(&chsearch.HandSetWeights, res.Weights)
 	assert.Equal(t, truth.FieldsAhead, got.FieldsAhead)
 	assert.Equal(t, truth.Shrink, got.Shrink)
@@ -220,10 +126,7 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 // The committed weights file is what the fitter writes for its weights and
 // provenance, so it is generated, not edited.
 func TestWeightsFileIsGenerated(t *testing.T) {
-	committed, err := os.ReadFile("../../variants/chameleon/chsearch/eval_weights.go")
-	require.NoError(t, err)
-	provenance := vfit.Provenance(committed)
-	written, err := WeightsSource(chsearch.FittedWeights, provenance)
-	require.NoError(t, err)
-	assert.Equal(t, string(committed), string(written))
+	vfittest.Generated(t, "../../variants/chameleon/chsearch/eval_weights.go", func(provenance []string) ([]byte, error) {
+		return WeightsSource(chsearch.FittedWeights, provenance)
+	})
 }

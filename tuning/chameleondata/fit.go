@@ -36,11 +36,7 @@ func Samples(encoded []byte, validation bool, dst []vfit.Sample) ([]vfit.Sample,
 			return nil
 		}
 		t := chsearch.Terms(cg.Pos())
-		row := make([]float32, chsearch.NumTerms)
-		for i, x := range t {
-			row[i] = float32(x)
-		}
-		dst = append(dst, vfit.Sample{Terms: row, Score: float64(p.Score), Validation: validation})
+		dst = append(dst, vfit.Sample{Terms: vfit.Row(t[:]), Score: float64(p.Score), Validation: validation})
 		second = append(second, ply%2 == 1)
 		return nil
 	})

@@ -7,7 +7,6 @@
 package chameleondata
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -33,59 +32,34 @@ import (
 // The start follows from the players (chameleon.StartPosition), and the
 // rules decide everything else, so the moves replay the game exactly.
 
-// Result is a game's result from the first mover's view.
-type Result uint8
-
-const (
-	FirstLoses Result = 0
-	Draw       Result = 1
-	FirstWins  Result = 2
-)
-
-const (
-	maxPlies  = 1 << 14
-	keepBound = 1500
-)
+const keepBound = 1500
 
 // Game is one self-play game.
 type Game struct {
 	Players     uint8 // a bit per colour
 	Plies       []Ply
-	Result      Result
+	Result      vdata.Result // from the first mover's view
 	Adjudicated bool
 }
 
 // Ply is one move and, for a kept position, the search score from the
 // mover's view.
-type Ply struct {
-	Move  chameleon.Move
-	Score int16
-	Kept  bool
-}
+type Ply = vdata.Ply[chameleon.Move]
+
+// validMove tells the move codes the format holds.
+func validMove(m chameleon.Move) bool { return m != chameleon.NoMove && m <= chameleon.PassMove }
 
 // Append appends g's encoding to dst.
 func (g *Game) Append(dst []byte) ([]byte, error) {
 	if g.Players&^15 != 0 || bits.OnesCount8(g.Players) != 2 {
 		return dst, fmt.Errorf("chameleondata: players %#b, not two colours", g.Players)
 	}
-	if g.Result > FirstWins {
-		return dst, fmt.Errorf("chameleondata: result code %d", g.Result)
+	dst, err := vdata.AppendResult(append(dst, g.Players), g.Result, g.Adjudicated)
+	if err == nil {
+		dst, err = vdata.AppendPlies(dst, g.Plies, validMove)
 	}
-	if len(g.Plies) > maxPlies {
-		return dst, fmt.Errorf("chameleondata: %d plies, more than %d", len(g.Plies), maxPlies)
-	}
-	flags := byte(g.Result)
-	if g.Adjudicated {
-		flags |= 4
-	}
-	dst = append(dst, g.Players, flags)
-	dst = binary.AppendUvarint(dst, uint64(len(g.Plies)))
-	var scores vdata.ScoreDeltas
-	for i, p := range g.Plies {
-		if p.Move == chameleon.NoMove || p.Move > chameleon.PassMove {
-			return dst, fmt.Errorf("chameleondata: ply %d: move code %#x", i+1, uint16(p.Move))
-		}
-		dst = scores.AppendPly(dst, i, uint16(p.Move), p.Kept, p.Score)
+	if err != nil {
+		return dst, fmt.Errorf("chameleondata: %v", err)
 	}
 	return dst, nil
 }
@@ -100,44 +74,22 @@ func Decode(b []byte, f func(g *chameleon.Game, ply int, p Ply) error) (*Game, e
 	if out.Players&^15 != 0 || bits.OnesCount8(out.Players) != 2 {
 		return nil, fmt.Errorf("players byte %#x: not two colours", b[0])
 	}
-	if b[1]&^7 != 0 || b[1]&3 > byte(FirstWins) {
-		return nil, fmt.Errorf("result byte %#x", b[1])
+	var err error
+	if out.Result, out.Adjudicated, err = vdata.ReadResult(b[1]); err != nil {
+		return nil, err
 	}
-	out.Result, out.Adjudicated = Result(b[1]&3), b[1]&4 != 0
-	plies, k := binary.Uvarint(b[2:])
-	if k <= 0 || plies > maxPlies {
-		return nil, errors.New("the number of plies is cut off or too large")
-	}
-	b = b[2+k:]
 	start, err := chameleon.StartPosition(out.Players)
 	if err != nil {
 		return nil, err
 	}
 	g := chameleon.NewGame(start)
-	out.Plies = make([]Ply, 0, plies)
-	var scores vdata.ScoreDeltas
-	for i := 0; i < int(plies); i++ {
-		move, kept, score, rest, err := scores.ReadPly(b, i, keepBound)
-		if err != nil {
-			return nil, err
-		}
-		b = rest
-		p := Ply{Move: chameleon.Move(move), Score: score, Kept: kept}
-		if p.Move == chameleon.NoMove || p.Move > chameleon.PassMove {
-			return nil, fmt.Errorf("ply %d: move code %#x", i+1, uint16(p.Move))
-		}
-		if f != nil {
-			if err := f(g, i, p); err != nil {
-				return nil, err
-			}
-		}
-		if _, err := g.Play(p.Move.String()); err != nil {
-			return nil, fmt.Errorf("ply %d: %v", i+1, err)
-		}
-		out.Plies = append(out.Plies, p)
+	var seen func(int, Ply) error
+	if f != nil {
+		seen = func(i int, p Ply) error { return f(g, i, p) }
 	}
-	if len(b) > 0 {
-		return nil, fmt.Errorf("%d bytes after the last ply", len(b))
+	out.Plies, err = vdata.ReadPlies(b[2:], keepBound, validMove, seen, g.Play)
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

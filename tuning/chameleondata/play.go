@@ -2,7 +2,6 @@ package chameleondata
 
 import (
 	"context"
-	"errors"
 	"math/rand/v2"
 	"strconv"
 
@@ -68,12 +67,7 @@ func (g *Generator) Recipe() vdata.Recipe {
 
 // Play plays game number game of the shard of seed and appends it to dst.
 func (g *Generator) Play(ctx context.Context, seed uint64, game int, dst []byte) ([]byte, vdata.GameStats, error) {
-	played, st, err := g.PlayGame(ctx, seed, game)
-	if err != nil {
-		return dst, st, err
-	}
-	dst, err = played.Append(dst)
-	return dst, st, err
+	return vdata.PlayAppend(ctx, g.PlayGame, seed, game, dst)
 }
 
 // PlayGame plays game number game of the shard of seed. It depends on its
@@ -83,7 +77,7 @@ func (g *Generator) Play(ctx context.Context, seed uint64, game int, dst []byte)
 func (g *Generator) PlayGame(ctx context.Context, seed uint64, game int) (*Game, vdata.GameStats, error) {
 	var st vdata.GameStats
 	rng := rand.New(rand.NewPCG(seed, uint64(game)))
-	out := &Game{Players: g.cfg.Players, Result: Draw}
+	out := &Game{Players: g.cfg.Players}
 	start, err := chameleon.StartPosition(g.cfg.Players)
 	if err != nil {
 		return nil, st, err
@@ -104,57 +98,42 @@ func (g *Generator) PlayGame(ctx context.Context, seed uint64, game int) (*Game,
 		}
 		out.Plies = append(out.Plies, Ply{Move: m})
 	}
-	win := vdata.WinStreak{Score: g.cfg.WinScore, Turns: g.cfg.WinTurns}
-	for {
-		if status := cg.Status(); status.Over {
-			switch status.Result {
-			case first.String():
-				out.Result = FirstWins
-			case chameleon.DrawResult:
-			default:
-				out.Result = FirstLoses
-			}
-			break
+	turns := vdata.SelfPlay[chameleon.Move]{Played: len(out.Plies), MaxTurns: g.cfg.MaxPlies,
+		Win: vdata.WinStreak{Score: g.cfg.WinScore, Turns: g.cfg.WinTurns}}
+	turns.Over = func() (bool, vdata.Result) {
+		switch status := cg.Status(); {
+		case !status.Over:
+			return false, vdata.Draw
+		case status.Result == first.String():
+			return true, vdata.FirstWins
+		case status.Result == chameleon.DrawResult:
+			return true, vdata.Draw
 		}
-		if len(out.Plies) >= g.cfg.MaxPlies {
-			out.Adjudicated = true
-			break
-		}
-		pos := *cg.Pos()
+		return true, vdata.FirstLoses
+	}
+	var pos chameleon.Position // the searched position, a copy
+	turns.Search = func(ctx context.Context) (chameleon.Move, int, uint64, bool) {
+		pos = *cg.Pos()
 		us := pos.ToMove()
 		e := g.engines[us]
-		opts := chsearch.Options{Algorithm: chsearch.ParanoidModel, Sensible: chsearch.SensiblePlayers(cg)}
-		e.SetOptions(opts)
+		e.SetOptions(chsearch.Options{Algorithm: chsearch.ParanoidModel, Sensible: chsearch.SensiblePlayers(cg)})
 		res := e.Search(ctx, &pos, cg.Keys(), chsearch.Limits{Nodes: g.cfg.Nodes}, nil)
-		if err := ctx.Err(); err != nil {
-			return nil, st, err
+		return res.BestMove, res.Score, res.Nodes, us == first
+	}
+	turns.Play = func(best chameleon.Move, score int) (bool, error) {
+		p := Ply{Move: best}
+		if Keep(&pos, previousCapture, best, score) {
+			p.Score, p.Kept = int16(score), true
 		}
-		if res.BestMove == chameleon.NoMove {
-			return nil, st, errors.New("chameleondata: the search found no move in an ongoing game")
-		}
-		st.Plies++
-		st.Nodes += res.Nodes
-		p := Ply{Move: res.BestMove}
-		if Keep(&pos, previousCapture, res.BestMove, res.Score) {
-			p.Score, p.Kept = int16(res.Score), true
-			st.Kept++
-		}
-		previousCapture = res.BestMove != chameleon.PassMove && pos.At(res.BestMove.To()) != chameleon.NoPawn
-		if _, err := cg.Play(res.BestMove.String()); err != nil {
-			return nil, st, err // the search chose a move the rules refuse: a bug
+		previousCapture = best != chameleon.PassMove && pos.At(best.To()) != chameleon.NoPawn
+		if _, err := cg.Play(best.String()); err != nil {
+			return false, err
 		}
 		out.Plies = append(out.Plies, p)
-		score := res.Score
-		if us != first {
-			score = -score
-		}
-		if sign := win.Add(score); sign != 0 {
-			out.Result, out.Adjudicated = FirstWins, true
-			if sign < 0 {
-				out.Result = FirstLoses
-			}
-			break
-		}
+		return p.Kept, nil
+	}
+	if out.Result, out.Adjudicated, st, err = turns.Run(ctx, "chameleondata"); err != nil {
+		return nil, st, err
 	}
 	return out, st, nil
 }

@@ -35,11 +35,7 @@ func Samples(encoded []byte, validation bool, start *stsearch.Weights, dst []vfi
 		}
 		pos := sg.Pos()
 		t := stsearch.Terms(pos, pos.SideToMove(), start.HiddenShare)
-		row := make([]float32, stsearch.NumTerms)
-		for i, x := range t {
-			row[i] = float32(x)
-		}
-		dst = append(dst, vfit.Sample{Terms: row, Score: float64(p.Score), Validation: validation})
+		dst = append(dst, vfit.Sample{Terms: vfit.Row(t[:]), Score: float64(p.Score), Validation: validation})
 		second = append(second, pos.SideToMove() == stratego.Everwinter)
 		return nil
 	})

@@ -7,7 +7,6 @@
 package strategodata
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 
@@ -32,17 +31,12 @@ import (
 // battle's outcome follows from the rules, so the moves replay the game
 // exactly.
 
-// Result is a game's result from Volcandria's view.
-type Result uint8
-
+// A game's result from Volcandria's view (vdata.Result).
 const (
-	EverwinterWins Result = 0
-	Draw           Result = 1
-	VolcandriaWins Result = 2
+	EverwinterWins = vdata.FirstLoses
+	Draw           = vdata.Draw
+	VolcandriaWins = vdata.FirstWins
 )
-
-// maxPlies bounds a stored game; the generator stops at far fewer.
-const maxPlies = 1 << 14
 
 // setupBytes is one side's setup's size.
 const setupBytes = stratego.ArmySize / 2
@@ -56,17 +50,16 @@ const keepBound = 1500
 type Game struct {
 	Setup       [2]stratego.Setup // Volcandria's, Everwinter's
 	Plies       []Ply
-	Result      Result
+	Result      vdata.Result
 	Adjudicated bool
 }
 
 // Ply is one move and, for a kept position, the search score from the
 // mover's view.
-type Ply struct {
-	Move  stratego.Move
-	Score int16
-	Kept  bool
-}
+type Ply = vdata.Ply[stratego.Move]
+
+// validMove tells the move codes the format holds.
+func validMove(m stratego.Move) bool { return m>>14 == 0 && m != stratego.NullMove }
 
 // Start is the game's start position.
 func (g *Game) Start() *stratego.Position {
@@ -75,17 +68,10 @@ func (g *Game) Start() *stratego.Position {
 
 // Append appends g's encoding to dst.
 func (g *Game) Append(dst []byte) ([]byte, error) {
-	if g.Result > VolcandriaWins {
-		return dst, fmt.Errorf("strategodata: result code %d", g.Result)
+	dst, err := vdata.AppendResult(dst, g.Result, g.Adjudicated)
+	if err != nil {
+		return dst, fmt.Errorf("strategodata: %v", err)
 	}
-	if len(g.Plies) > maxPlies {
-		return dst, fmt.Errorf("strategodata: %d plies, more than %d", len(g.Plies), maxPlies)
-	}
-	flags := byte(g.Result)
-	if g.Adjudicated {
-		flags |= 4
-	}
-	dst = append(dst, flags)
 	for s, st := range g.Setup {
 		var b [setupBytes]byte
 		for i, k := range st {
@@ -96,13 +82,8 @@ func (g *Game) Append(dst []byte) ([]byte, error) {
 		}
 		dst = append(dst, b[:]...)
 	}
-	dst = binary.AppendUvarint(dst, uint64(len(g.Plies)))
-	var scores vdata.ScoreDeltas
-	for i, p := range g.Plies {
-		if p.Move>>14 != 0 || p.Move == stratego.NullMove {
-			return dst, fmt.Errorf("strategodata: ply %d: move code %#x", i+1, uint16(p.Move))
-		}
-		dst = scores.AppendPly(dst, i, uint16(p.Move), p.Kept, p.Score)
+	if dst, err = vdata.AppendPlies(dst, g.Plies, validMove); err != nil {
+		return dst, fmt.Errorf("strategodata: %v", err)
 	}
 	return dst, nil
 }
@@ -114,10 +95,10 @@ func Decode(b []byte, f func(g *stratego.Game, ply int, p Ply) error) (*Game, er
 	if len(b) < 1+2*setupBytes+1 {
 		return nil, errors.New("a game shorter than its result and setups")
 	}
-	if b[0]&^7 != 0 || b[0]&3 > byte(VolcandriaWins) {
-		return nil, fmt.Errorf("result byte %#x", b[0])
+	var err error
+	if out.Result, out.Adjudicated, err = vdata.ReadResult(b[0]); err != nil {
+		return nil, err
 	}
-	out.Result, out.Adjudicated = Result(b[0]&3), b[0]&4 != 0
 	for s := range out.Setup {
 		side := stratego.Side(s)
 		raw := b[1+s*setupBytes:]
@@ -132,37 +113,14 @@ func Decode(b []byte, f func(g *stratego.Game, ply int, p Ply) error) (*Game, er
 			return nil, fmt.Errorf("%s's setup: %v", side, err)
 		}
 	}
-	b = b[1+2*setupBytes:]
-	plies, k := binary.Uvarint(b)
-	if k <= 0 || plies > maxPlies {
-		return nil, errors.New("the number of plies is cut off or too large")
-	}
-	b = b[k:]
 	g := stratego.NewGame(out.Start())
-	out.Plies = make([]Ply, 0, plies)
-	var scores vdata.ScoreDeltas
-	for i := 0; i < int(plies); i++ {
-		move, kept, score, rest, err := scores.ReadPly(b, i, keepBound)
-		if err != nil {
-			return nil, err
-		}
-		b = rest
-		p := Ply{Move: stratego.Move(move), Score: score, Kept: kept}
-		if f != nil {
-			if err := f(g, i, p); err != nil {
-				return nil, err
-			}
-		}
-		if p.Move>>14 != 0 {
-			return nil, fmt.Errorf("ply %d: move code %#x", i+1, uint16(p.Move))
-		}
-		if _, err := g.Play(p.Move.String()); err != nil {
-			return nil, fmt.Errorf("ply %d: %v", i+1, err)
-		}
-		out.Plies = append(out.Plies, p)
+	var seen func(int, Ply) error
+	if f != nil {
+		seen = func(i int, p Ply) error { return f(g, i, p) }
 	}
-	if len(b) > 0 {
-		return nil, fmt.Errorf("%d bytes after the last ply", len(b))
+	out.Plies, err = vdata.ReadPlies(b[1+2*setupBytes:], keepBound, validMove, seen, g.Play)
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

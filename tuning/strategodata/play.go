@@ -2,7 +2,6 @@ package strategodata
 
 import (
 	"context"
-	"errors"
 	"math/rand/v2"
 	"strconv"
 
@@ -56,12 +55,7 @@ func (g *Generator) Recipe() vdata.Recipe {
 
 // Play plays game number game of the shard of seed and appends it to dst.
 func (g *Generator) Play(ctx context.Context, seed uint64, game int, dst []byte) ([]byte, vdata.GameStats, error) {
-	played, st, err := g.PlayGame(ctx, seed, game)
-	if err != nil {
-		return dst, st, err
-	}
-	dst, err = played.Append(dst)
-	return dst, st, err
+	return vdata.PlayAppend(ctx, g.PlayGame, seed, game, dst)
 }
 
 // PlayGame plays game number game of the shard of seed. It depends on its
@@ -70,9 +64,8 @@ func (g *Generator) Play(ctx context.Context, seed uint64, game int, dst []byte)
 // the engine's table and deals its worlds from a generator seeded by the
 // view, so a node-limited search is deterministic.
 func (g *Generator) PlayGame(ctx context.Context, seed uint64, game int) (*Game, vdata.GameStats, error) {
-	var st vdata.GameStats
 	rng := rand.New(rand.NewPCG(seed, uint64(game)))
-	out := &Game{Result: Draw}
+	out := &Game{}
 	for s := range out.Setup {
 		out.Setup[s] = stratego.GenerateSetup(stratego.Side(s), rng)
 	}
@@ -82,54 +75,35 @@ func (g *Generator) PlayGame(ctx context.Context, seed uint64, game int) (*Game,
 	for s := range starts {
 		starts[s] = sg.Begin().View(stratego.Side(s))
 	}
-	win := vdata.WinStreak{Score: g.cfg.WinScore, Turns: g.cfg.WinTurns}
 	previousBattle := false
-	for {
-		if status := sg.Status(); status.Over {
-			switch status.Result {
-			case "1-0":
-				out.Result = VolcandriaWins
-			case "0-1":
-				out.Result = EverwinterWins
-			}
-			break
-		}
-		if len(out.Plies) >= g.cfg.MaxPlies {
-			out.Adjudicated = true
-			break
-		}
-		pos := *sg.Pos()
+	turns := vdata.SelfPlay[stratego.Move]{MaxTurns: g.cfg.MaxPlies, Win: vdata.WinStreak{Score: g.cfg.WinScore, Turns: g.cfg.WinTurns}}
+	turns.Over = func() (bool, vdata.Result) {
+		status := sg.Status()
+		return status.Over, vdata.ScoreResult(status.Result)
+	}
+	var pos stratego.Position // the searched position, a copy
+	turns.Search = func(ctx context.Context) (stratego.Move, int, uint64, bool) {
+		pos = *sg.Pos()
 		us := pos.SideToMove()
 		res := g.decide(ctx, &pos, &starts[us], sg)
-		if err := ctx.Err(); err != nil {
-			return nil, st, err
+		return res.BestMove, res.Score, res.Nodes, us == stratego.Volcandria
+	}
+	turns.Play = func(best stratego.Move, score int) (bool, error) {
+		p := Ply{Move: best}
+		if Keep(&pos, previousBattle, best, score) {
+			p.Score, p.Kept = int16(score), true
 		}
-		if res.BestMove == stratego.NullMove {
-			return nil, st, errors.New("strategodata: the search found no move in an ongoing game")
-		}
-		st.Plies++
-		st.Nodes += res.Nodes
-		p := Ply{Move: res.BestMove}
-		if Keep(&pos, previousBattle, res.BestMove, res.Score) {
-			p.Score, p.Kept = int16(res.Score), true
-			st.Kept++
-		}
-		previousBattle = pos.At(res.BestMove.To()) != stratego.NoPiece
-		if _, err := sg.Play(res.BestMove.String()); err != nil {
-			return nil, st, err // the search chose a move the rules refuse: a bug
+		previousBattle = pos.At(best.To()) != stratego.NoPiece
+		if _, err := sg.Play(best.String()); err != nil {
+			return false, err
 		}
 		out.Plies = append(out.Plies, p)
-		first := res.Score
-		if us == stratego.Everwinter {
-			first = -first
-		}
-		if sign := win.Add(first); sign != 0 {
-			out.Result, out.Adjudicated = VolcandriaWins, true
-			if sign < 0 {
-				out.Result = EverwinterWins
-			}
-			break
-		}
+		return p.Kept, nil
+	}
+	var st vdata.GameStats
+	var err error
+	if out.Result, out.Adjudicated, st, err = turns.Run(ctx, "strategodata"); err != nil {
+		return nil, st, err
 	}
 	return out, st, nil
 }

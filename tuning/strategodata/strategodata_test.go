@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -13,6 +12,7 @@ import (
 	"tempest/tuning/vdata"
 	"tempest/tuning/vdata/vdatatest"
 	"tempest/tuning/vfit"
+	"tempest/tuning/vfit/vfittest"
 	"tempest/variants/stratego"
 	"tempest/variants/stratego/stsearch"
 )
@@ -20,50 +20,22 @@ import (
 // tiny plays fast games: a small budget over two worlds, short games.
 var tiny = Config{Nodes: 300, Worlds: 2, MaxPlies: 40, WinScore: 1500, WinTurns: 8}
 
-type position struct {
-	pos   string
-	ply   int
-	score int16
-}
-
 // A played game written and read back is the same game, with the same
 // kept positions (full strings, hidden identities included), and the same
 // bytes again.
 func TestGameRoundTrips(t *testing.T) {
-	gen := NewGenerator(tiny)
-	kept := 0
-	for game := 0; game < 2; game++ {
-		played, st, err := gen.PlayGame(context.Background(), 5, game)
-		require.NoError(t, err)
-		kept += st.Kept
-		require.Equal(t, st.Plies, len(played.Plies))
-		encoded, err := played.Append(nil)
-		require.NoError(t, err)
+	vdatatest.RoundTrip(t, vdatatest.Codec[*Game, *stratego.Game, Ply]{
+		Play: NewGenerator(tiny).PlayGame, Append: (*Game).Append, Decode: Decode,
 		// The positions the generator's game went through, replayed here.
-		sg := stratego.NewGame(played.Start())
-		var want []position
-		for i, p := range played.Plies {
-			if p.Kept {
-				want = append(want, position{sg.Pos().String(), i, p.Score})
-			}
-			_, err := sg.Play(p.Move.String())
-			require.NoError(t, err)
-		}
-		var seen []position
-		back, err := Decode(encoded, func(g *stratego.Game, ply int, p Ply) error {
-			if p.Kept {
-				seen = append(seen, position{g.Pos().String(), ply, p.Score})
-			}
-			return nil
-		})
-		require.NoError(t, err)
-		assert.Equal(t, played, back)
-		assert.Equal(t, want, seen)
-		again, err := back.Append(nil)
-		require.NoError(t, err)
-		assert.Equal(t, encoded, again)
-	}
-	assert.Positive(t, kept, "two games kept no position")
+		Replay: func(g *Game, f func(*stratego.Game, int, Ply) error) error {
+			sg := stratego.NewGame(g.Start())
+			return vdatatest.ReplayPlies(g.Plies, func(i int, p Ply) error { return f(sg, i, p) }, sg.Play)
+		},
+		Kept: func(g *stratego.Game, ply int, p Ply) (vdatatest.Position, bool) {
+			return vdatatest.Position{Text: g.Pos().String(), Turn: ply, Score: p.Score}, p.Kept
+		},
+		Searched: func(g *Game) int { return len(g.Plies) },
+	})
 }
 
 // A shard stopped after a game and run again holds the same games as a run
@@ -76,32 +48,16 @@ func TestResumeGivesTheSameGames(t *testing.T) {
 
 // sample is a short legal game by hand: the §3.1 start, two moves each.
 func sample(t *testing.T) *Game {
-	start := stratego.DefaultSetup(stratego.Volcandria)
-	g := &Game{Setup: [2]stratego.Setup{start, stratego.DefaultSetup(stratego.Everwinter)}, Result: Draw}
+	g := &Game{Setup: [2]stratego.Setup{stratego.DefaultSetup(stratego.Volcandria), stratego.DefaultSetup(stratego.Everwinter)}, Result: Draw}
 	sg := stratego.NewGame(g.Start())
-	for i := 0; i < 4; i++ {
-		legal := sg.Pos().LegalMoves(nil)
-		require.NotEmpty(t, legal)
-		m := legal[len(legal)/2]
-		p := Ply{Move: m}
-		if i%2 == 1 {
-			p.Score, p.Kept = int16(10*i), true
-		}
-		g.Plies = append(g.Plies, p)
-		_, err := sg.Play(m.String())
-		require.NoError(t, err)
-	}
+	g.Plies = vdatatest.Plies(t, 4, func() []stratego.Move { return sg.Pos().LegalMoves(nil) }, sg.Play)
 	return g
 }
 
 // Damaged games are refused with the reason and the ply.
 func TestBadGamesGiveClearErrors(t *testing.T) {
 	g := sample(t)
-	good, err := g.Append(nil)
-	require.NoError(t, err)
-	back, err := Decode(good, nil)
-	require.NoError(t, err)
-	assert.Equal(t, g, back)
+	good := vdatatest.Encoded(t, g, (*Game).Append, decode)
 
 	twoFlags := bytes.Clone(good)
 	twoFlags[1] = twoFlags[1]&0xf0 | byte(stratego.Flag) // place 1 a Flag, the army's Flag elsewhere too
@@ -117,30 +73,21 @@ func TestBadGamesGiveClearErrors(t *testing.T) {
 	illegal := bytes.Clone(good)
 	off := plies + 3*3
 	illegal[off], illegal[off+1] = 0x00, 0x01 // a1 to c1: no piece runs two squares sideways from a1 here
-	for _, tc := range []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"empty", nil, "shorter than its result and setups"},
-		{"result", append([]byte{3}, good[1:]...), "result byte"},
-		{"flags", append([]byte{0x11}, good[1:]...), "result byte"},
-		{"army", twoFlags, "Volcandria's setup"},
-		{"kind", noKind, "Everwinter's setup: kind code 14"},
-		{"cut", good[:len(good)-2], "ply 4"},
-		{"plies", append(bytes.Clone(good[:plies-1]), 0xff, 0xff, 0xff, 0x7f), "number of plies"},
-		{"illegal", illegal, "ply 4"},
-		{"trailing", append(bytes.Clone(good), 0), "1 bytes after the last ply"},
-		{"score", append(bytes.Clone(good[:len(good)-1]), 0xff, 0x7f), "beyond ±1500"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := Decode(tc.data, nil)
-			require.ErrorContains(t, err, tc.want)
-		})
-	}
+	refuses := vdatatest.Refuses(t, decode)
+	refuses("empty", "shorter than its result and setups", nil)
+	refuses("result", "result byte", append([]byte{3}, good[1:]...))
+	refuses("flags", "result byte", append([]byte{0x11}, good[1:]...))
+	refuses("army", "Volcandria's setup", twoFlags)
+	refuses("kind", "Everwinter's setup: kind code 14", noKind)
+	refuses("cut", "ply 4", good[:len(good)-2])
+	refuses("plies", "number of plies", append(bytes.Clone(good[:plies-1]), 0xff, 0xff, 0xff, 0x7f))
+	refuses("illegal", "ply 4", illegal)
+	refuses("code", "ply 4: move code", append(bytes.Clone(good[:off]), 0xff, 0x7f, 0))
+	refuses("trailing", "1 bytes after the last ply", append(bytes.Clone(good), 0))
+	refuses("score", "beyond ±1500", append(bytes.Clone(good[:len(good)-1]), 0xff, 0x7f))
 	bad := sample(t)
 	bad.Plies[0].Move = stratego.NullMove
-	_, err = bad.Append(nil)
+	_, err := bad.Append(nil)
 	require.ErrorContains(t, err, "move code")
 	bad = sample(t)
 	bad.Setup[1][3] = stratego.Unknown
@@ -148,79 +95,39 @@ func TestBadGamesGiveClearErrors(t *testing.T) {
 	require.ErrorContains(t, err, "Everwinter's setup holds kind")
 }
 
+func decode(b []byte) (*Game, error) { return Decode(b, nil) }
+
 // FuzzDecode: any bytes are a game that replays, encodes and reads back
 // as itself, or an error.
 func FuzzDecode(f *testing.F) {
 	g := &Game{Setup: [2]stratego.Setup{stratego.DefaultSetup(stratego.Volcandria), stratego.DefaultSetup(stratego.Everwinter)}, Result: Draw}
 	good, _ := g.Append(nil)
-	f.Add(good)
-	f.Add(good[:12])
-	f.Fuzz(func(t *testing.T, data []byte) {
-		vdatatest.Reencode(t, data, func(b []byte) (*Game, error) { return Decode(b, nil) }, func(g *Game) ([]byte, error) { return g.Append(nil) })
-	})
+	vdatatest.FuzzReencode(f, decode, (*Game).Append, good, good[:12])
 }
 
 // randomSamples are the positions of random games from generated setups
 // with their model rows, from the mover's view.
 func randomSamples(t *testing.T, games int) []vfit.Sample {
-	var out []vfit.Sample
-	for seed := uint64(1); seed <= uint64(games); seed++ {
-		rng := rand.New(rand.NewPCG(seed, 77))
-		g := stratego.NewGame(stratego.NewStart(stratego.GenerateSetup(stratego.Volcandria, rng),
+	return vfittest.RandomSamples(t, games, 300, func(rng *rand.Rand) *stratego.Game {
+		return stratego.NewGame(stratego.NewStart(stratego.GenerateSetup(stratego.Volcandria, rng),
 			stratego.GenerateSetup(stratego.Everwinter, rng), stratego.Volcandria))
-		for ply := 0; ply < 300 && !g.Status().Over; ply++ {
-			pos := g.Pos()
-			terms := stsearch.Terms(pos, pos.SideToMove(), stsearch.HandSetWeights.HiddenShare)
-			row := make([]float32, stsearch.NumTerms)
-			for i, x := range terms {
-				row[i] = float32(x)
-			}
-			out = append(out, vfit.Sample{Terms: row, Validation: ply%10 == 3})
-			legal := g.Legal()
-			_, err := g.Play(legal[rng.IntN(len(legal))])
-			require.NoError(t, err)
-		}
-	}
-	return out
+	}, func(g *stratego.Game) []float32 {
+		pos := g.Pos()
+		terms := stsearch.Terms(pos, pos.SideToMove(), stsearch.HandSetWeights.HiddenShare)
+		return vfit.Row(terms[:])
+	})
 }
 
 // The fitter finds weights it was not told: positions labelled by an
 // evaluation with known weights, the new information terms among them,
 // are fitted from the hand-set weights back to the known ones.
 func TestFitRecoversKnownWeights(t *testing.T) {
-	samples := randomSamples(t, 40)
 	truth := stsearch.HandSetWeights
 	truth.Piece[stratego.Scout], truth.Piece[stratego.Mage], truth.Piece[stratego.Trap] = 40, 250, 55
 	truth.HiddenPiece, truth.HiddenMoved, truth.SlayerHunt, truth.DriveStep = 15, -10, 100, 12
-	want := Model(&truth).Start
-	const k = 400.0
-	for i := range samples {
-		e := samples[i].Evaluate(want)
-		samples[i].Score = e
-		samples[i].Result = vfit.Sigmoid(e, k)
-	}
-	names := Model(&truth).Names
-	support := make([]int, len(names))
-	for _, s := range samples {
-		for j, n := range s.Terms {
-			if n != 0 {
-				support[j]++
-			}
-		}
-	}
-	cfg := vfit.DefaultConfig
-	cfg.K, cfg.Epochs, cfg.LearningRate, cfg.L2 = k, 600, 2, 0
-	res, err := vfit.Fit(samples, Model(&stsearch.HandSetWeights), cfg)
-	require.NoError(t, err)
-	for j := range want {
-		if support[j] < 200 {
-			continue // too rare in random play to pin down (reported below)
-		}
-		assert.InDelta(t, want[j], res.Weights[j], 2, names[j])
-	}
-	for _, j := range []int{stsearch.TermHiddenPiece, stsearch.TermHiddenMoved, stsearch.TermSlayerHunt, stsearch.TermDriveStep} {
-		require.GreaterOrEqual(t, support[j], 200, "term %s is almost never non-zero", names[j])
-	}
+	res := vfittest.Recovery{Want: Model(&truth).Start, K: 400, Epochs: 600, MinSupport: 200, Delta: 2,
+		Common: []int{stsearch.TermHiddenPiece, stsearch.TermHiddenMoved, stsearch.TermSlayerHunt, stsearch.TermDriveStep},
+	}.Fit(t, randomSamples(t, 40), Model(&stsearch.HandSetWeights))
 	assert.Less(t, res.TrainAfter, res.TrainBefore/50)
 	got := Weights(&stsearch.HandSetWeights, res.Weights)
 	assert.Equal(t, truth.HiddenPiece, got.HiddenPiece)
@@ -231,12 +138,9 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 // The committed weights file is what the fitter writes for its weights and
 // provenance, so it is generated, not edited.
 func TestWeightsFileIsGenerated(t *testing.T) {
-	committed, err := os.ReadFile("../../variants/stratego/stsearch/eval_weights.go")
-	require.NoError(t, err)
-	provenance := vfit.Provenance(committed)
-	written, err := WeightsSource(stsearch.FittedWeights, provenance)
-	require.NoError(t, err)
-	assert.Equal(t, string(committed), string(written))
+	vfittest.Generated(t, "../../variants/stratego/stsearch/eval_weights.go", func(provenance []string) ([]byte, error) {
+		return WeightsSource(stsearch.FittedWeights, provenance)
+	})
 }
 
 // The generator's decisions see only what the mover's player sees: true

@@ -50,6 +50,16 @@ func Provenance(src []byte) []string {
 	return out
 }
 
+// Row is a sample's row of the model: an evaluation's terms, as Terms
+// holds them.
+func Row(terms []float64) []float32 {
+	row := make([]float32, len(terms))
+	for i, x := range terms {
+		row[i] = float32(x)
+	}
+	return row
+}
+
 // FillResults sets the results of samples from a game's result for its
 // first player (1 won, ½ drawn, 0 lost): a sample whose mover is the
 // second player (second[i]) gets the complement.

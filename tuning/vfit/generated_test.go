@@ -29,6 +29,11 @@ func TestWeightsFileRefusesBadSource(t *testing.T) {
 	require.ErrorContains(t, err, "package demo do not format")
 }
 
+func TestRow(t *testing.T) {
+	assert.Equal(t, []float32{1, -2.5, 0}, Row([]float64{1, -2.5, 0}))
+	assert.Empty(t, Row(nil))
+}
+
 func TestFillResults(t *testing.T) {
 	s := make([]Sample, 3)
 	FillResults(s, 1, []bool{false, true, false})

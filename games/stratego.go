@@ -101,8 +101,8 @@ func (Stratego) Properties() game.Properties {
 			Help: "how the opponent's hidden pieces are dealt in each world: from the public record, or uniformly"},
 			{Name: "weights", Arg: "default|fitted",
 				Help: "fitted: the evaluation's weights fitted to self-play instead of the hand-set ones (experimental)"},
-			{Name: "average", Arg: "cp|result",
-				Help: "result: choose the move by its mean expected result over the worlds instead of its mean centipawns (experimental)"}},
+			{Name: "average", Arg: "result|cp",
+				Help: "how the worlds' scores are combined: the mean expected result (the default at full strength) or the mean centipawns"}},
 		StartWords: []game.Word{
 			{Name: "seed", Arg: "<n>", Help: "both armies arranged by the engine's setup generator"},
 			{Name: "random", Arg: "<n>", Help: "both armies dealt uniformly at random"},
@@ -219,8 +219,9 @@ func (c *strategoEngine) TableMB() int            { return stsearch.TableMB }
 // held until ponderhit), "deal belief|uniform" (how the worlds are dealt;
 // belief, the default, at full strength only, from the public record,
 // stsearch.Options), "weights default|fitted" (the evaluation's weights:
-// the hand-set ones or those fitted to self-play), "average cp|result" (how
-// the worlds' scores are combined). searchmoves and mate are ignored with a note. The
+// the hand-set ones or those fitted to self-play), "average result|cp"
+// (the worlds' mean expected result, the default at full strength, or
+// their mean centipawns). searchmoves and mate are ignored with a note. The
 // engine decides from the mover's view; a view of the other player cannot
 // be searched.
 func (c *strategoEngine) Prepare(g strategoGame, args []string) (game.Search, []string, error) {
@@ -237,7 +238,9 @@ func (c *strategoEngine) Prepare(g strategoGame, args []string) (game.Search, []
 	if gp.Choice("weights", "default", "fitted") {
 		opts.Weights = &stsearch.FittedWeights
 	}
-	opts.ByResult = gp.Choice("average", "cp", "result")
+	if gp.Choice("average", "result", "cp") {
+		opts.ByResult = false
+	}
 	if len(gp.Limits.SearchMoves) > 0 {
 		gp.Note("go searchmoves is not supported in %s; ignored", stratego.Name)
 	}

@@ -41,6 +41,28 @@ func TestStrategoGoDeal(t *testing.T) {
 	}
 }
 
+// The Stratego search chooses by the worlds' mean expected result by
+// default, with "average result" and after an unknown value (noted);
+// "average cp" turns it off for that search.
+func TestStrategoGoAverage(t *testing.T) {
+	g, c := strategoAfterTwoPlies(t)
+	for _, tc := range []struct {
+		args     []string
+		byResult bool
+		notes    int
+	}{
+		{[]string{"depth", "1"}, true, 0},
+		{[]string{"depth", "1", "average", "result"}, true, 0},
+		{[]string{"depth", "1", "average", "cp"}, false, 0},
+		{[]string{"depth", "1", "average", "median"}, true, 1},
+		{[]string{"depth", "1"}, true, 0}, // "average cp" held for one search only
+	} {
+		o, notes := strategoGoOptions(t, g, c, tc.args)
+		assert.Len(t, notes, tc.notes, "%v: %v", tc.args, notes)
+		assert.Equal(t, tc.byResult, o.ByResult, "%v", tc.args)
+	}
+}
+
 // strategoGoOptions prepares and runs "go args" on g and returns the
 // options the search ran with and the notes.
 func strategoGoOptions(t *testing.T, g strategoGame, c *strategoEngine, args []string) (stsearch.Options, []string) {

@@ -69,7 +69,7 @@ func (e *Engine) decide(ctx context.Context, pos *stratego.Position, history []u
 	cv := controlVariates(&view, worlds, root, b, rng)
 	avg := make([]int, len(root))
 	var means []float64 // the expected results, with Options.ByResult
-	if e.opts.ByResult {
+	if e.opts.ByResult && e.level.Kind == kit.FullStrength {
 		means = make([]float64, len(root))
 	}
 	ballot := kit.NewBallot[int](clipScore, nil) // root move indices

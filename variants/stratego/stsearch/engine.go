@@ -78,18 +78,19 @@ type Options struct {
 	// fitted" gives FittedWeights. They must not change during a search.
 	Weights *Weights
 	// ByResult chooses the root move by its mean expected result over the
-	// worlds instead of its mean centipawns ("go ... average result"; an
-	// experiment, off by default).
+	// worlds instead of its mean centipawns (the default at full strength
+	// since issue 34; "go ... average cp" turns it off). Full strength
+	// only: the weak levels average centipawns, as they were calibrated.
 	ByResult bool
 }
 
 // Defaults are the switches of the engine's full-strength decision
 // (games/stratego.go, the bench): worlds from the belief, built from the
 // game's start and plies (start and seen; without them the worlds stay
-// uniform). The zero Options are the search as it was
-// before issue 19 (docs/STRATEGO.md).
+// uniform), and the move of the best mean expected result. The zero
+// Options are the search as it was before issue 19 (docs/STRATEGO.md).
 func Defaults(start *stratego.Position, seen []stratego.Obs) Options {
-	return Options{Belief: true, Start: start, Seen: seen}
+	return Options{Belief: true, Start: start, Seen: seen, ByResult: true}
 }
 
 // SetOptions sets the switches for the following searches.

@@ -406,6 +406,12 @@ func TestAverageExpectedAvoidsAGambleWhenAhead(t *testing.T) {
 	assert.Equal(t, 1, byResult, "behind, a chance is worth more than a smaller loss")
 }
 
+// TestFullStrengthAveragesExpectedResults: the default switches choose by
+// the mean expected result (adopted by games, docs/STRENGTH-HISTORY.md).
+func TestFullStrengthAveragesExpectedResults(t *testing.T) {
+	assert.True(t, Defaults(nil, nil).ByResult)
+}
+
 // TestMeanExpectedOfAnAttack: the control variate on expected results is
 // the identities' expected results weighted by their odds, by hand.
 func TestMeanExpectedOfAnAttack(t *testing.T) {

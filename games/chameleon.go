@@ -209,23 +209,14 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 	var moves []chameleon.Move
 	opts := chsearch.Options{Algorithm: chsearch.ParanoidModel}
 	g := kit.ParseGo(args, int(pos.ToMove()), chameleonClocks, "algorithm", "weights")
-	if name, ok := g.Extras["weights"]; ok {
-		switch name {
-		case "default":
-		case "fitted":
-			opts.Weights = &chsearch.FittedWeights
-		case "hand":
-			opts.Weights = &chsearch.HandSetWeights
-		default:
-			g.Note("go weights %q is not \"default\", \"fitted\" or \"hand\"; using default", quote.Truncate(name, 20))
-		}
+	switch g.Pick("weights", "default", "fitted", "hand") {
+	case 1:
+		opts.Weights = &chsearch.FittedWeights
+	case 2:
+		opts.Weights = &chsearch.HandSetWeights
 	}
-	if name, ok := g.Extras["algorithm"]; ok {
-		if a, ok := chsearch.ParseAlgorithm(name); ok {
-			opts.Algorithm = a
-		} else {
-			g.Note("go algorithm %q is not \"model\" or \"paranoid\"; using model", quote.Truncate(name, 20))
-		}
+	if g.Choice("algorithm", "model", "paranoid") {
+		opts.Algorithm = chsearch.Paranoid
 	}
 	if g.Limits.Mate > 0 {
 		g.Note("go mate is not supported in Chameleon Chess; ignored")

@@ -157,7 +157,7 @@ func TestCardChessWorldsWord(t *testing.T) {
 		search, notes, err := e.Prepare(g, []string{"depth", "2", "worlds", tc.value})
 		require.NoError(t, err)
 		if tc.noted {
-			assert.Equal(t, []string{`go worlds "` + tc.value + `" is not "known" or "default"; using default`}, notes)
+			assert.Equal(t, []string{`go worlds "` + tc.value + `" is not "default" or "known"; using default`}, notes)
 		} else {
 			assert.Empty(t, notes, tc.value)
 		}

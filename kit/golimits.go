@@ -41,16 +41,29 @@ func (g *GoParams) Note(format string, args ...any) {
 
 // Choice reads the two-valued extra word: true when it names alt; false
 // when it is absent or names def, or names neither, which is noted.
-func (g *GoParams) Choice(word, def, alt string) bool {
+func (g *GoParams) Choice(word, def, alt string) bool { return g.Pick(word, def, alt) == 1 }
+
+// Pick reads an extra word with a fixed set of values, the first the
+// default: the index of the value it names, 0 when it is absent or names
+// none of them, which is noted.
+func (g *GoParams) Pick(word string, values ...string) int {
 	v, ok := g.Extras[word]
-	switch {
-	case !ok, v == def:
-		return false
-	case v == alt:
-		return true
+	if !ok {
+		return 0
 	}
-	g.Note("go %s %q is not %q or %q; using %s", word, quote.Truncate(v, 20), alt, def, def)
-	return false
+	if i := slices.Index(values, v); i >= 0 {
+		return i
+	}
+	quoted := make([]string, len(values))
+	for i, s := range values {
+		quoted[i] = strconv.Quote(s)
+	}
+	list := quoted[len(quoted)-1]
+	if len(quoted) > 1 {
+		list = strings.Join(quoted[:len(quoted)-1], ", ") + " or " + list
+	}
+	g.Note("go %s %q is not %s; using %s", word, quote.Truncate(v, 20), list, values[0])
+	return 0
 }
 
 // goNumberKeys are the parameters followed by a number.

@@ -20,7 +20,7 @@ func TestChoice(t *testing.T) {
 		{[]string{"depth", "1"}, false, ""},
 		{[]string{"depth", "1", "shape", "round"}, false, ""},
 		{[]string{"shape", "square", "depth", "1"}, true, ""},
-		{[]string{"depth", "1", "shape", "oval"}, false, `go shape "oval" is not "square" or "round"; using round`},
+		{[]string{"depth", "1", "shape", "oval"}, false, `go shape "oval" is not "round" or "square"; using round`},
 	} {
 		g := ParseGo(tc.args, 0, ColourClocks, "shape")
 		assert.Equal(t, tc.want, g.Choice("shape", "round", "square"), "%v", tc.args)
@@ -30,6 +30,30 @@ func TestChoice(t *testing.T) {
 			assert.Equal(t, []string{tc.note}, g.Notes, "%v", tc.args)
 		}
 		assert.Equal(t, 1, g.Limits.Depth, "%v: the limits are read as before", tc.args)
+	}
+}
+
+// A go word with three values: each value's index, the first for an
+// absent word, and the first with a note listing them all for any other.
+func TestPick(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want int
+		note string
+	}{
+		{nil, 0, ""},
+		{[]string{"size", "small"}, 0, ""},
+		{[]string{"size", "medium"}, 1, ""},
+		{[]string{"size", "large", "depth", "3"}, 2, ""},
+		{[]string{"size", "Large"}, 0, `go size "Large" is not "small", "medium" or "large"; using small`},
+	} {
+		g := ParseGo(tc.args, 0, ColourClocks, "size")
+		assert.Equal(t, tc.want, g.Pick("size", "small", "medium", "large"), "%v", tc.args)
+		if tc.note == "" {
+			assert.Empty(t, g.Notes, "%v", tc.args)
+		} else {
+			assert.Equal(t, []string{tc.note}, g.Notes, "%v", tc.args)
+		}
 	}
 }
 

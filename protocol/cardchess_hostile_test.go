@@ -148,8 +148,8 @@ func TestCardChessGoWorlds(t *testing.T) {
 	for _, tc := range []struct{ cmd, note string }{
 		{"go depth 2 worlds known", ""},
 		{"go depth 2 worlds default", ""},
-		{"go worlds open depth 2", `info string go worlds "open" is not "known" or "default"; using default`},
-		{"go depth 2 worlds sealed,known", `info string go worlds "sealed,known" is not "known" or "default"; using default`},
+		{"go worlds open depth 2", `info string go worlds "open" is not "default" or "known"; using default`},
+		{"go depth 2 worlds sealed,known", `info string go worlds "sealed,known" is not "default" or "known"; using default`},
 	} {
 		out := runScript(t, cardVariant+"\n"+start+"\n"+tc.cmd+"\nisready\n")
 		assert.Regexp(t, `bestmove \S+\n`, out, tc.cmd)

@@ -58,17 +58,6 @@ const (
 	Paranoid                // all opponents minimise the root player's score
 )
 
-// ParseAlgorithm reads "model" or "paranoid".
-func ParseAlgorithm(s string) (Algorithm, bool) {
-	switch s {
-	case "model":
-		return ParanoidModel, true
-	case "paranoid":
-		return Paranoid, true
-	}
-	return ParanoidModel, false
-}
-
 func (a Algorithm) String() string {
 	if a == Paranoid {
 		return "paranoid"

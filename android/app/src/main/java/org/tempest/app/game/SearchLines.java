@@ -1,5 +1,6 @@
 package org.tempest.app.game;
 
+import java.util.Iterator;
 import java.util.TreeMap;
 
 /**
@@ -37,6 +38,18 @@ final class SearchLines {
         EngineLine l = EngineLine.parse(line);
         if (l == null || l.rank > most) {
             return false;
+        }
+        if (!l.pv.isEmpty()) {
+            // One iteration gives a move one rank, so a line of another rank
+            // starting with this line's move is from an earlier iteration:
+            // showing both would show that move twice until it is replaced.
+            String first = l.pv.get(0);
+            for (Iterator<EngineLine> it = byRank.values().iterator(); it.hasNext();) {
+                EngineLine o = it.next();
+                if (o.rank != l.rank && !o.pv.isEmpty() && o.pv.get(0).equals(first)) {
+                    it.remove();
+                }
+            }
         }
         byRank.put(l.rank, l);
         return true;

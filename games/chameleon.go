@@ -215,7 +215,7 @@ func parseChameleonGo(args []string, pos *chameleon.Position) (chsearch.Limits, 
 	case 2:
 		opts.Weights = &chsearch.HandSetWeights
 	}
-	if g.Choice("algorithm", "model", "paranoid") {
+	if g.Choice("algorithm", chsearch.ParanoidModel.String(), chsearch.Paranoid.String()) {
 		opts.Algorithm = chsearch.Paranoid
 	}
 	if g.Limits.Mate > 0 {

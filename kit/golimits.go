@@ -43,9 +43,9 @@ func (g *GoParams) Note(format string, args ...any) {
 // when it is absent or names def, or names neither, which is noted.
 func (g *GoParams) Choice(word, def, alt string) bool { return g.Pick(word, def, alt) == 1 }
 
-// Pick reads an extra word with a fixed set of values, the first the
-// default: the index of the value it names, 0 when it is absent or names
-// none of them, which is noted.
+// Pick reads an extra word with a fixed set of values (at least one), the
+// first the default: the index of the value it names, 0 when it is absent
+// or names none of them, which is noted.
 func (g *GoParams) Pick(word string, values ...string) int {
 	v, ok := g.Extras[word]
 	if !ok {
